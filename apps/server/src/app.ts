@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { adminRoutes } from './features/admin/routes';
+import { authRoutes } from './features/auth/routes';
+import { ensureBootstrapAdmin } from './features/auth/service';
+import { createCaptchaService } from './features/captcha';
+import { captchaRoutes } from './features/captcha/routes';
+import { createGeoService } from './features/geo';
+import { geoRoutes } from './features/geo/routes';
+import { createMailDelivery } from './features/mail/delivery';
+import { mailboxRoutes } from './features/mail/routes';
+import { mailTemplates } from './features/mail/templates';
+import { planRoutes } from './features/plans/routes';
+import { userRoutes } from './features/users/routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+
+export interface BuildOptions {
+  /** Start the outbox worker loop (off in tests, which call deliverDue themselves). */
+  startWorkers?: boolean;
+  /** Serve the built web app from this folder; default apps/web/dist when it exists. */
+  webDist?: string | null;
+  /** Runs after the server has closed its database (tests drop their schema here). */
+  onClose?: () => Promise<void>;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole server: database, services, routes and the web pages. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    logger: {
+      level: config.logLevel,
+      // Card data and secrets never reach the logs, whatever a route does.
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.newPassword',
+          '*.currentPassword',
+          '*.cardNumber',
+          '*.cvv',
+          '*.cvc',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase(config);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    log: app.log,
+    mail: createMailDelivery({ db: handle.db, config, log: app.log }),
+    templates: mailTemplates(config.brand, config.appUrl),
+    captcha: createCaptchaService({ config, db: handle.db }),
+    geo: await createGeoService(),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await ctx.mail.stop();
+    await handle.close();
+    await options.onClose?.();
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.captcha.mode === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: config.captcha.mode === 'recaptcha' ? ['https://www.google.com'] : ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: config.env === 'production',
+  });
+  registerErrorHandler(app);
+  registerAuth(app, ctx);
+
+  await app.register(planRoutes);
+  await app.register(captchaRoutes, { ctx });
+  await app.register(geoRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
+  await app.register(authRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
+  await app.register(mailboxRoutes, { ctx });
+
+  const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
+  if (webDist && existsSync(join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    // Every page that is not a file is the single-page app; unknown API paths stay JSON 404s.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+        return reply.code(404).send({ message: 'The requested resource was not found.' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    });
+  }
+
+  await ensureBootstrapAdmin(ctx);
+  if (options.startWorkers) ctx.mail.start();
+  await app.ready();
+  return app as unknown as App;
+}

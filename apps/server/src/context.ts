@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { CaptchaService } from './features/captcha/service';
+import type { GeoService } from './features/geo/service';
+import type { MailDelivery } from './features/mail/delivery';
+import type { MailTemplates } from './features/mail/templates';
+
+/** What every feature's routes and services may use; built once in app.ts. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  mail: MailDelivery;
+  templates: MailTemplates;
+  captcha: CaptchaService;
+  geo: GeoService;
+}

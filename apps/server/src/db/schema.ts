@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => tz('created_at').notNull().defaultNow();
+
+/** Every field of the user in spec 2 §3. Card data is limited to brand, last 4, expiry and name. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    roles: text('roles').array().notNull().default(sql`ARRAY['ROLE_USER']::text[]`),
+    customerPhone: text('customer_phone'),
+    dob: date('dob', { mode: 'string' }),
+    zip: text('zip'),
+    symptoms: text('symptoms'),
+    customerId: text('customer_id').notNull(),
+    customerIp: text('customer_ip'),
+    customerState: text('customer_state'),
+    customerCountry: text('customer_country'),
+    submittedAt: tz('submitted_at'),
+    submittedLocalTime: text('submitted_local_time'),
+    verified: boolean('verified').notNull().default(false),
+    emailVerifiedAt: tz('email_verified_at'),
+    smsPolicyAccepted: boolean('sms_policy_accepted').notNull().default(false),
+    subscriptionStatus: text('subscription_status'),
+    subscriptionPlan: text('subscription_plan'),
+    subscriptionAmount: numeric('subscription_amount', { precision: 10, scale: 2, mode: 'number' }),
+    methodOfSubscription: text('method_of_subscription'),
+    subscriptionMethodOfCancelling: text('subscription_method_of_cancelling'),
+    subscriptionStartDate: tz('subscription_start_date'),
+    nextSubscriptionRenewDate: tz('next_subscription_renew_date'),
+    subscriptionEndDate: tz('subscription_end_date'),
+    subscriptionCancelledDate: tz('subscription_cancelled_date'),
+    billingStreet: text('billing_street'),
+    billingCity: text('billing_city'),
+    billingState: text('billing_state'),
+    billingZip: text('billing_zip'),
+    billingCountry: text('billing_country'),
+    cardholderName: text('cardholder_name'),
+    cardLast4: text('card_last4'),
+    cardExpiry: text('card_expiry'),
+    cardBrand: text('card_brand'),
+    disabledAt: tz('disabled_at'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_customer_id_key').on(t.customerId)],
+);
+
+/** A signed-in session. The JWT carries its id, so deleting or revoking the row signs out. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: tz('last_seen_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    revokedAt: tz('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** E-mail verification, password reset and admin magic-link tokens; only a SHA-256 of each is kept. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Mail waits here, written in the same transaction as the change that causes it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    kind: text('kind').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+    sentAt: tz('sent_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at IS NULL`)],
+);
+
+/** One row per counted event (failed login, reset request, ...), shared by every server instance. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_hits_lookup_idx').on(t.bucket, t.key, t.createdAt)],
+);
+
+/** Captcha solutions seen, so that each works once. */
+export const captchaTokens = pgTable('captcha_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  verifiedAt: tz('verified_at').notNull().defaultNow(),
+  consumedAt: tz('consumed_at'),
+  expiresAt: tz('expires_at').notNull(),
+});

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
+
+export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async () => {};

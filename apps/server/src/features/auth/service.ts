@@ -1,0 +1,3 @@
+import type { AppContext } from '../../context';
+
+export async function ensureBootstrapAdmin(_ctx: AppContext) {}

@@ -1,0 +1,63 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { oneTimeTokens } from '../../db/schema';
+import { randomToken, sha256 } from '../../lib/crypto';
+
+export type TokenPurpose = 'verify-email' | 'reset-password' | 'admin-login';
+
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  'verify-email': 24 * 60 * 60_000,
+  'reset-password': 60 * 60_000,
+  'admin-login': 15 * 60_000,
+};
+
+/**
+ * Issues a single-use token and returns it; only its hash is stored. Issuing a new one cancels the
+ * user's older tokens of the same purpose.
+ */
+export async function issueToken(db: Executor, userId: string, purpose: TokenPurpose): Promise<string> {
+  const token = randomToken();
+  await db
+    .delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+  await db.insert(oneTimeTokens).values({
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
+  });
+  return token;
+}
+
+/** Uses a token up in one statement, so two requests racing with one token cannot both win. */
+export async function consumeToken(db: Executor, token: string, purpose: TokenPurpose): Promise<string | null> {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, sha256(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Whether a token could still be used, without using it (the admin link screen opens without spending it). */
+export async function isTokenUsable(db: Executor, token: string, purpose: TokenPurpose): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, sha256(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    );
+  return Boolean(row);
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
+
+export const captchaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async () => {};

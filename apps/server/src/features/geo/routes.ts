@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
+
+export const geoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async () => {};

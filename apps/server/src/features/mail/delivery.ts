@@ -1,0 +1,86 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { claimDueMail, markMailFailed, markMailSent, type OutboxRow } from './repository';
+
+/** Retry delays after each failed attempt: 30 s doubling up to an hour, then hourly. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export interface MailDelivery {
+  /** Tries to send one outbox message now; true when the mail server accepted it (or it was already sent). */
+  deliverNow(id: string): Promise<boolean>;
+  /** Sends every message that is due, once; the worker's loop calls it. */
+  deliverDue(): Promise<number>;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+type Sender = (row: OutboxRow) => Promise<void>;
+
+/** Without SMTP_URL (development only) a message counts as delivered to the dev mailbox at /dev/mailbox. */
+function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Sender {
+  if (!config.smtpUrl) return async () => undefined;
+  const transport = nodemailer.createTransport(`${config.smtpUrl}${config.smtpUrl.includes('?') ? '&' : '?'}connectionTimeout=10000&greetingTimeout=10000&socketTimeout=20000`);
+  return async (row) => {
+    await transport.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody });
+  };
+}
+
+const LEASE_MS = 60_000;
+
+export function createMailDelivery(deps: { db: Database; config: Pick<Config, 'smtpUrl' | 'mailFrom'>; log: FastifyBaseLogger }): MailDelivery {
+  const send = createSender(deps.config);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+
+  async function attempt(row: OutboxRow): Promise<boolean> {
+    try {
+      await send(row);
+      await markMailSent(deps.db, row.id);
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      deps.log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, reason }, 'mail delivery failed; will retry');
+      await markMailFailed(deps.db, row.id, reason, new Date(Date.now() + retryDelayMs(row.attempts)));
+      return false;
+    }
+  }
+
+  async function deliverDue(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await claimDueMail(deps.db, { limit: 20, leaseMs: LEASE_MS });
+      if (batch.length === 0) return sent;
+      for (const row of batch) if (await attempt(row)) sent++;
+    }
+  }
+
+  return {
+    async deliverNow(id) {
+      const [row] = await claimDueMail(deps.db, { limit: 1, leaseMs: LEASE_MS, id });
+      // Nothing to claim: another worker holds it or it is already sent; the worker loop settles it.
+      if (!row) return true;
+      return attempt(row);
+    },
+    deliverDue,
+    start(intervalMs = 5_000) {
+      if (timer) return;
+      const tick = () => {
+        running = deliverDue()
+          .catch((error: unknown) => deps.log.error({ err: error }, 'mail worker pass failed'))
+          .finally(() => {
+            if (timer) timer = setTimeout(tick, intervalMs);
+          });
+      };
+      timer = setTimeout(tick, 0);
+    },
+    async stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

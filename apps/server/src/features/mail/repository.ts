@@ -1,0 +1,73 @@
+import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the message is for (verify-email, password-reset, ...), for the outbox view and tests. */
+  kind: string;
+}
+
+/**
+ * Puts a message in the outbox. Call it with the transaction of the change that causes the mail.
+ * A caller that will deliver it at once passes `notBefore`, so the worker does not race it.
+ */
+export async function enqueueMail(db: Executor, mail: OutgoingMail, notBefore: Date = new Date()): Promise<string> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ recipient: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, nextAttemptAt: notBefore })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Claims up to `limit` due messages for `leaseMs`, so that another worker (or instance) skips them.
+ * With `id`, claims just that message if it is still unsent.
+ */
+export async function claimDueMail(db: Executor, options: { limit: number; leaseMs: number; id?: string }): Promise<OutboxRow[]> {
+  const now = new Date();
+  const leaseUntil = new Date(now.getTime() + options.leaseMs);
+  const candidates = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        options.id ? eq(mailOutbox.id, options.id) : lte(mailOutbox.nextAttemptAt, now),
+        or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ lockedUntil: leaseUntil, attempts: sql`${mailOutbox.attempts} + 1` })
+    .where(sql`${mailOutbox.id} IN ${candidates}`)
+    .returning();
+}
+
+export async function markMailSent(db: Executor, id: string) {
+  await db.update(mailOutbox).set({ sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, id));
+}
+
+export async function markMailFailed(db: Executor, id: string, error: string, retryAt: Date) {
+  await db
+    .update(mailOutbox)
+    .set({ lockedUntil: null, lastError: error.slice(0, 1000), nextAttemptAt: retryAt })
+    .where(eq(mailOutbox.id, id));
+}
+
+export async function listRecentMail(db: Executor, limit = 100): Promise<OutboxRow[]> {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+}
+
+export async function findMail(db: Executor, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row;
+}

@@ -1,0 +1,117 @@
+import type { Config } from '../../config';
+import type { OutgoingMail } from './repository';
+
+type Brand = Config['brand'];
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface Letter {
+  to: string;
+  kind: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  closing?: string;
+}
+
+/** One layout for every message: a plain-text part and a simple, accessible HTML part. */
+function compose(brand: Brand, letter: Letter): OutgoingMail {
+  const footer = `${brand.name} · ${brand.headquarters} · ${brand.supportEmail} · ${brand.supportPhone}`;
+  const text = [
+    letter.greeting,
+    '',
+    ...letter.paragraphs.flatMap((p) => [p, '']),
+    ...(letter.action ? [`${letter.action.label}: ${letter.action.url}`, ''] : []),
+    letter.closing ?? `— The ${brand.name} team`,
+    '',
+    footer,
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f3f7f9;font-family:Arial,Helvetica,sans-serif;color:#12303d">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td><p style="font-size:20px;font-weight:bold;color:#0b6e75;margin:0 0 24px">${escapeHtml(brand.name)}</p>
+<p style="font-size:16px;margin:0 0 16px">${escapeHtml(letter.greeting)}</p>
+${letter.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5;margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n')}
+${
+  letter.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(letter.action.url)}" style="background:#0b6e75;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(letter.action.label)}</a></p>
+<p style="font-size:13px;color:#4a6572;word-break:break-all">If the button does not work, copy this address into your browser: ${escapeHtml(letter.action.url)}</p>`
+    : ''
+}
+<p style="font-size:16px;margin:24px 0 0">${escapeHtml(letter.closing ?? `— The ${brand.name} team`)}</p>
+</td></tr></table>
+<p style="font-size:12px;color:#4a6572">${escapeHtml(footer)}</p>
+</td></tr></table></body></html>`;
+  return { to: letter.to, kind: letter.kind, subject: letter.subject, text, html };
+}
+
+const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
+
+export const mailTemplates = (brand: Brand, appUrl: string) => ({
+  verifyEmail: (to: string, firstName: string, token: string) =>
+    compose(brand, {
+      to,
+      kind: 'verify-email',
+      subject: `Confirm your e-mail for ${brand.name}`,
+      greeting: hello(firstName),
+      paragraphs: [
+        `Thanks for signing up with ${brand.name}. Please confirm your e-mail address so you can sign in and choose your membership.`,
+        'This link works once and expires in 24 hours.',
+        'If you did not sign up, you can ignore this message.',
+      ],
+      action: { label: 'Verify my e-mail', url: `${appUrl}/verify-email/${token}` },
+    }),
+  accountExists: (to: string, firstName: string) =>
+    compose(brand, {
+      to,
+      kind: 'account-exists',
+      subject: `Someone tried to sign up with your e-mail at ${brand.name}`,
+      greeting: hello(firstName),
+      paragraphs: [
+        'Someone just tried to create a new account with this e-mail address. You already have a verified account, so nothing was changed.',
+        'If it was you, simply sign in. If you forgot your password, you can reset it from the sign-in page.',
+        `If it was not you, no action is needed. Questions? Write to ${brand.supportEmail}.`,
+      ],
+      action: { label: 'Sign in', url: `${appUrl}/login` },
+    }),
+  passwordReset: (to: string, firstName: string, token: string) =>
+    compose(brand, {
+      to,
+      kind: 'password-reset',
+      subject: `Reset your ${brand.name} password`,
+      greeting: hello(firstName),
+      paragraphs: [
+        'We received a request to reset your password. Use the button below to choose a new one.',
+        'This link works once and expires in 60 minutes. If you did not ask for it, ignore this message: your password stays as it is.',
+      ],
+      action: { label: 'Reset my password', url: `${appUrl}/reset-password?token=${token}` },
+    }),
+  passwordChanged: (to: string, firstName: string) =>
+    compose(brand, {
+      to,
+      kind: 'password-changed',
+      subject: `Your ${brand.name} password was changed`,
+      greeting: hello(firstName),
+      paragraphs: [
+        'The password of your account was just changed, and your other sessions were signed out.',
+        `If this was not you, reset your password now and contact us at ${brand.supportEmail} or ${brand.supportPhone}.`,
+      ],
+      action: { label: 'Reset my password', url: `${appUrl}/login` },
+    }),
+  adminMagicLink: (to: string, firstName: string, token: string) =>
+    compose(brand, {
+      to,
+      kind: 'admin-login',
+      subject: `Your ${brand.name} admin sign-in link`,
+      greeting: hello(firstName),
+      paragraphs: [
+        'Use the button below to finish signing in to the admin dashboard.',
+        'This link works once and expires in 15 minutes. If you did not try to sign in, change your password now.',
+      ],
+      action: { label: 'Finish signing in', url: `${appUrl}/verify-admin-login/${token}` },
+    }),
+});
+
+export type MailTemplates = ReturnType<typeof mailTemplates>;

@@ -1,0 +1,57 @@
+import { normalizePlanId, type UserProfile } from '@app/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  return row!;
+}
+
+export async function updateUser(db: Executor, id: string, changes: Partial<NewUser>): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+/** The user as shown to their owner: no password hash, no internal timestamps. */
+export function toProfile(user: UserRow): UserProfile {
+  const plan = user.subscriptionPlan ? normalizePlanId(user.subscriptionPlan) : null;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: `${user.firstName} ${user.lastName}`.trim(),
+    customerPhone: user.customerPhone,
+    dob: user.dob,
+    zip: user.zip,
+    symptoms: user.symptoms,
+    customerId: user.customerId,
+    roles: user.roles,
+    verified: user.verified,
+    emailVerificationStat: user.verified ? 'verified' : 'unverified',
+    subscriptionPlan: plan,
+    planId: plan,
+    subscriptionStatus: user.subscriptionStatus,
+    subscriptionAmount: user.subscriptionAmount,
+    smsPolicyAccepted: user.smsPolicyAccepted,
+    submittedAt: user.submittedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
+
+export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async () => {};

@@ -1,0 +1,69 @@
+import { isAdminRole, messages } from '@app/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { findLiveSession, readToken } from '../features/auth/sessions';
+import { forbidden, unauthorized } from '../lib/errors';
+
+export interface Auth {
+  userId: string;
+  sessionId: string;
+  email: string;
+  roles: string[];
+  verified: boolean;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value : null;
+}
+
+/**
+ * Reads the bearer token on every request and checks its session in the database, so sign-out,
+ * password reset and disabling a user take effect at once. Every /api/admin route is guarded here,
+ * before routing, so even an unknown admin path answers 401 or 403 rather than revealing anything.
+ */
+export function registerAuth(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const token = bearer(request);
+    if (!token) return;
+    const claims = await readToken(ctx.config.jwtSecret, token);
+    if (!claims) return;
+    const session = await findLiveSession(ctx.db, claims);
+    if (!session) return;
+    request.auth = {
+      userId: session.userId,
+      sessionId: session.sessionId,
+      email: session.email,
+      roles: session.roles,
+      verified: session.verified,
+      isAdmin: session.roles.some(isAdminRole),
+    };
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.url === '/api/admin' || request.url.startsWith('/api/admin/') || request.url.startsWith('/api/admin?')) {
+      requireAdmin(request);
+    }
+  });
+}
+
+/** The signed-in user, or a 401. */
+export function requireUser(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthorized(request.headers.authorization ? messages.sessionExpired : messages.authFailed);
+  return request.auth;
+}
+
+export function requireAdmin(request: FastifyRequest): Auth {
+  const auth = requireUser(request);
+  if (!auth.isAdmin) throw forbidden(messages.accessDenied);
+  return auth;
+}

@@ -1,0 +1,48 @@
+import { fieldErrors, messages } from '@app/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { HttpError } from '../lib/errors';
+
+interface Issue {
+  code?: string;
+  message: string;
+  path?: PropertyKey[];
+  keys?: string[];
+}
+
+/** Turns validation issues into the body every 400 shares: the first message, and one per field. */
+function validationBody(issues: Issue[]) {
+  const unknown = issues.find((i) => i.code === 'unrecognized_keys');
+  if (unknown?.keys?.[0]) return { message: messages.unknownField(unknown.keys[0]), errors: { [unknown.keys[0]]: 'Unknown field.' } };
+  const errors = fieldErrors(new ZodError(issues as never));
+  return { message: Object.values(errors)[0] ?? messages.badRequest, errors };
+}
+
+/** One shape for every error answer: { message, errors? }. Nothing internal leaks out of a 500. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(validationBody(error.validation.map((v) => v.params.issue as Issue)));
+    }
+    if (error instanceof ZodError) return reply.code(400).send(validationBody(error.issues as Issue[]));
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.code(400).send({ message: messages.malformedJson });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 413 ? 'The request is too large.' : status === 415 ? 'Send the request as application/json.' : messages.badRequest;
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: messages.serverError });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: messages.notFound });
+  });
+}

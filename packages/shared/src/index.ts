@@ -1,0 +1,6 @@
+export * from './messages';
+export * from './auth';
+export * from './dates';
+export * from './plans';
+export * from './signup';
+export * from './api';

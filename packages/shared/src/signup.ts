@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX, SYMPTOMS_MAX, ZIP_MAX, emailSchema, newPasswordSchema, requiredText } from './auth';
+import { latestAdultBirthDate, parseIsoDate, toIsoDate } from './dates';
+import { messages } from './messages';
+import { planIdSchema } from './plans';
+
+export const PHONE_DIGITS = 10;
+export const CUSTOMER_ID_PATTERN = /^CONS-[A-Z0-9]{8}$/;
+
+/** Keeps the digits a person typed, at most ten, as the phone field does on every keystroke. */
+export const phoneDigits = (value: string) => value.replace(/\D/g, '').slice(0, PHONE_DIGITS);
+
+/** Shows ten digits as (000) 000-0000, and a partial number as far as it goes. */
+export function formatPhone(value: string): string {
+  const d = phoneDigits(value);
+  if (d.length === 0) return '';
+  if (d.length <= 3) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+export const phoneSchema = z
+  .string({ error: messages.phone })
+  .transform((v) => v.replace(/\D/g, ''))
+  .refine((v) => v.length === PHONE_DIGITS, { error: messages.phone });
+
+export const dobSchema = z
+  .string({ error: messages.dobRequired })
+  .trim()
+  .min(1, { error: messages.dobRequired })
+  .superRefine((value, ctx) => {
+    const date = parseIsoDate(value);
+    if (!date) ctx.addIssue({ code: 'custom', message: messages.dobInvalid });
+    else if (value > toIsoDate(new Date())) ctx.addIssue({ code: 'custom', message: messages.dobFuture });
+    else if (value > latestAdultBirthDate()) ctx.addIssue({ code: 'custom', message: messages.dobTooYoung });
+  });
+
+/** The fields a person fills in on /consult, each with the spec's rule and message. */
+export const signupFields = {
+  firstName: requiredText(NAME_MAX),
+  lastName: requiredText(NAME_MAX),
+  email: emailSchema(),
+  customerPhone: phoneSchema,
+  password: newPasswordSchema,
+  dob: dobSchema,
+  zip: z
+    .string({ error: messages.zipRequired })
+    .trim()
+    .min(1, { error: messages.zipRequired })
+    .max(ZIP_MAX, { error: messages.zipTooLong }),
+  symptoms: z.string().trim().max(SYMPTOMS_MAX, { error: messages.tooLong(SYMPTOMS_MAX) }).optional(),
+  subscriptionPlan: planIdSchema(messages.planRequired),
+  smsPolicyAccepted: z.literal(true, { error: messages.smsTerms }),
+};
+
+export const signupFormSchema = z
+  .object({ ...signupFields, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { error: messages.passwordsDoNotMatch, path: ['confirmPassword'] });
+export type SignupForm = z.input<typeof signupFormSchema>;
+
+/**
+ * POST /api/users/register. The client also sends what the old site sent (its own IP and geo guess,
+ * price, status, local time); the server accepts those names but trusts none of them.
+ */
+export const registrationSchema = z.strictObject({
+  ...signupFields,
+  customerId: z.string().regex(CUSTOMER_ID_PATTERN).optional(),
+  recaptchaToken: z.string().max(10_000).optional(),
+  subscriptionStatus: z.string().max(50).optional(),
+  subscriptionAmount: z.union([z.number(), z.string().max(20)]).optional(),
+  customerIp: z.string().max(64).optional(),
+  customerState: z.string().max(100).optional(),
+  customerCountry: z.string().max(100).optional(),
+  submittedAt: z.string().max(64).optional(),
+});
+export type RegistrationRequest = z.input<typeof registrationSchema>;
+
+const CUSTOMER_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+export function generateCustomerId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))) {
+  return `CONS-${Array.from(random(8), (b) => CUSTOMER_ID_ALPHABET[b % CUSTOMER_ID_ALPHABET.length]).join('')}`;
+}
+
+export { EMAIL_MAX };
