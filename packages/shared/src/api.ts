@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { messages } from './messages';
 import type { PlanId } from './plans';
 
@@ -98,7 +97,7 @@ export function messageFromBody(body: unknown, rawText?: string): string | null 
 }
 
 /** First message per field, for showing a zod result next to each input. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';

@@ -67,3 +67,8 @@ export function requireAdmin(request: FastifyRequest): Auth {
   if (!auth.isAdmin) throw forbidden(messages.accessDenied);
   return auth;
 }
+
+/** Route hook: answer 401 before even reading the body of a request without a live session. */
+export async function signedIn(request: FastifyRequest) {
+  requireUser(request);
+}

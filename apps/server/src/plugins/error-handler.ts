@@ -5,9 +5,9 @@ import { ZodError } from 'zod';
 import { HttpError } from '../lib/errors';
 
 interface Issue {
-  code?: string;
+  code: string;
   message: string;
-  path?: PropertyKey[];
+  path: PropertyKey[];
   keys?: string[];
 }
 
@@ -15,7 +15,7 @@ interface Issue {
 function validationBody(issues: Issue[]) {
   const unknown = issues.find((i) => i.code === 'unrecognized_keys');
   if (unknown?.keys?.[0]) return { message: messages.unknownField(unknown.keys[0]), errors: { [unknown.keys[0]]: 'Unknown field.' } };
-  const errors = fieldErrors(new ZodError(issues as never));
+  const errors = fieldErrors({ issues });
   return { message: Object.values(errors)[0] ?? messages.badRequest, errors };
 }
 
@@ -26,9 +26,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send(validationBody(error.validation.map((v) => v.params.issue as Issue)));
+      const issues = error.validation.map((v) => ({
+        code: v.keyword,
+        message: v.message ?? messages.badRequest,
+        path: v.instancePath.split('/').filter(Boolean),
+        keys: (v.params as { keys?: string[] }).keys,
+      }));
+      return reply.code(400).send(validationBody(issues));
     }
-    if (error instanceof ZodError) return reply.code(400).send(validationBody(error.issues as Issue[]));
+    if (error instanceof ZodError) return reply.code(400).send(validationBody(error.issues as unknown as Issue[]));
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
       return reply.code(400).send({ message: messages.malformedJson });
     }

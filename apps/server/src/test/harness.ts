@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
+import { listRecentMail } from '../features/mail/repository';
 
 /**
  * A whole server on a fresh database: in-process PGlite by default, or a private schema on the
@@ -54,27 +55,79 @@ async function adminQuery(url: string, statement: string) {
   }
 }
 
-/** JSON helpers over app.inject for readable tests. */
+/** JSON helpers over app.inject. A string body is sent as it is, to test malformed JSON. */
 export function api(app: App) {
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string, extraHeaders: Record<string, string> = {}) => {
+    const headers: Record<string, string> = { ...extraHeaders };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
     const response = await app.inject({
       method,
       url,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-      ...(body === undefined ? {} : typeof body === 'string' ? { payload: body, headers: { 'content-type': 'application/json', ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } } : { payload: body as object }),
+      headers,
+      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
-    let json: unknown = null;
+    let json: Record<string, unknown> = {};
     try {
       json = response.json();
     } catch {
-      json = null;
+      // Not JSON: the test reads `text`.
     }
-    return { status: response.statusCode, body: json as Record<string, unknown>, headers: response.headers, text: response.body };
+    return { status: response.statusCode, body: json, headers: response.headers, text: response.body };
   };
   return {
-    get: (url: string, token?: string) => call('GET', url, undefined, token),
-    post: (url: string, body?: unknown, token?: string, headers?: Record<string, string>) => call('POST', url, body ?? {}, token, headers),
-    put: (url: string, body?: unknown, token?: string) => call('PUT', url, body ?? {}, token),
+    get: (url: string, token?: string, headers?: Record<string, string>) => call('GET', url, undefined, token, headers),
+    post: (url: string, body: unknown = {}, token?: string, headers?: Record<string, string>) => call('POST', url, body, token, headers),
+    put: (url: string, body: unknown = {}, token?: string, headers?: Record<string, string>) => call('PUT', url, body, token, headers),
     delete: (url: string, token?: string) => call('DELETE', url, undefined, token),
   };
+}
+
+export const strongPassword = 'Str0ng!pass';
+
+let counter = 0;
+/** A complete, valid sign-up body with a unique e-mail. */
+export function signupBody(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Avery',
+    lastName: 'Stone',
+    email: `avery.${counter}.${Date.now()}@example.com`,
+    customerPhone: '3145550100',
+    password: strongPassword,
+    dob: '1985-04-12',
+    zip: '63101',
+    symptoms: 'Sore throat',
+    subscriptionPlan: 'individualMonthly',
+    smsPolicyAccepted: true,
+    ...overrides,
+  };
+}
+
+/** Mail the outbox holds for an address, newest first. */
+export async function mailFor(app: App, to: string) {
+  const rows = await listRecentMail(app.ctx.db, 500);
+  return rows.filter((row) => row.recipient === to);
+}
+
+/** The token in the newest link of a kind sent to an address. */
+export async function tokenFromMail(app: App, to: string, kind: string): Promise<string> {
+  const mail = (await mailFor(app, to)).find((row) => row.kind === kind);
+  if (!mail) throw new Error(`no ${kind} mail for ${to}`);
+  const match = /(?:verify-email\/|verify-admin-login\/|token=)([A-Za-z0-9_-]+)/.exec(mail.textBody);
+  if (!match?.[1]) throw new Error(`no token in ${kind} mail`);
+  return match[1];
+}
+
+/** Signs up, verifies and signs in a patient; returns the session token and the sign-up body. */
+export async function signedInPatient(app: App, overrides: Record<string, unknown> = {}, loginExtra: Record<string, unknown> = {}) {
+  const body = signupBody(overrides);
+  const http = api(app);
+  const registered = await http.post('/api/users/register', body);
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${registered.text}`);
+  const token = await tokenFromMail(app, body.email, 'verify-email');
+  await http.post('/api/users/verify-email', { token });
+  const login = await http.post('/api/auth/login', { email: body.email, password: body.password, ...loginExtra });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return { body, token: login.body.token as string, user: login.body.user as Record<string, unknown> };
 }

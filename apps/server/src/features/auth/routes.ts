@@ -1,4 +1,27 @@
+import { adminLoginVerifySchema, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { forgotPassword, login, logout, resetPassword, verifyAdminLogin } from './service';
 
-export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async () => {};
+export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const meta = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+  app.post('/api/auth/login', { schema: { body: loginSchema } }, async (request) => login(ctx, request.body, meta(request)));
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    if (request.auth) await logout(ctx, request.auth.sessionId);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/auth/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) =>
+    forgotPassword(ctx, request.body.email),
+  );
+
+  app.put('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (request) => resetPassword(ctx, request.body));
+
+  app.post('/api/auth/verify-admin-login', { schema: { body: adminLoginVerifySchema } }, async (request) =>
+    verifyAdminLogin(ctx, request.body.token, meta(request)),
+  );
+};

@@ -16,6 +16,11 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return row;
 }
 
+export async function isCustomerIdTaken(db: Executor, customerId: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId));
+  return Boolean(row);
+}
+
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   return row!;

@@ -1,4 +1,33 @@
+import { changePasswordSchema, registrationSchema, verifyEmailSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { requireUser, signedIn } from '../../plugins/auth';
+import { changePassword, getProfile, register, verifyEmail } from './service';
 
-export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async () => {};
+export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/users/register', { schema: { body: registrationSchema } }, async (request, reply) => {
+    const result = await register(ctx, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+    return reply.code(201).send(result);
+  });
+
+  app.post('/api/users/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => verifyEmail(ctx, request.body.token));
+  // The old site's fallback; it spends the token just like the POST.
+  app.get('/api/users/verify-email', { schema: { querystring: verifyEmailSchema } }, async (request) =>
+    verifyEmail(ctx, request.query.token),
+  );
+
+  for (const url of ['/api/users/me', '/api/auth/me', '/api/me']) {
+    app.get(url, { onRequest: signedIn }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getProfile(ctx, requireUser(request).userId);
+    });
+  }
+
+  app.put('/api/users/password', { onRequest: signedIn, schema: { body: changePasswordSchema } }, async (request) =>
+    changePassword(ctx, requireUser(request), request.body),
+  );
+};
+

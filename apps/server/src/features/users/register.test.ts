@@ -1,0 +1,221 @@
+import { messages, toIsoDate } from '@app/shared';
+import argon2 from 'argon2';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { mailOutbox, oneTimeTokens, users } from '../../db/schema';
+import { api, createTestApp, mailFor, signupBody, tokenFromMail } from '../../test/harness';
+
+const yearsAgo = (years: number, days = 0) => {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - years);
+  d.setDate(d.getDate() + days);
+  return toIsoDate(d);
+};
+
+describe('POST /api/users/register', () => {
+  let app: App;
+  let http: ReturnType<typeof api>;
+  beforeAll(async () => {
+    app = await createTestApp();
+    http = api(app);
+  });
+  afterAll(() => app.close());
+
+  const userRow = async (email: string) => (await app.ctx.db.select().from(users).where(eq(users.email, email)))[0];
+
+  it('creates an unverified account, hashes the password with argon2id and e-mails a verification link', async () => {
+    const body = signupBody({ email: 'New.Patient@Example.com', customerId: 'CONS-ABCD1234' });
+    const res = await http.post('/api/users/register', body);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: messages.signupSuccess, firstName: 'Avery', email: 'new.patient@example.com', fullName: 'Avery Stone' });
+
+    const row = await userRow('new.patient@example.com');
+    expect(row).toMatchObject({ verified: false, customerId: 'CONS-ABCD1234', customerPhone: '3145550100', zip: '63101', dob: '1985-04-12' });
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(await argon2.verify(row!.passwordHash, body.password)).toBe(true);
+    expect(row!.submittedAt).toBeInstanceOf(Date);
+    const mail = await mailFor(app, 'new.patient@example.com');
+    expect(mail.map((m) => m.kind)).toEqual(['verify-email']);
+    expect(mail[0]!.sentAt).not.toBeNull();
+    expect(mail[0]!.textBody).toMatch(/\/verify-email\/[A-Za-z0-9_-]{43}/);
+  });
+
+  it('records the client address itself and ignores what the payload claims, and charges catalogue prices only', async () => {
+    const body = signupBody({ customerIp: '8.8.8.8', customerCountry: 'Canada', customerState: 'Ontario', subscriptionAmount: 1, subscriptionStatus: 'active', submittedAt: '2026-11-22T08:00:00-06:00' });
+    expect((await http.post('/api/users/register', body)).status).toBe(201);
+    const row = await userRow(body.email);
+    expect(row).toMatchObject({ customerIp: '127.0.0.1', customerCountry: null, customerState: null, subscriptionAmount: 29.99, subscriptionStatus: 'pending', submittedLocalTime: '2026-11-22T08:00:00-06:00' });
+  });
+
+  it("reads 'onetimevisit' as the oneTimeVisit plan", async () => {
+    const body = signupBody({ subscriptionPlan: 'onetimevisit' });
+    expect((await http.post('/api/users/register', body)).status).toBe(201);
+    expect(await userRow(body.email)).toMatchObject({ subscriptionPlan: 'oneTimeVisit', subscriptionAmount: 59.99 });
+  });
+
+  const invalid: Array<[string, Record<string, unknown>, string, string]> = [
+    ['missing first name', { firstName: '' }, 'firstName', messages.required],
+    ['blank last name', { lastName: '   ' }, 'lastName', messages.required],
+    ['bad e-mail', { email: 'not-an-email' }, 'email', messages.email],
+    ['short phone', { customerPhone: '314555010' }, 'customerPhone', messages.phone],
+    ['long phone', { customerPhone: '31455501001' }, 'customerPhone', messages.phone],
+    ['password without special character', { password: 'Abcdefg1' }, 'password', messages.password],
+    ['password without uppercase', { password: 'abcdef1!' }, 'password', messages.password],
+    ['password without lowercase', { password: 'ABCDEF1!' }, 'password', messages.password],
+    ['password without digit', { password: 'Abcdefg!' }, 'password', messages.password],
+    ['short password', { password: 'Ab1!xyz' }, 'password', messages.password],
+    ['missing date of birth', { dob: '' }, 'dob', messages.dobRequired],
+    ['impossible date of birth', { dob: '1990-02-30' }, 'dob', messages.dobInvalid],
+    ['future date of birth', { dob: yearsAgo(-1) }, 'dob', messages.dobFuture],
+    ['under 18 by one day', { dob: yearsAgo(18, 1) }, 'dob', messages.dobTooYoung],
+    ['missing ZIP', { zip: '' }, 'zip', messages.zipRequired],
+    ['ZIP over 10 characters', { zip: '12345-67890' }, 'zip', messages.zipTooLong],
+    ['missing plan', { subscriptionPlan: '' }, 'subscriptionPlan', messages.planRequired],
+    ['unknown plan', { subscriptionPlan: 'platinum' }, 'subscriptionPlan', messages.planRequired],
+    ['SMS terms not accepted', { smsPolicyAccepted: false }, 'smsPolicyAccepted', messages.smsTerms],
+    ['first name too long', { firstName: 'a'.repeat(101) }, 'firstName', messages.tooLong(100)],
+    ['symptoms too long', { symptoms: 'a'.repeat(2001) }, 'symptoms', messages.tooLong(2000)],
+    ['phone of wrong type', { customerPhone: 3145550100 }, 'customerPhone', messages.phone],
+    ['unknown field', { isAdmin: true }, 'isAdmin', messages.unknownField('isAdmin')],
+  ];
+  it.each(invalid)('refuses %s with the spec message and saves nothing', async (_name, change, field, message) => {
+    const body = signupBody(change);
+    const res = await http.post('/api/users/register', body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect((res.body.errors as Record<string, string>)[field]).toBeDefined();
+    expect(await userRow(String(body.email).toLowerCase())).toBeUndefined();
+  });
+
+  it('accepts someone who turns 18 today', async () => {
+    expect((await http.post('/api/users/register', signupBody({ dob: yearsAgo(18) }))).status).toBe(201);
+  });
+
+  it('refuses a missing body field by field, malformed JSON, and a non-object body', async () => {
+    const { email: _email, ...withoutEmail } = signupBody();
+    const missing = await http.post('/api/users/register', withoutEmail);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(messages.email);
+
+    const malformed = await http.post('/api/users/register', '{"email": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe(messages.malformedJson);
+
+    const array = await http.post('/api/users/register', '[1,2]');
+    expect(array.status).toBe(400);
+  });
+
+  it('replaces the details of an unverified sign-up and cancels the older link', async () => {
+    const first = signupBody();
+    await http.post('/api/users/register', first);
+    const oldToken = await tokenFromMail(app, first.email, 'verify-email');
+    const again = await http.post('/api/users/register', { ...first, firstName: 'Jordan', zip: '10001' });
+    expect(again.status).toBe(201);
+    expect(await userRow(first.email)).toMatchObject({ firstName: 'Jordan', zip: '10001', verified: false });
+    const newToken = await tokenFromMail(app, first.email, 'verify-email');
+    expect(newToken).not.toBe(oldToken);
+    expect((await http.post('/api/users/verify-email', { token: oldToken })).status).toBe(400);
+    expect((await http.post('/api/users/verify-email', { token: newToken })).status).toBe(200);
+  });
+
+  it('answers a sign-up for a verified e-mail exactly like a new one, changes nothing and e-mails the owner', async () => {
+    const owner = signupBody();
+    await http.post('/api/users/register', owner);
+    await http.post('/api/users/verify-email', { token: await tokenFromMail(app, owner.email, 'verify-email') });
+    const before = await userRow(owner.email);
+
+    const intruder = await http.post('/api/users/register', { ...owner, firstName: 'Mallory', password: 'An0ther!pass' });
+    const stranger = await http.post('/api/users/register', signupBody({ firstName: 'Mallory' }));
+    expect(intruder.status).toBe(stranger.status);
+    expect(intruder.body).toEqual({ ...stranger.body, email: owner.email });
+
+    expect(await userRow(owner.email)).toEqual(before);
+    expect((await mailFor(app, owner.email)).map((m) => m.kind)).toEqual(['account-exists', 'verify-email']);
+  });
+
+  it('creates one account when two sign-ups for a new e-mail race', async () => {
+    const body = signupBody();
+    const results = await Promise.all([http.post('/api/users/register', body), http.post('/api/users/register', body)]);
+    expect(results.map((r) => r.status)).toEqual([201, 201]);
+    expect(await app.ctx.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(1);
+  });
+});
+
+describe('sign-up while the mail server is down', () => {
+  let app: App;
+  beforeAll(async () => {
+    // Nothing listens on port 9 (discard) here: every delivery attempt fails at once.
+    app = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+  });
+  afterAll(() => app.close());
+
+  it('answers 502 with the spec message, keeps the details and leaves the mail in the outbox to retry', async () => {
+    const body = signupBody();
+    const res = await api(app).post('/api/users/register', body);
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe(messages.signupMailFailed);
+    const [row] = await app.ctx.db.select().from(users).where(eq(users.email, body.email));
+    expect(row).toBeDefined();
+    const [mail] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, body.email));
+    expect(mail).toMatchObject({ sentAt: null, attempts: 1 });
+    expect(mail!.lastError).toBeTruthy();
+    expect(mail!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('POST /api/users/verify-email', () => {
+  let app: App;
+  let http: ReturnType<typeof api>;
+  beforeAll(async () => {
+    app = await createTestApp();
+    http = api(app);
+  });
+  afterAll(() => app.close());
+
+  it('verifies once; the same link a second time fails', async () => {
+    const body = signupBody();
+    await http.post('/api/users/register', body);
+    const token = await tokenFromMail(app, body.email, 'verify-email');
+    const ok = await http.post('/api/users/verify-email', { token });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ message: messages.verifySuccess, user: { email: body.email, firstName: 'Avery', verified: true } });
+    const again = await http.post('/api/users/verify-email', { token });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(messages.verifyTokenInvalid);
+  });
+
+  it('keeps only a hash of the token', async () => {
+    const body = signupBody();
+    await http.post('/api/users/register', body);
+    const token = await tokenFromMail(app, body.email, 'verify-email');
+    const rows = await app.ctx.db.select().from(oneTimeTokens);
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
+  });
+
+  it('refuses a link older than 24 hours', async () => {
+    const body = signupBody();
+    await http.post('/api/users/register', body);
+    const token = await tokenFromMail(app, body.email, 'verify-email');
+    await app.ctx.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await http.post('/api/users/verify-email', { token })).status).toBe(400);
+  });
+
+  it('works through the GET fallback too', async () => {
+    const body = signupBody();
+    await http.post('/api/users/register', body);
+    const token = await tokenFromMail(app, body.email, 'verify-email');
+    const res = await http.get(`/api/users/verify-email?token=${token}`);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(messages.verifySuccess);
+  });
+
+  it('refuses a missing, empty, unknown or oversized token', async () => {
+    expect((await http.post('/api/users/verify-email', {})).body.message).toBe(messages.verifyMissingToken);
+    expect((await http.post('/api/users/verify-email', { token: '' })).status).toBe(400);
+    expect((await http.post('/api/users/verify-email', { token: 'nope' })).body.message).toBe(messages.verifyTokenInvalid);
+    expect((await http.post('/api/users/verify-email', { token: 'x'.repeat(600) })).status).toBe(400);
+    expect((await http.get('/api/users/verify-email')).status).toBe(400);
+  });
+});
