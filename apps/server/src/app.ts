@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messages } from '@app/shared';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -107,6 +109,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerErrorHandler(app);
   registerAuth(app, ctx);
+  // The API description comes from the same zod schemas the routes validate with.
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `${config.brand.name} API`, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(planRoutes);
   await app.register(captchaRoutes, { ctx });
@@ -117,16 +125,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailboxRoutes, { ctx });
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
-  if (webDist && existsSync(join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-    // Every page that is not a file is the single-page app; unknown API paths stay JSON 404s.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET') {
-        return reply.code(404).send({ message: 'The requested resource was not found.' });
-      }
+  const servesPages = Boolean(webDist && existsSync(join(webDist, 'index.html')));
+  if (servesPages) await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false, maxAge: '1h' });
+  // Every other GET is a page of the single-page app, including the admin magic-link screen that
+  // also lives at /api/auth/verify-admin-login/{token} and /api/verify-admin-login/{token} (spec 2 §2).
+  // Unknown API paths stay JSON 404s.
+  const isPage = (url: string) => !url.startsWith('/api/') || /^\/api\/(auth\/)?verify-admin-login(\/|\?|$)/.test(url);
+  app.setNotFoundHandler((request, reply) => {
+    if (servesPages && request.method === 'GET' && isPage(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
-    });
-  }
+    }
+    return reply.code(404).send({ message: messages.notFound });
+  });
 
   await ensureBootstrapAdmin(ctx);
   if (options.startWorkers) ctx.mail.start();

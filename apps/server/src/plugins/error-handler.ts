@@ -47,8 +47,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: messages.serverError });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: messages.notFound });
-  });
 }

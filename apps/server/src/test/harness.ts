@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { listRecentMail } from '../features/mail/repository';
 
@@ -12,7 +12,7 @@ import { listRecentMail } from '../features/mail/repository';
  * Postgres server named by TEST_DATABASE_URL. Captcha and the geo check are off unless a test
  * turns them on.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<App> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<App> {
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-test-'));
   const config: Config = {
     ...loadConfig({
@@ -37,6 +37,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
   }
   return buildApp(config, {
     webDist: null,
+    ...options,
     onClose: async () => {
       if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });

@@ -2,13 +2,14 @@ import { adminLoginVerifySchema, forgotPasswordSchema, loginSchema, resetPasswor
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { usOnly } from '../../plugins/us-only';
 import { forgotPassword, login, logout, resetPassword, verifyAdminLogin } from './service';
 
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const meta = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
-  app.post('/api/auth/login', { schema: { body: loginSchema } }, async (request) => login(ctx, request.body, meta(request)));
+  app.post('/api/auth/login', { onRequest: usOnly(ctx), schema: { body: loginSchema } }, async (request) => login(ctx, request.body, meta(request)));
 
   app.post('/api/auth/logout', async (request, reply) => {
     if (request.auth) await logout(ctx, request.auth.sessionId);

@@ -1,4 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 
-export const geoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async () => {};
+const geoAnswer = z.object({ country: z.string().nullable(), state: z.string().nullable(), allowed: z.boolean() });
+
+export const geoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // request.ip is the proxy's client address only when TRUST_PROXY says there is a proxy to trust.
+  app.get('/api/geo', { schema: { response: { 200: geoAnswer } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const location = ctx.geo.lookup(request.ip);
+    // An address the database cannot place (or a private one) gets the benefit of the doubt.
+    return { country: location?.country ?? null, state: location?.state ?? null, allowed: !location || location.country === 'US' };
+  });
+};

@@ -35,6 +35,9 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
   const send = createSender(deps.config);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
+  // Sends that requests started; stopping waits for them, so a shutdown does not cut an SMTP
+  // conversation after the server took the message but before the outbox recorded it.
+  const inFlight = new Set<Promise<boolean>>();
 
   async function attempt(row: OutboxRow): Promise<boolean> {
     try {
@@ -63,7 +66,13 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
       const [row] = await claimDueMail(deps.db, { limit: 1, leaseMs: LEASE_MS, id });
       // Nothing to claim: another worker holds it or it is already sent; the worker loop settles it.
       if (!row) return true;
-      return attempt(row);
+      const delivery = attempt(row);
+      inFlight.add(delivery);
+      try {
+        return await delivery;
+      } finally {
+        inFlight.delete(delivery);
+      }
     },
     deliverDue,
     start(intervalMs = 5_000) {
@@ -80,7 +89,7 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
     async stop() {
       if (timer) clearTimeout(timer);
       timer = null;
-      await running;
+      await Promise.allSettled([running, ...inFlight]);
     },
   };
 }

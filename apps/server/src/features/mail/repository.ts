@@ -60,11 +60,18 @@ export async function markMailFailed(db: Executor, id: string, error: string, re
   await db
     .update(mailOutbox)
     .set({ lockedUntil: null, lastError: error.slice(0, 1000), nextAttemptAt: retryAt })
-    .where(eq(mailOutbox.id, id));
+    // A worker whose lease ran out must not mark as failed what another worker has sent since.
+    .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
 }
 
-export async function listRecentMail(db: Executor, limit = 100): Promise<OutboxRow[]> {
-  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+/** The newest messages first, optionally only those to one address (compared without case). */
+export async function listRecentMail(db: Executor, limit = 100, to?: string): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(to === undefined ? undefined : sql`lower(${mailOutbox.recipient}) = ${to.toLowerCase()}`)
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(limit);
 }
 
 export async function findMail(db: Executor, id: string): Promise<OutboxRow | undefined> {

@@ -1,4 +1,110 @@
+import { messages } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/errors';
+import { findMail, listRecentMail, type OutboxRow } from './repository';
+import { escapeHtml } from './templates';
 
-export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async () => {};
+const LIST_LIMIT = 100;
+
+const when = (date: Date) => `<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 19).replace('T', ' ')} UTC</time>`;
+
+function status(row: OutboxRow): string {
+  if (row.sentAt) return `sent ${when(row.sentAt)}`;
+  if (!row.lastError) return 'pending';
+  const attempts = `${row.attempts} attempt${row.attempts === 1 ? '' : 's'}`;
+  return `failed (${attempts}, retry at ${when(row.nextAttemptAt)}): ${escapeHtml(row.lastError)}`;
+}
+
+/** Plain text with its web addresses made clickable; everything else escaped. */
+const linkify = (text: string) =>
+  text
+    .split(/(https?:\/\/[^\s<>"']+)/)
+    .map((part, i) => (i % 2 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part)))
+    .join('');
+
+// Links in a message open in the whole tab: the site refuses to be framed (frame-ancestors 'none').
+const linksToTop = (html: string) =>
+  /<head[^>]*>|<html[^>]*>/i.test(html) ? html.replace(/<head[^>]*>|<html[^>]*>/i, '$&<base target="_top">') : `<base target="_top">${html}`;
+
+/** Inline styles only: the site's CSP allows them, and no script is needed. */
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;color:#12303d;background:#f3f7f9;margin:0;padding:24px}
+main{max-width:1100px;margin:0 auto}
+table{border-collapse:collapse;width:100%;background:#fff}
+th,td{text-align:left;padding:8px 12px;border-bottom:1px solid #d5e1e6;vertical-align:top}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;background:#fff;padding:16px}
+dt{font-weight:bold}
+iframe{width:100%;height:70vh;border:1px solid #d5e1e6;background:#fff;resize:vertical}
+pre{white-space:pre-wrap;background:#fff;padding:16px;border:1px solid #d5e1e6}
+a{color:#0b6e75}
+</style></head>
+<body><main>${body}</main></body></html>`;
+
+function listPage(rows: OutboxRow[]): string {
+  const items = rows
+    .map(
+      (row) => `<tr><td>${when(row.createdAt)}</td><td>${escapeHtml(row.recipient)}</td>
+<td><a href="/dev/mailbox/${row.id}">${escapeHtml(row.subject)}</a></td><td>${escapeHtml(row.kind)}</td><td>${status(row)}</td></tr>`,
+    )
+    .join('\n');
+  return page(
+    'Dev mailbox',
+    `<h1>Dev mailbox</h1>
+<p>SMTP_URL is not set, so the e-mail the site sends stops here. The latest ${LIST_LIMIT} messages, newest first; reload for new ones.</p>
+${rows.length ? `<table><thead><tr><th scope="col">Time</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Kind</th><th scope="col">Status</th></tr></thead><tbody>\n${items}\n</tbody></table>` : '<p>No mail yet.</p>'}`,
+  );
+}
+
+function messagePage(row: OutboxRow, from: string): string {
+  return page(
+    row.subject,
+    `<p><a href="/dev/mailbox">← All mail</a></p>
+<h1>${escapeHtml(row.subject)}</h1>
+<dl><dt>From</dt><dd>${escapeHtml(from)}</dd><dt>To</dt><dd>${escapeHtml(row.recipient)}</dd><dt>Kind</dt><dd>${escapeHtml(row.kind)}</dd>
+<dt>Queued</dt><dd>${when(row.createdAt)}</dd><dt>Status</dt><dd>${status(row)}</dd></dl>
+<h2>HTML body</h2>
+<iframe title="HTML body of the message" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(linksToTop(row.htmlBody))}"></iframe>
+<h2>Text body</h2>
+<pre>${linkify(row.textBody)}</pre>`,
+  );
+}
+
+/**
+ * The dev mailbox: without SMTP_URL (never in production) mail goes no further than the outbox, and
+ * these pages show it to a person trying the site, and to tests.
+ */
+export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  if (ctx.config.smtpUrl || ctx.config.env === 'production') return;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/dev/mailbox', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(listPage(await listRecentMail(ctx.db, LIST_LIMIT))),
+  );
+
+  app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
+    const row = await findMail(ctx.db, request.params.id);
+    if (!row) throw new HttpError(404, messages.notFound);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(messagePage(row, ctx.config.mailFrom));
+  });
+
+  app.get('/api/dev/mailbox', { schema: { querystring: z.object({ to: z.string().max(320).optional() }) } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const rows = await listRecentMail(ctx.db, LIST_LIMIT, request.query.to);
+    return rows.map((row) => ({
+      id: row.id,
+      to: row.recipient,
+      subject: row.subject,
+      kind: row.kind,
+      text: row.textBody,
+      html: row.htmlBody,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+    }));
+  });
+};

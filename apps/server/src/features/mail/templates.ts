@@ -3,7 +3,7 @@ import type { OutgoingMail } from './repository';
 
 type Brand = Config['brand'];
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 interface Letter {

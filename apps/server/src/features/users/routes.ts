@@ -3,12 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser, signedIn } from '../../plugins/auth';
+import { usOnly } from '../../plugins/us-only';
 import { changePassword, getProfile, register, verifyEmail } from './service';
 
 export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/users/register', { schema: { body: registrationSchema } }, async (request, reply) => {
+  app.post('/api/users/register', { onRequest: usOnly(ctx), schema: { body: registrationSchema } }, async (request, reply) => {
     const result = await register(ctx, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
     return reply.code(201).send(result);
   });

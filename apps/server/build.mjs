@@ -1,0 +1,36 @@
+// Bundles the server into dist/server.js. Installed packages stay external (node loads them from
+// node_modules at run time); the workspace packages (@app/*) are TypeScript source, so they are
+// bundled. The SQL migrations are copied beside the bundle, where db/client.ts looks for them.
+import { cpSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const outdir = here('./dist');
+
+/** Every bare import is external unless it names a workspace package. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@app/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+
+await build({
+  entryPoints: [here('./src/server.ts')],
+  outfile: `${outdir}/server.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [externalPackages],
+});
+
+cpSync(here('./src/db/migrations'), `${outdir}/migrations`, { recursive: true });

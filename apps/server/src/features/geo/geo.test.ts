@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { createTestApp } from '../../test/harness';
+import { createGeoService } from './index';
+import type { GeoService } from './service';
+
+describe('geo lookup', () => {
+  let geo: GeoService;
+  beforeAll(async () => {
+    geo = await createGeoService();
+  });
+
+  it('places public IPv4 addresses in their country, with the state when known', () => {
+    expect(geo.lookup('8.8.8.8')?.country).toBe('US');
+    expect(geo.lookup('24.24.24.24')?.country).toBe('US');
+    expect(geo.lookup('128.101.101.101')?.country).toBe('US');
+    expect(geo.lookup('81.2.69.142')?.country).toBe('GB');
+    expect(geo.lookup('193.0.6.139')?.country).toBe('NL');
+    expect(geo.lookup('2.16.0.1')?.country).toBe('BR');
+  });
+
+  it('places public IPv6 addresses, and IPv4 addresses written as IPv6', () => {
+    expect(geo.lookup('2001:4860:4860::8888')?.country).toBe('US');
+    expect(geo.lookup('2a00:1450:4001:80b::200e')?.country).toBe('DE');
+    expect(geo.lookup('::ffff:81.2.69.142')?.country).toBe('GB');
+    expect(geo.lookup('::FFFF:5102:458e')?.country).toBe('GB');
+    expect(geo.lookup('0:0:0:0:0:ffff:8.8.8.8')?.country).toBe('US');
+  });
+
+  it('knows nothing of loopback, private, shared and link-local addresses, nor of nonsense', () => {
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.254',
+      '192.168.1.10',
+      '100.64.0.1',
+      '169.254.1.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      'fe80::1%eth0',
+      '::ffff:10.0.0.1',
+      '::ffff:127.0.0.1',
+      '::ffff:c0a8:101',
+      'not an ip',
+      '',
+    ]) {
+      expect(geo.lookup(ip), ip).toBeNull();
+    }
+  });
+
+  it('treats an address the database does not cover as unknown', () => {
+    expect(geo.lookup('203.0.113.5')).toBeNull();
+  });
+});
+
+describe('GET /api/geo', () => {
+  const geoFor = async (app: App, remoteAddress: string, forwardedFor?: string) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/geo',
+      remoteAddress,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+    return { status: res.statusCode, body: res.json() as { country: string | null; state: string | null; allowed: boolean } };
+  };
+
+  describe('without a trusted proxy', () => {
+    let app: App;
+    beforeAll(async () => {
+      app = await createTestApp();
+    });
+    afterAll(() => app.close());
+
+    it('answers for the connecting address', async () => {
+      expect(await geoFor(app, '24.24.24.24')).toEqual({ status: 200, body: { country: 'US', state: 'New York', allowed: true } });
+      expect((await geoFor(app, '81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
+      expect((await geoFor(app, '::ffff:81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
+    });
+
+    it('lets unknown and private addresses through', async () => {
+      expect((await geoFor(app, '127.0.0.1')).body).toEqual({ country: null, state: null, allowed: true });
+      expect((await geoFor(app, '192.168.0.7')).body).toEqual({ country: null, state: null, allowed: true });
+    });
+
+    it('ignores X-Forwarded-For, which anyone can send', async () => {
+      expect((await geoFor(app, '24.24.24.24', '81.2.69.142')).body).toMatchObject({ country: 'US', allowed: true });
+      expect((await geoFor(app, '127.0.0.1', '81.2.69.142')).body).toMatchObject({ country: null, allowed: true });
+    });
+  });
+
+  describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
+    let app: App;
+    beforeAll(async () => {
+      app = await createTestApp({ TRUST_PROXY: 'true' });
+    });
+    afterAll(() => app.close());
+
+    it('answers for the client address the proxy forwards', async () => {
+      expect((await geoFor(app, '10.0.0.2', '81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
+      expect((await geoFor(app, '10.0.0.2', '2001:4860:4860::8888')).body).toMatchObject({ country: 'US', allowed: true });
+      expect((await geoFor(app, '10.0.0.2')).body).toMatchObject({ country: null, allowed: true });
+    });
+  });
+});

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { HttpError } from '../lib/errors';
+
+export const US_ONLY_MESSAGE =
+  'Our virtual care is available only to people located in the United States, so we cannot accept this request from your location.';
+
+/**
+ * Route hook for the actions that only people in the US may take (sign-up, sign-in, enquiries,
+ * checkout): 451 from a known non-US address. Unknown, loopback and private addresses pass, as
+ * does everything with GEO_RESTRICT=off.
+ */
+export const usOnly = (ctx: AppContext) =>
+  async function usOnlyHook(request: FastifyRequest) {
+    if (!ctx.config.geoRestrict) return;
+    const location = ctx.geo.lookup(request.ip);
+    if (location && location.country !== 'US') throw new HttpError(451, US_ONLY_MESSAGE, { country: location.country });
+  };
