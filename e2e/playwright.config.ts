@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+
+// The tests drive Debian's chromium; Playwright never downloads a browser.
+// The site itself (server + SMTP server) is started by the `site` fixture in fixtures/site.ts.
+export default defineConfig({
+  testDir: 'tests',
+  globalSetup: './global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  // Two cores: one browser and one server at a time.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+});

@@ -1,0 +1,235 @@
+// `npm run bench`: password hashing cost and HTTP throughput of the built server.
+//  (a) argon2id: the server's own hashPassword/verifyPassword (apps/server/src/lib/crypto.ts), 20 runs each.
+//  (b) autocannon, 50 connections for 10 s each, against GET /api/users/me (authenticated, PGlite)
+//      and against a bare Fastify route in a separate process, as a ceiling for this machine.
+// Results are printed and written to bench-results/bench.json.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { buildIfNeeded, root } from './build-if-needed.mjs';
+
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const HASH_RUNS = 20;
+
+// Packages the server depends on are resolved from the server's workspace.
+const serverRequire = createRequire(join(root, 'apps/server/package.json'));
+
+const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function timeEach(runs, fn) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return { meanMs: round(mean(times)), p95Ms: round(percentile(times, 95)) };
+}
+
+async function benchArgon2() {
+  // tsx (a dev dependency of the server, hoisted by npm workspaces) loads the TypeScript source.
+  const { tsImport } = await import('tsx/esm/api');
+  const crypto = await tsImport(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href, import.meta.url);
+  const password = 'Bench#2026pass';
+  await crypto.hashPassword(password); // warm-up
+  let hash = '';
+  const hashing = await timeEach(HASH_RUNS, async () => {
+    hash = await crypto.hashPassword(password);
+  });
+  const verifying = await timeEach(HASH_RUNS, async () => {
+    if (!(await crypto.verifyPassword(hash, password))) throw new Error('verifyPassword rejected the right password');
+  });
+  return { runs: HASH_RUNS, parameters: hash.split('$').slice(1, 4).join('$'), hash: hashing, verify: verifying };
+}
+
+/** Spawns a node process and waits until `readyUrl` answers 200. */
+async function startProcess(args, env, readyUrl) {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(readyUrl)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  if (Date.now() >= deadline) throw new Error(`${readyUrl} did not answer within 60 s`);
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { child, stop };
+}
+
+async function json(response, what) {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Registers a user, verifies the e-mail through the dev mailbox and signs in; returns the bearer token. */
+async function signedInUser(baseUrl) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'Bench#2026pass';
+  const post = (path, body) => fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await json(
+    await post('/api/users/register', {
+      firstName: 'Bench',
+      lastName: 'User',
+      email,
+      customerPhone: '3145550100',
+      password,
+      dob: '1980-01-01',
+      zip: '63101',
+      subscriptionPlan: 'individualMonthly',
+      smsPolicyAccepted: true,
+    }),
+    'POST /api/users/register',
+  );
+  let token = null;
+  for (let i = 0; i < 50 && !token; i++) {
+    const mails = await json(await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`), 'GET /api/dev/mailbox');
+    for (const mail of mails ?? []) {
+      const match = /verify-email[/?](?:token=)?([A-Za-z0-9_.~-]+)/.exec(`${mail.text ?? ''} ${mail.html ?? ''}`);
+      if (match) token = match[1];
+    }
+    if (!token) await sleep(200);
+  }
+  if (!token) throw new Error('no verification link reached the dev mailbox');
+  await json(await post('/api/users/verify-email', { token }), 'POST /api/users/verify-email');
+  const login = await json(await post('/api/auth/login', { email, password }), 'POST /api/auth/login');
+  if (!login?.token) throw new Error('POST /api/auth/login returned no token');
+  return login.token;
+}
+
+async function load(name, url, headers = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return {
+    name,
+    url: new URL(url).pathname,
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    requestsPerSec: round(result.requests.average, 0),
+    p99Ms: round(result.latency.p99, 1),
+    averageMs: round(result.latency.average, 1),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function benchServer() {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
+  const env = { ...process.env };
+  for (const name of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SMTP_URL', 'DATABASE_URL', 'APP_URL', 'JWT_SECRET']) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CAPTCHA: 'off',
+    GEO_RESTRICT: 'off',
+    LOG_LEVEL: 'warn',
+  });
+  const server = await startProcess([join(root, 'apps/server/dist/server.js')], env, `${baseUrl}/api/plans`);
+  try {
+    const token = await signedInUser(baseUrl);
+    return await load('GET /api/users/me (server, PGlite)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchBareFastify() {
+  const port = await freePort();
+  const fastifyUrl = pathToFileURL(serverRequire.resolve('fastify')).href;
+  const source = `
+    const { default: Fastify } = await import(${JSON.stringify(fastifyUrl)});
+    const app = Fastify({ logger: false });
+    app.get('/', async () => ({ ok: true }));
+    process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const bare = await startProcess(['--input-type=module', '-e', source], process.env, `http://127.0.0.1:${port}/`);
+  try {
+    return await load('bare Fastify route', `http://127.0.0.1:${port}/`);
+  } finally {
+    await bare.stop();
+  }
+}
+
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
+  argon2: null,
+  http: [],
+  notRun: [],
+};
+
+buildIfNeeded();
+
+console.log(`argon2id: ${HASH_RUNS} hashes and verifications ...`);
+results.argon2 = await benchArgon2();
+
+for (const [label, run] of [
+  ['GET /api/users/me', benchServer],
+  ['bare Fastify route', benchBareFastify],
+]) {
+  console.log(`autocannon: ${label}, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
+  try {
+    results.http.push(await run());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`  not run: ${reason}`);
+    results.notRun.push({ name: label, reason });
+  }
+}
+
+const a = results.argon2;
+console.log(`\nargon2id (${a.parameters}), ${a.runs} runs`);
+console.table({ hash: a.hash, verify: a.verify });
+console.log(`HTTP, ${CONNECTIONS} connections for ${DURATION_S} s each`);
+console.table(
+  Object.fromEntries(
+    results.http.map((r) => [r.name, { 'requests/s': r.requestsPerSec, 'p99 ms': r.p99Ms, 'avg ms': r.averageMs, non2xx: r.non2xx, errors: r.errors }]),
+  ),
+);
+for (const r of results.http) {
+  if (r.non2xx > 0 || r.errors > 0) console.warn(`warning: ${r.name} had ${r.non2xx} non-2xx answers and ${r.errors} errors; its numbers are not a clean measurement.`);
+}
+
+mkdirSync(join(root, 'bench-results'), { recursive: true });
+writeFileSync(join(root, 'bench-results/bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('Written to bench-results/bench.json');
+if (results.notRun.length > 0) process.exit(1);
