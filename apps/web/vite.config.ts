@@ -1,9 +1,36 @@
 import react from '@vitejs/plugin-react';
+import type { IncomingMessage } from 'node:http';
 import { defineConfig } from 'vitest/config';
+
+/** Admin magic links may point at /api/…/verify-admin-login/…: a browser opening one gets the app. */
+const ADMIN_LINK_PAGE = /^\/api\/(auth\/)?verify-admin-login(\/|\?|$)/;
+/** Where the dev server sends /api and /dev (the API server; override with API_PROXY_TARGET). */
+const target = process.env.API_PROXY_TARGET || 'http://localhost:3000';
+const api = {
+  target,
+  bypass: (req: IncomingMessage) =>
+    req.method === 'GET' && ADMIN_LINK_PAGE.test(req.url ?? '') && req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
+};
 
 export default defineConfig({
   plugins: [react()],
-  server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true },
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], passWithNoTests: true },
+  server: { proxy: { '/api': api, '/dev': target } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod ships explanatory comments next to its @__PURE__ annotations; Rollup notes and drops them.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+        warn(warning);
+      },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    passWithNoTests: true,
+    setupFiles: ['src/test/setup.ts'],
+  },
 });

@@ -22,6 +22,14 @@ export interface UserProfile {
   subscriptionAmount: number | null;
   smsPolicyAccepted: boolean;
   submittedAt: string | null;
+  methodOfSubscription: string | null;
+  /** Subscription dates are ISO 8601 in US Central time with offset. */
+  subscriptionStartDate: string | null;
+  nextSubscriptionRenewDate: string | null;
+  subscriptionEndDate: string | null;
+  subscriptionCancelledDate: string | null;
+  billingAddress: { street: string; city: string; state: string; zip: string; country: string } | null;
+  cardDetails: { cardholderName: string | null; last4: string; expiry: string | null; brand: string | null } | null;
 }
 
 export interface LoginResponse {

@@ -24,3 +24,39 @@ export function latestAdultBirthDate(today: Date = new Date()): string {
   const lastDay = new Date(year, month + 1, 0).getDate();
   return toIsoDate(new Date(year, month, Math.min(today.getDate(), lastDay)));
 }
+
+const pad2 = (n: number) => String(Math.abs(n)).padStart(2, '0');
+
+/** The local wall-clock time with its UTC offset, as 2026-11-22T08:01:02-06:00. */
+export function localTimestamp(date: Date = new Date()): string {
+  const offset = -date.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const time = `${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
+  return `${toIsoDate(date)}T${time}${sign}${pad2(Math.trunc(offset / 60))}:${pad2(offset % 60)}`;
+}
+
+export const US_CENTRAL = 'America/Chicago';
+
+/** An instant as ISO 8601 in US Central time with its offset, e.g. 2026-11-22T08:01:02-06:00. */
+export function toCentralIso(date: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: US_CENTRAL,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  const wall = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  const offsetMinutes = Math.round((wall - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes >= 0 ? '+' : '-';
+  const abs = Math.abs(offsetMinutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+}

@@ -4,3 +4,4 @@ export * from './dates';
 export * from './plans';
 export * from './signup';
 export * from './api';
+export * from './payment';

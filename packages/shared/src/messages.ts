@@ -19,6 +19,8 @@ export const messages = {
   zipTooLong: 'ZIP code must be at most 10 characters.',
   planRequired: 'Please select a membership plan.',
   smsTerms: 'Please accept the SMS terms to proceed.',
+  smsConsent:
+    'I agree to receive SMS messages about my account and appointments. Msg & data rates may apply. Reply STOP to opt out, HELP for help.',
   tooLong: (max: number) => `Must be at most ${max} characters.`,
 
   enquiryNameRequired: 'Please enter your full name.',
@@ -31,9 +33,41 @@ export const messages = {
   captchaRequired: 'Please verify you are not a robot.',
 
   forgotEmpty: 'Please enter your email to reset your password.',
+  /** Also the checkout's e-mail message: the spec uses the same words. */
   forgotInvalid: 'Enter a valid email address.',
   resetTokenRequired: 'Reset token is required. Please paste the link or the token from your email.',
   currentPasswordRequired: 'Please enter your current password.',
+
+  paymentPhone: 'Enter a valid phone number.',
+  expiryMonth: 'Month must be between 01 and 12.',
+  cardExpired: 'Card has expired.',
+  expiryFormat: 'Use MM/YY format.',
+  cardNumberLength: 'Card number must be 13-19 digits.',
+  cardNumberInvalid: 'Card number is invalid.',
+  cvcLength: (digits: number) => `CVC must be ${digits} digits.`,
+  fieldRequired: (label: string) => `${label} is required.`,
+
+  paymentVerifyAccount: 'We could not verify your account. Please return to your profile and try again.',
+  paymentUnavailable: 'Unable to process your payment right now. Please try again.',
+  paymentSuccess: 'Payment processed successfully. Your subscription is active.',
+  paymentVerifyEmailFirst: 'Please verify your email address before paying for a membership.',
+  paymentAlreadyActive: 'Your membership is already active. To change it, please contact support.',
+  idempotencyKeyRequired: 'Each payment request needs an Idempotency-Key header.',
+  idempotencyKeyReused: 'This payment request was already used for a different payment. Please reload the page and try again.',
+  paymentInProgress: 'This payment is still being processed. Please wait a moment before trying again.',
+  declined: {
+    card_declined: 'Your card was declined. Please use a different card or contact your bank.',
+    insufficient_funds: 'Your card has insufficient funds. Please use a different card.',
+    expired_card: 'Your card has expired. Please use a different card.',
+    incorrect_cvc: "Your card's security code (CVC) is incorrect. Please check it and try again.",
+    processing_error: 'We could not process your card right now. Please try again in a few minutes.',
+  },
+  planSaved: 'Your plan selection was saved.',
+  planSaveFailed: 'Unable to save your plan selection right now. Please try again.',
+  planChangeRefused:
+    'You are not allowed to change the current plan while your membership is active. Please contact support by phone or e-mail to change it.',
+  planNotedSignIn: 'Your plan choice is noted. Please sign in to continue.',
+  notYourAccount: 'You can only change your own account.',
 
   pickPlan: 'Please pick a plan to continue.',
   choosePlanBeforePayment: 'Please choose a plan before proceeding to payment.',
@@ -47,6 +81,7 @@ export const messages = {
   serverError: 'Internal Server Error. Please try again later.',
   genericError: 'An error occurred. Please try again.',
   networkError: 'Network error. Please try again.',
+  requestTimedOut: 'The server took too long to answer. Please try again.',
   sessionExpired: 'Your session has ended. Please sign in again.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   tooManyLoginAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.',

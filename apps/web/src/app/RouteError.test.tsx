@@ -1,0 +1,43 @@
+import { messages } from '@app/shared';
+import { render, screen } from '@testing-library/react';
+import { lazy, type ReactNode } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { RootLayout } from './layouts/RootLayout';
+import { RouteError, isChunkLoadError } from './RouteError';
+
+function Boom({ error }: { error: Error }): never {
+  throw error;
+}
+
+function open(element: ReactNode) {
+  const router = createMemoryRouter(
+    [{ path: '/', element: <RootLayout />, children: [{ errorElement: <RouteError />, children: [{ index: true, element }] }] }],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+describe('route errors', () => {
+  it('recognises failed chunk loads', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new Error('Loading chunk 3 failed'))).toBe(true);
+    expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+
+  it('offers a reload when a lazy page cannot be fetched, keeping the navbar', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Missing = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/Page.js')));
+    open(<Missing />);
+    expect(await screen.findByRole('heading', { name: messages.chunkLoadFailed })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main', hidden: true })).toBeTruthy();
+  });
+
+  it('shows the heading and message of any other error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    open(<Boom error={new Error('Something broke')} />);
+    expect(await screen.findByRole('heading', { name: messages.routeErrorHeading })).toBeTruthy();
+    expect(screen.getByText('Something broke')).toBeTruthy();
+  });
+});

@@ -1,0 +1,121 @@
+import { messages } from '@app/shared';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fakeJwt, json, mockApi } from '../test/helpers';
+import { routes } from './router';
+
+const profile = {
+  id: 'u1',
+  email: 'pat@example.com',
+  firstName: 'Pat',
+  lastName: '',
+  fullName: 'Pat',
+  customerPhone: '5551234567',
+  zip: null,
+  verified: true,
+  emailVerificationStat: 'verified',
+  subscriptionPlan: 'familyMonthly',
+  planId: 'familyMonthly',
+  subscriptionStatus: 'pending',
+  roles: ['user'],
+};
+
+function signIn(roles: string[], user: Record<string, unknown> = { email: 'pat@example.com', verified: true }) {
+  window.sessionStorage.setItem('authUser', JSON.stringify(user));
+  window.sessionStorage.setItem('authToken', fakeJwt({ roles }));
+}
+
+function open(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('routes and gates', () => {
+  it('sends a signed-out visitor of /profile and /payment to /login', async () => {
+    mockApi({ 'GET /api/captcha/config': json(200, { mode: 'off' }) });
+    const router = open('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const payment = open('/payment');
+    await waitFor(() => expect(payment.state.location.pathname).toBe('/login'));
+  });
+
+  it('sends a stored unverified user to /login with the guard message', async () => {
+    mockApi({ 'GET /api/captcha/config': json(200, { mode: 'off' }) });
+    signIn(['user'], { email: 'pat@example.com', verified: false });
+    const router = open('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText(messages.guardVerifyFirst)).toBeTruthy();
+  });
+
+  it('sends an admin visiting /profile to /admin, and shows who is signed in', async () => {
+    mockApi({ 'GET /api/admin/me': json(200, { user: { ...profile, fullName: 'Ada Admin', email: 'admin@example.com' } }) });
+    signIn(['ROLE_ADMIN']);
+    const router = open('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeTruthy();
+    expect(await screen.findByText('Ada Admin')).toBeTruthy();
+  });
+
+  it('keeps non-admins out of /admin', async () => {
+    mockApi({ 'GET /api/users/me': json(200, profile), 'GET /api/plans': json(200, []) });
+    signIn(['user']);
+    const router = open('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
+  it('sends a signed-out visitor of /admin to /login', async () => {
+    mockApi({ 'GET /api/captcha/config': json(200, { mode: 'off' }) });
+    const router = open('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('redirects unknown paths home and /faq to /#faq', async () => {
+    const router = open('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const faq = open('/faq');
+    await waitFor(() => expect(faq.state.location.hash).toBe('#faq'));
+  });
+
+  it('shows the navbar by role: Sign In when signed out, My Profile and Sign Out when signed in', async () => {
+    open('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main', hidden: true });
+    expect(within(nav).getByRole('link', { name: 'Sign In', hidden: true })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Book an Appointment', hidden: true }).getAttribute('href')).toBe('/consult');
+    cleanup();
+
+    signIn(['user']);
+    open('/');
+    const signedIn = await screen.findByRole('navigation', { name: 'Main', hidden: true });
+    expect(within(signedIn).getByRole('link', { name: 'My Profile', hidden: true })).toBeTruthy();
+    expect(within(signedIn).getByRole('button', { name: 'Sign Out', hidden: true })).toBeTruthy();
+    expect(within(signedIn).queryByRole('link', { name: 'Sign In', hidden: true })).toBeNull();
+    expect(within(signedIn).getByRole('link', { name: 'Book an Appointment', hidden: true }).getAttribute('href')).toBe('/profile');
+  });
+
+  it('shows the admin link instead of My Profile to an admin', async () => {
+    mockApi({});
+    signIn(['admin']);
+    open('/');
+    expect(await screen.findByRole('link', { name: 'Admin', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'My Profile', hidden: true })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign Out', hidden: true })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Book an Appointment', hidden: true })[0]?.getAttribute('href')).toBe('/admin');
+  });
+
+  it('shows the admin magic-link screen without spending the token', async () => {
+    const api = mockApi({});
+    open('/api/auth/verify-admin-login/tok123');
+    expect(await screen.findByRole('heading', { name: 'Confirm admin sign-in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in to the admin dashboard' })).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('hides the navbar and footer on the reset page', async () => {
+    open('/reset-password?token=abc');
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main', hidden: true })).toBeNull();
+    expect(screen.queryByRole('contentinfo', { hidden: true })).toBeNull();
+  });
+});

@@ -1,0 +1,11 @@
+import './tokens.css';
+import './ui.css';
+
+export { Alert, type AlertTone } from './Alert';
+export { Button, buttonClass, type ButtonVariant } from './Button';
+export { Card } from './Card';
+export { Checkbox } from './Checkbox';
+export { PasswordChecklist } from './PasswordChecklist';
+export { PasswordField } from './PasswordField';
+export { Spinner } from './Spinner';
+export { FieldFrame, TextAreaField, TextField, describedBy } from './TextField';

@@ -1,0 +1,1 @@
+export { getAdminMe, useAdminMe } from './api/getAdminMe';

@@ -1,0 +1,15 @@
+export { logout } from './api/logout';
+export { decodeJwtPayload, isAdminToken, rolesFromToken } from './roles';
+export {
+  AUTH_CHANGED_EVENT,
+  clearJustLoggedIn,
+  clearSessionLocally,
+  notifyAuthChanged,
+  peekJustLoggedIn,
+  readSession,
+  setLoginFlash,
+  updateStoredUser,
+  useSession,
+  type Session,
+  type StoredUser,
+} from './session';

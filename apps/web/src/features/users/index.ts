@@ -1,0 +1,2 @@
+export { getMe, useMe } from './api/getMe';
+export { cacheProfile } from './profileCache';

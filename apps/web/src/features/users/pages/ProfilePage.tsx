@@ -1,0 +1,179 @@
+import { formatPhone, messages, readVerification, type UserProfile } from '@app/shared';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../../components/layout/PageTitle';
+import { Alert, Button, Card, Spinner } from '../../../components/ui';
+import { ApiError } from '../../../lib/api-client';
+import { brand } from '../../../lib/brand';
+import { clearJustLoggedIn, clearSessionLocally, logout, peekJustLoggedIn, updateStoredUser, useSession } from '../../auth';
+import { usePlans } from '../../plans';
+import { useMe } from '../api/getMe';
+import { PasswordCard } from '../components/PasswordCard';
+import { cacheProfile } from '../profileCache';
+import './profile.css';
+
+/** 'Hello, {firstName}', else a name from the e-mail (part before @, capitalised), else 'there'. */
+export function greetingName(profile: { firstName?: string | null; email?: string | null } | null | undefined): string {
+  const first = profile?.firstName?.trim();
+  if (first) return first;
+  const local = profile?.email?.split('@')[0]?.trim();
+  if (local) return local.charAt(0).toUpperCase() + local.slice(1);
+  return 'there';
+}
+
+export function initials(profile: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined) {
+  const letters = [profile?.firstName, profile?.lastName].map((part) => part?.trim().charAt(0) ?? '').join('');
+  if (letters) return letters.toUpperCase();
+  return (profile?.email?.trim().charAt(0) ?? '?').toUpperCase();
+}
+
+const shown = (value: string | null | undefined) => (value && value.trim() ? value : messages.notProvided);
+
+function statusLabel(status: string | null | undefined) {
+  if (!status) return null;
+  return status.charAt(0).toUpperCase() + status.slice(1).toLowerCase();
+}
+
+function MembershipCard({ profile }: { profile: UserProfile }) {
+  const plans = usePlans();
+  const planId = profile.subscriptionPlan ?? profile.planId;
+  const plan = plans.data?.find((p) => p.id === planId);
+  const status = statusLabel(profile.subscriptionStatus);
+  return (
+    <Card title="Membership" headingId="membership-title">
+      {planId ? (
+        <div className="stack">
+          <p className="membership__plan">
+            <span className="muted">Your plan</span>
+            <strong>{plan?.title ?? planId}</strong>
+          </p>
+          {status && (
+            <p className="membership__status">
+              <span className="muted">Status</span>
+              <span className={`badge badge--${profile.subscriptionStatus?.toLowerCase() === 'active' ? 'success' : 'neutral'}`}>
+                {status}
+              </span>
+            </p>
+          )}
+          <p className="muted">Checkout and plan changes will be available here soon. There is nothing to pay yet.</p>
+        </div>
+      ) : (
+        <p className="muted">You have not chosen a plan yet.</p>
+      )}
+    </Card>
+  );
+}
+
+export default function ProfilePage() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const me = useMe('me');
+  const [justLoggedIn] = useState(() => peekJustLoggedIn());
+  const profile = me.status === 'success' ? me.data : null;
+
+  useEffect(() => {
+    clearJustLoggedIn();
+  }, []);
+
+  useEffect(() => {
+    if (!profile) return;
+    cacheProfile(profile);
+    const verified = readVerification(profile as unknown as Record<string, unknown>);
+    updateStoredUser({
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      // Only ever marks verified: a false here would make the route guard send the user away from the
+      // very page that explains what to do.
+      ...(verified === true ? { verified: true, emailVerificationStat: 'verified' } : {}),
+      planId: profile.planId ?? profile.subscriptionPlan,
+      subscriptionPlan: profile.subscriptionPlan ?? profile.planId,
+    });
+  }, [profile]);
+
+  const unauthorized = me.status === 'error' && me.error instanceof ApiError && me.error.status === 401;
+  useEffect(() => {
+    if (!unauthorized) return;
+    navigate('/login', { replace: true, state: { flash: { message: messages.sessionExpired, tone: 'warning' } } });
+    clearSessionLocally();
+  }, [unauthorized, navigate]);
+
+  async function signOut() {
+    await logout();
+    navigate('/login', { replace: true });
+  }
+
+  const person = profile ?? session.user;
+  const verified = profile ? readVerification(profile as unknown as Record<string, unknown>) : null;
+
+  return (
+    <div className="profile">
+      <PageTitle>My profile</PageTitle>
+      <div className="profile__mobile-brand">{brand.name}</div>
+      <header className="profile__header">
+        <span className="profile__avatar" aria-hidden="true">
+          {initials(person)}
+        </span>
+        <div className="profile__hello">
+          <h1>Hello, {greetingName(person)}</h1>
+          <p className="muted">Manage your account, membership and password.</p>
+        </div>
+        <Button variant="secondary" size="sm" className="profile__signout" onClick={signOut}>
+          Sign Out
+        </Button>
+      </header>
+
+      {me.status === 'loading' && (
+        <div className="profile__loading">
+          <Spinner label="Loading your profile…" />
+        </div>
+      )}
+
+      {me.status === 'error' && !unauthorized && (
+        <Alert tone="error">
+          <p>{messages.profileLoadFailed}</p>
+          <Button variant="secondary" size="sm" onClick={me.reload}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      {profile && (
+        <div className="profile__grid">
+          {verified === false && !justLoggedIn && (
+            <Alert tone="warning" className="profile__banner">
+              {messages.profileUnverified}
+            </Alert>
+          )}
+          <Card title="Account details" headingId="account-title" className="profile__details">
+            <table className="details-table">
+              <tbody>
+                <tr>
+                  <th scope="row">First name</th>
+                  <td>{shown(profile.firstName)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Last name</th>
+                  <td>{shown(profile.lastName)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Email</th>
+                  <td className="details-table__email">{shown(profile.email)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Phone</th>
+                  <td>{profile.customerPhone ? formatPhone(profile.customerPhone) : messages.notProvided}</td>
+                </tr>
+                <tr>
+                  <th scope="row">ZIP code</th>
+                  <td>{shown(profile.zip)}</td>
+                </tr>
+              </tbody>
+            </table>
+          </Card>
+          <MembershipCard profile={profile} />
+          <PasswordCard />
+        </div>
+      )}
+    </div>
+  );
+}
