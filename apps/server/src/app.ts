@@ -12,6 +12,8 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
+import { billingRoutes } from './features/billing/routes';
+import { createSandboxGateway } from './features/billing/sandbox-gateway';
 import { ensureBootstrapAdmin } from './features/auth/service';
 import { createCaptchaService } from './features/captcha';
 import { captchaRoutes } from './features/captcha/routes';
@@ -22,6 +24,7 @@ import { mailboxRoutes } from './features/mail/routes';
 import { mailTemplates } from './features/mail/templates';
 import { planRoutes } from './features/plans/routes';
 import { userRoutes } from './features/users/routes';
+import { startRenewalSchedule } from './jobs/renewal';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 
@@ -30,6 +33,8 @@ export interface BuildOptions {
   startWorkers?: boolean;
   /** Serve the built web app from this folder; default apps/web/dist when it exists. */
   webDist?: string | null;
+  /** Where logs go (tests read them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
   /** Runs after the server has closed its database (tests drop their schema here). */
   onClose?: () => Promise<void>;
 }
@@ -60,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ],
         censor: '[redacted]',
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -80,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     templates: mailTemplates(config.brand, config.appUrl),
     captcha: createCaptchaService({ config, db: handle.db }),
     geo: await createGeoService(),
+    gateway: createSandboxGateway(),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -121,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(geoRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(authRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
 
@@ -139,7 +147,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await ensureBootstrapAdmin(ctx);
-  if (options.startWorkers) ctx.mail.start();
+  if (options.startWorkers) {
+    ctx.mail.start();
+    const stopRenewals = startRenewalSchedule(ctx);
+    app.addHook('preClose', stopRenewals);
+  }
   await app.ready();
   return app as unknown as App;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { PaymentGateway } from './features/billing/gateway';
 import type { CaptchaService } from './features/captcha/service';
 import type { GeoService } from './features/geo/service';
 import type { MailDelivery } from './features/mail/delivery';
@@ -15,4 +16,5 @@ export interface AppContext {
   templates: MailTemplates;
   captcha: CaptchaService;
   geo: GeoService;
+  gateway: PaymentGateway;
 }

@@ -139,3 +139,69 @@ export const captchaTokens = pgTable('captcha_tokens', {
   consumedAt: tz('consumed_at'),
   expiresAt: tz('expires_at').notNull(),
 });
+
+/** Membership billing state kept beside the user's subscription fields. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The gateway's reusable token for renewals; never a card number. */
+    gatewayToken: text('gateway_token'),
+    /** When the renewal job should next charge (renewal date, or the next retry while past due). */
+    nextChargeAt: tz('next_charge_at'),
+    /** Declined renewals in a row for the current period. */
+    failedRenewals: integer('failed_renewals').notNull().default(0),
+    /** A job instance holds the membership until then while it charges. */
+    lockedUntil: tz('locked_until'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('memberships_due_idx').on(t.nextChargeAt).where(sql`next_charge_at IS NOT NULL`)],
+);
+
+/** The payments ledger: one row per charge attempt, written before the gateway is called. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    kind: text('kind').notNull(),
+    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    gateway: text('gateway').notNull(),
+    gatewayReference: text('gateway_reference'),
+    /** pending (gateway not answered yet), succeeded or failed. */
+    status: text('status').notNull(),
+    failureCode: text('failure_code'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    /** For renewals: the period being paid and which try this is, unique together so a period is charged once. */
+    periodStart: tz('period_start'),
+    attempt: integer('attempt').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('payments_renewal_once_key').on(t.userId, t.periodStart, t.attempt).where(sql`kind = 'renewal'`),
+  ],
+);
+
+/** Checkout answers by Idempotency-Key, so a repeated request replays the first answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)],
+);

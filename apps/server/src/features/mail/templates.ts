@@ -112,6 +112,44 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       ],
       action: { label: 'Finish signing in', url: `${appUrl}/verify-admin-login/${token}` },
     }),
+  receipt: (to: string, firstName: string, r: { planTitle: string; amount: string; date: string; card: string; reference: string; renewsOn: string | null }) =>
+    compose(brand, {
+      to,
+      kind: 'receipt',
+      subject: `Your ${brand.name} receipt: ${r.planTitle}`,
+      greeting: hello(firstName),
+      paragraphs: [
+        `Thank you. We received your payment of ${r.amount} for ${r.planTitle} on ${r.date}, charged to ${r.card}.`,
+        r.renewsOn ? `Your membership renews automatically on ${r.renewsOn}.` : 'This is a one-time payment; nothing will renew.',
+        `Payment reference: ${r.reference}. Keep this e-mail for your records.`,
+      ],
+      action: { label: 'Go to my profile', url: `${appUrl}/profile` },
+    }),
+  renewalDeclined: (to: string, firstName: string, r: { planTitle: string; amount: string; retryOn: string }) =>
+    compose(brand, {
+      to,
+      kind: 'renewal-declined',
+      subject: `We couldn't renew your ${brand.name} membership`,
+      greeting: hello(firstName),
+      paragraphs: [
+        `Your card was declined when we tried to charge ${r.amount} for ${r.planTitle}. Your membership is now past due.`,
+        `We will try again on ${r.retryOn}. To keep your care uninterrupted, update your card from your profile before then.`,
+        `Questions? Write to ${brand.supportEmail} or call ${brand.supportPhone}.`,
+      ],
+      action: { label: 'Update my payment', url: `${appUrl}/profile` },
+    }),
+  membershipExpired: (to: string, firstName: string, r: { planTitle: string }) =>
+    compose(brand, {
+      to,
+      kind: 'membership-expired',
+      subject: `Your ${brand.name} membership has ended`,
+      greeting: hello(firstName),
+      paragraphs: [
+        `We tried several times to renew ${r.planTitle}, but your card was declined each time, so your membership has ended.`,
+        'You can start a new membership from your profile at any time.',
+      ],
+      action: { label: 'Choose a plan', url: `${appUrl}/profile` },
+    }),
 });
 
 export type MailTemplates = ReturnType<typeof mailTemplates>;

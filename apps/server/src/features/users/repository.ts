@@ -1,4 +1,4 @@
-import { normalizePlanId, type UserProfile } from '@app/shared';
+import { normalizePlanId, toCentralIso, type UserProfile } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -35,6 +35,8 @@ export async function updateUser(db: Executor, id: string, changes: Partial<NewU
   return row!;
 }
 
+const central = (date: Date | null) => (date ? toCentralIso(date) : null);
+
 /** The user as shown to their owner: no password hash, no internal timestamps. */
 export function toProfile(user: UserRow): UserProfile {
   const plan = user.subscriptionPlan ? normalizePlanId(user.subscriptionPlan) : null;
@@ -58,5 +60,15 @@ export function toProfile(user: UserRow): UserProfile {
     subscriptionAmount: user.subscriptionAmount,
     smsPolicyAccepted: user.smsPolicyAccepted,
     submittedAt: user.submittedAt?.toISOString() ?? null,
+    methodOfSubscription: user.methodOfSubscription,
+    subscriptionStartDate: central(user.subscriptionStartDate),
+    nextSubscriptionRenewDate: central(user.nextSubscriptionRenewDate),
+    subscriptionEndDate: central(user.subscriptionEndDate),
+    subscriptionCancelledDate: central(user.subscriptionCancelledDate),
+    billingAddress:
+      user.billingStreet && user.billingCity && user.billingState && user.billingZip && user.billingCountry
+        ? { street: user.billingStreet, city: user.billingCity, state: user.billingState, zip: user.billingZip, country: user.billingCountry }
+        : null,
+    cardDetails: user.cardLast4 ? { cardholderName: user.cardholderName, last4: user.cardLast4, expiry: user.cardExpiry, brand: user.cardBrand } : null,
   };
 }

@@ -1,0 +1,35 @@
+import type { CardBrand } from '@app/shared';
+
+export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'processing_error';
+
+/** Card data as typed, held in memory for the one gateway call and never stored. */
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  holderName: string;
+}
+
+export type ChargeResult =
+  | { ok: true; reference: string; paymentMethodToken: string; brand: CardBrand | null; last4: string }
+  | { ok: false; code: DeclineCode };
+
+export interface ChargeRequest {
+  amount: number;
+  currency: 'USD';
+  description: string;
+  /** The gateway charges at most once per key, so a retried call cannot charge twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * A card network seen through one interface. `chargeCard` takes the card the browser sent; a
+ * gateway with hosted card fields would take its own token there instead (PCI SAQ A), and billing
+ * rules stay as they are. `chargeSaved` charges the reusable token for renewals.
+ */
+export interface PaymentGateway {
+  readonly name: string;
+  chargeCard(card: CardInput, request: ChargeRequest): Promise<ChargeResult>;
+  chargeSaved(paymentMethodToken: string, request: ChargeRequest): Promise<ChargeResult>;
+}

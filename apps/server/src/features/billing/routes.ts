@@ -1,0 +1,42 @@
+import { choosePlanSchema, messages, planUpdateSchema, subscriptionRequestSchema } from '@app/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireUser, signedIn } from '../../plugins/auth';
+import { usOnly } from '../../plugins/us-only';
+import { checkout, paymentHistory, updatePlan } from './service';
+
+const userParams = z.object({ id: z.uuid({ error: messages.missingAccount }) });
+
+export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.put(
+    '/api/users/:id/subscription',
+    { onRequest: [signedIn, usOnly(ctx)], schema: { params: userParams, body: subscriptionRequestSchema } },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const answer = await checkout(ctx, requireUser(request), request.params.id, request.body, typeof key === 'string' ? key : undefined);
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(answer.status).send(answer.body);
+    },
+  );
+
+  app.put('/api/users/:id/planUpdate', { onRequest: signedIn, schema: { params: userParams, body: planUpdateSchema } }, async (request) =>
+    updatePlan(ctx, requireUser(request), request.params.id, request.body.subscriptionPlan),
+  );
+
+  // The welcome page's choice. It changes an account only for its signed-in owner; anyone else is
+  // told to sign in, so the endpoint cannot be used to change or probe other people's plans.
+  app.post('/api/auth/choose-plan', { schema: { body: choosePlanSchema } }, async (request) => {
+    const auth = request.auth;
+    if (auth && auth.email === request.body.email) return updatePlan(ctx, auth, auth.userId, request.body.plan);
+    return { message: messages.planNotedSignIn, subscriptionPlan: request.body.plan, requiresSignIn: true };
+  });
+
+  app.get('/api/users/me/payments', { onRequest: signedIn }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return paymentHistory(ctx, requireUser(request).userId);
+  });
+};

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app';
+import { memberships, payments, users } from '../db/schema';
+import { addDays } from '../features/billing/service';
+import { api, checkoutBody, createTestApp, mailFor, signedInPatient } from '../test/harness';
+import { runRenewals } from './renewal';
+
+describe('the renewal job', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  /** A patient who paid with `cardNumber` for a monthly plan; returns ids and the renewal date. */
+  const member = async (cardNumber = '4242424242424242', planId = 'individualMonthly') => {
+    const { user, token, body } = await signedInPatient(app);
+    const id = user.id as string;
+    const res = await api(app).put(`/api/users/${id}/subscription`, checkoutBody({ planId, card: { cardNumber } }), token, { 'idempotency-key': randomUUID() });
+    expect(res.status).toBe(200);
+    const [row] = await app.ctx.db.select().from(users).where(eq(users.id, id));
+    return { id, email: body.email, renewsAt: row!.nextSubscriptionRenewDate! };
+  };
+  const renewals = (id: string) =>
+    app.ctx.db.select().from(payments).where(eq(payments.userId, id)).then((rows) => rows.filter((r) => r.kind === 'renewal'));
+  const userRow = async (id: string) => (await app.ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const membership = async (id: string) => (await app.ctx.db.select().from(memberships).where(eq(memberships.userId, id)))[0]!;
+
+  it('charges nothing before the renewal date', async () => {
+    const { id, renewsAt } = await member();
+    await runRenewals(app.ctx, addDays(renewsAt, -1));
+    expect(await renewals(id)).toHaveLength(0);
+  });
+
+  it('charges a due membership once with the stored token and moves the dates 30 days on, also when run twice', async () => {
+    const { id, email, renewsAt } = await member();
+    const when = addDays(renewsAt, 0.01);
+    await runRenewals(app.ctx, when);
+    await runRenewals(app.ctx, when);
+    const rows = await renewals(id);
+    expect(rows.map((r) => [r.status, r.amount, r.attempt])).toEqual([['succeeded', 29.99, 1]]);
+    const user = await userRow(id);
+    expect(user.subscriptionStatus).toBe('active');
+    expect(user.nextSubscriptionRenewDate!.getTime()).toBe(addDays(renewsAt, 30).getTime());
+    expect(user.subscriptionEndDate!.getTime()).toBe(addDays(renewsAt, 30).getTime());
+    expect((await membership(id)).nextChargeAt!.getTime()).toBe(addDays(renewsAt, 30).getTime());
+    await app.ctx.mail.deliverDue();
+    expect((await mailFor(app, email)).filter((m) => m.kind === 'receipt')).toHaveLength(2);
+  });
+
+  it('charges a period once when several job instances run at the same time', async () => {
+    const members = await Promise.all([member(), member(), member()]);
+    const when = addDays(members[0]!.renewsAt, 0.5);
+    const results = await Promise.all([runRenewals(app.ctx, when), runRenewals(app.ctx, when), runRenewals(app.ctx, when)]);
+    for (const m of members) expect(await renewals(m.id)).toHaveLength(1);
+    expect(results.reduce((n, r) => n + r.renewed, 0)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('does not charge twice for a period whose try is already in the ledger (a crash after charging)', async () => {
+    const { id, renewsAt } = await member();
+    await app.ctx.db.insert(payments).values({ userId: id, planId: 'individualMonthly', kind: 'renewal', amount: 29.99, gateway: 'sandbox', status: 'pending', periodStart: renewsAt, attempt: 1 });
+    await runRenewals(app.ctx, addDays(renewsAt, 0.01));
+    expect(await renewals(id)).toHaveLength(1);
+  });
+
+  it('turns a declined renewal past_due, retries after 1, 3 and 5 days, then expires it, e-mailing each step', async () => {
+    // 4000 0000 0000 0341 approves now and declines every later charge.
+    const { id, email, renewsAt } = await member('4000000000000341');
+    const steps: Array<[number, string, number | null]> = [
+      [0.01, 'past_due', 1],
+      [1.01, 'past_due', 3],
+      [3.01, 'past_due', 5],
+      [5.01, 'expired', null],
+    ];
+    for (const [day, status, nextRetryDay] of steps) {
+      await runRenewals(app.ctx, addDays(renewsAt, day));
+      expect((await userRow(id)).subscriptionStatus).toBe(status);
+      const next = (await membership(id)).nextChargeAt;
+      expect(next?.getTime() ?? null).toBe(nextRetryDay === null ? null : addDays(renewsAt, nextRetryDay).getTime());
+    }
+    expect((await renewals(id)).map((r) => [r.status, r.attempt, r.failureCode])).toEqual(
+      expect.arrayContaining([
+        ['failed', 1, 'card_declined'],
+        ['failed', 2, 'card_declined'],
+        ['failed', 3, 'card_declined'],
+        ['failed', 4, 'card_declined'],
+      ]),
+    );
+    // Later runs leave an expired membership alone.
+    await runRenewals(app.ctx, addDays(renewsAt, 40));
+    expect(await renewals(id)).toHaveLength(4);
+    await app.ctx.mail.deliverDue();
+    const kinds = (await mailFor(app, email)).map((m) => m.kind);
+    expect(kinds.filter((k) => k === 'renewal-declined')).toHaveLength(3);
+    expect(kinds.filter((k) => k === 'membership-expired')).toHaveLength(1);
+  });
+
+  it('recovers a past-due membership when a retry succeeds, keeping the billing date', async () => {
+    const { id, renewsAt } = await member();
+    await app.ctx.db.update(memberships).set({ failedRenewals: 1, nextChargeAt: addDays(renewsAt, 1) }).where(eq(memberships.userId, id));
+    await app.ctx.db.update(users).set({ subscriptionStatus: 'past_due' }).where(eq(users.id, id));
+    await runRenewals(app.ctx, addDays(renewsAt, 1.01));
+    const user = await userRow(id);
+    expect(user.subscriptionStatus).toBe('active');
+    expect(user.nextSubscriptionRenewDate!.getTime()).toBe(addDays(renewsAt, 30).getTime());
+    expect((await renewals(id)).map((r) => [r.status, r.attempt])).toEqual([['succeeded', 2]]);
+  });
+
+  it('never charges a one-time visit', async () => {
+    const { id } = await member('4242424242424242', 'oneTimeVisit');
+    await runRenewals(app.ctx, addDays(new Date(), 400));
+    expect(await renewals(id)).toHaveLength(0);
+  });
+});

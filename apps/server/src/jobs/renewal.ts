@@ -1,0 +1,145 @@
+import { formatUsd, normalizePlanId } from '@app/shared';
+import type { AppContext } from '../context';
+import { addDays, MEMBERSHIP_TERM_DAYS, receiptMail } from '../features/billing/service';
+import { claimDueMemberships, insertPayment, saveMembership, updatePayment, type DueMembership } from '../features/billing/repository';
+import type { ChargeResult } from '../features/billing/gateway';
+import { enqueueMail } from '../features/mail/repository';
+import { findPlan } from '../features/plans/catalogue';
+import { updateUser } from '../features/users/repository';
+
+/** Days after the renewal date on which a declined renewal is tried again; then it expires. */
+export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
+const LEASE_MS = 5 * 60_000;
+const BATCH = 200;
+const PARALLEL = 8;
+
+export interface RenewalSummary {
+  renewed: number;
+  declined: number;
+  expired: number;
+  skipped: number;
+}
+
+/**
+ * Charges every monthly membership whose renewal (or retry) is due. Safe on several instances and
+ * twice in a row: a membership is claimed with SKIP LOCKED and a lease, and each try of a period is a
+ * ledger row with a unique (user, period, attempt) written before the gateway is called, so no
+ * period is ever charged twice.
+ */
+export async function runRenewals(ctx: AppContext, now: Date = new Date()): Promise<RenewalSummary> {
+  const summary: RenewalSummary = { renewed: 0, declined: 0, expired: 0, skipped: 0 };
+  for (;;) {
+    const batch = await claimDueMemberships(ctx.db, now, BATCH, LEASE_MS);
+    if (batch.length === 0) break;
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) {
+        const membership = batch[next++]!;
+        summary[await renew(ctx, membership, now)] += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, batch.length) }, worker));
+  }
+  if (summary.renewed + summary.declined + summary.expired > 0) void ctx.mail.deliverDue().catch(() => undefined);
+  return summary;
+}
+
+async function renew(ctx: AppContext, m: DueMembership, now: Date): Promise<keyof RenewalSummary> {
+  const planId = m.plan ? normalizePlanId(m.plan) : null;
+  const renewable = ['active', 'past_due'].includes(m.status?.toLowerCase() ?? '');
+  if (!renewable || !planId || !m.periodStart || !m.gatewayToken || findPlan(planId).period !== 'month') {
+    // Nothing to charge for (a one-time visit, a cancelled membership, data an admin changed).
+    await saveMembership(ctx.db, m.userId, { nextChargeAt: null, lockedUntil: null });
+    return 'skipped';
+  }
+  const plan = findPlan(planId);
+  const attempt = m.failedRenewals + 1;
+  const payment = await insertPayment(ctx.db, {
+    userId: m.userId,
+    planId,
+    kind: 'renewal',
+    amount: plan.price,
+    gateway: ctx.gateway.name,
+    status: 'pending',
+    periodStart: m.periodStart,
+    attempt,
+  });
+  if (!payment) {
+    // This try of this period is already in the ledger: made by an instance whose lease ran out, or
+    // cut short by a crash after the gateway answered. Never charge it again; the lease stays, so
+    // this run moves on, and the pending row is left for reconciliation.
+    ctx.log.warn({ userId: m.userId, periodStart: m.periodStart, attempt }, 'renewal try already recorded; not charging again');
+    return 'skipped';
+  }
+
+  let result: ChargeResult;
+  try {
+    result = await ctx.gateway.chargeSaved(m.gatewayToken, {
+      amount: plan.price,
+      currency: 'USD',
+      description: `${plan.title} renewal`,
+      idempotencyKey: `renewal:${m.userId}:${m.periodStart.toISOString()}:${attempt}`,
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, paymentId: payment.id }, 'renewal charge failed');
+    result = { ok: false, code: 'processing_error' };
+  }
+
+  if (result.ok) {
+    const renewsAt = addDays(m.periodStart, MEMBERSHIP_TERM_DAYS);
+    await ctx.db.transaction(async (tx) => {
+      await updatePayment(tx, payment.id, { status: 'succeeded', gatewayReference: result.reference });
+      const user = await updateUser(tx, m.userId, {
+        subscriptionStatus: 'active',
+        subscriptionAmount: plan.price,
+        nextSubscriptionRenewDate: renewsAt,
+        subscriptionEndDate: renewsAt,
+      });
+      await saveMembership(tx, m.userId, { nextChargeAt: renewsAt, failedRenewals: 0, lockedUntil: null });
+      await enqueueMail(tx, receiptMail(ctx, user, plan, now, result.reference, renewsAt));
+    });
+    return 'renewed';
+  }
+
+  const retryDays = RETRY_AFTER_DAYS[attempt - 1];
+  await ctx.db.transaction(async (tx) => {
+    await updatePayment(tx, payment.id, { status: 'failed', failureCode: result.code });
+    if (retryDays === undefined) {
+      await updateUser(tx, m.userId, { subscriptionStatus: 'expired', subscriptionEndDate: now, nextSubscriptionRenewDate: null });
+      await saveMembership(tx, m.userId, { nextChargeAt: null, failedRenewals: attempt, lockedUntil: null });
+      await enqueueMail(tx, ctx.templates.membershipExpired(m.email, m.firstName, { planTitle: plan.title }));
+    } else {
+      const retryAt = addDays(m.periodStart!, retryDays);
+      await updateUser(tx, m.userId, { subscriptionStatus: 'past_due' });
+      await saveMembership(tx, m.userId, { nextChargeAt: retryAt, failedRenewals: attempt, lockedUntil: null });
+      await enqueueMail(
+        tx,
+        ctx.templates.renewalDeclined(m.email, m.firstName, {
+          planTitle: plan.title,
+          amount: formatUsd(plan.price),
+          retryOn: retryAt.toLocaleDateString('en-US', { timeZone: 'America/Chicago', dateStyle: 'long' }),
+        }),
+      );
+    }
+  });
+  return retryDays === undefined ? 'expired' : 'declined';
+}
+
+/** Runs the renewal job every `intervalMs` until stopped. */
+export function startRenewalSchedule(ctx: AppContext, intervalMs = 60_000) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = runRenewals(ctx)
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'renewal job failed'))
+      .finally(() => {
+        if (timer) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  timer = setTimeout(tick, 1_000);
+  return async () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    await running;
+  };
+}
