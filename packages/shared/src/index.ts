@@ -5,3 +5,4 @@ export * from './plans';
 export * from './signup';
 export * from './api';
 export * from './payment';
+export * from './contact';

@@ -28,6 +28,12 @@ export const messages = {
   enquiryMessageRequired: 'Please enter a short message.',
   enquiryMessageShort: 'Message is too short.',
 
+  enquirySuccess: "Thanks — your enquiry has been sent. We'll contact you shortly.",
+  enquiryFailedStatus: (status: number, message?: string) =>
+    message ? `Send failed (${status}): ${message}` : `We couldn't send your enquiry (${status}). Please try again.`,
+  enquirySupportHint: (supportEmail: string) => `If the issue persists, contact ${supportEmail}.`,
+  enquiryRateLimited: 'You have sent several enquiries in the last hour. Please wait a little or call us.',
+
   loginBothRequired: 'Please fill in both email and password fields.',
   loginEmail: 'Please enter a valid email address.',
   captchaRequired: 'Please verify you are not a robot.',

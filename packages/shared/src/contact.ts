@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { emailSchema } from './auth';
+import { messages } from './messages';
+import { phoneSchema } from './signup';
+
+export const ENQUIRY_MESSAGE_MAX = 5000;
+
+/** The contact form of spec 1 §2.6 with the rules of §5. */
+export const enquiryFields = {
+  fullName: z
+    .string({ error: messages.enquiryNameRequired })
+    .trim()
+    .min(1, { error: messages.enquiryNameRequired })
+    .min(2, { error: messages.enquiryNameShort })
+    .max(200, { error: messages.tooLong(200) }),
+  email: emailSchema(),
+  phone: phoneSchema,
+  message: z
+    .string({ error: messages.enquiryMessageRequired })
+    .trim()
+    .min(1, { error: messages.enquiryMessageRequired })
+    .min(5, { error: messages.enquiryMessageShort })
+    .max(ENQUIRY_MESSAGE_MAX, { error: messages.tooLong(ENQUIRY_MESSAGE_MAX) }),
+  smsOptIn: z.literal(true, { error: messages.smsTerms }),
+};
+
+export const enquiryFormSchema = z.object(enquiryFields);
+export type EnquiryForm = z.input<typeof enquiryFormSchema>;
+
+/** POST /api/users/questions. The client's own geo guess is accepted for compatibility and ignored. */
+export const enquiryRequestSchema = z.strictObject({
+  ...enquiryFields,
+  customerIp: z.string().max(64).optional(),
+  customerState: z.string().max(100).optional(),
+  customerCountry: z.string().max(100).optional(),
+});
