@@ -16,6 +16,7 @@ import { billingRoutes } from './features/billing/routes';
 import { createSandboxGateway } from './features/billing/sandbox-gateway';
 import { ensureBootstrapAdmin } from './features/auth/service';
 import { createCaptchaService } from './features/captcha';
+import { contactRoutes } from './features/contact/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { createGeoService } from './features/geo';
 import { geoRoutes } from './features/geo/routes';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(geoRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(authRoutes, { ctx });
+  await app.register(contactRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });

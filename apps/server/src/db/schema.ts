@@ -205,3 +205,17 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)],
 );
+
+/** Contact-page enquiries, kept so support can answer even if the e-mail to them is delayed. */
+export const enquiries = pgTable('enquiries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  message: text('message').notNull(),
+  smsOptIn: boolean('sms_opt_in').notNull(),
+  customerIp: text('customer_ip'),
+  customerState: text('customer_state'),
+  customerCountry: text('customer_country'),
+  createdAt: createdAt(),
+});

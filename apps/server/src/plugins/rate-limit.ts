@@ -17,6 +17,7 @@ export const limits = {
   forgotPassword: { bucket: 'forgot-password', limit: 5, windowMs: 60 * 60_000 },
   adminMagicLink: { bucket: 'admin-magic-link', limit: 5, windowMs: 60 * 60_000 },
   passwordChange: { bucket: 'password-change', limit: 10, windowMs: 15 * 60_000 },
+  enquiryByIp: { bucket: 'enquiry-ip', limit: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimit>;
 
 /** Seconds until the key may try again, or 0 when it is under its limit. */

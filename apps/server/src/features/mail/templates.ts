@@ -150,6 +150,19 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       ],
       action: { label: 'Choose a plan', url: `${appUrl}/profile` },
     }),
+  enquiry: (to: string, e: { fullName: string; email: string; phone: string; message: string; location: string }) =>
+    compose(brand, {
+      to,
+      kind: 'enquiry',
+      subject: `New enquiry from ${e.fullName}`,
+      greeting: 'Hello support team,',
+      paragraphs: [
+        `${e.fullName} sent an enquiry from the contact page.`,
+        `E-mail: ${e.email} · Phone: ${e.phone} · Location: ${e.location}`,
+        e.message,
+      ],
+      closing: 'Please reply within one business day.',
+    }),
 });
 
 export type MailTemplates = ReturnType<typeof mailTemplates>;

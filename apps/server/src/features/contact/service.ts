@@ -1,0 +1,39 @@
+import { formatPhone, messages } from '@app/shared';
+import type { AppContext } from '../../context';
+import { tooManyRequests } from '../../lib/errors';
+import { limits, takeAttempt } from '../../plugins/rate-limit';
+import { enqueueMail } from '../mail/repository';
+import { insertEnquiry } from './repository';
+
+interface Enquiry {
+  fullName: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+
+/** Stores an enquiry and e-mails it to support in the same transaction; 10 per address per hour. */
+export async function sendEnquiry(ctx: AppContext, enquiry: Enquiry, ip: string) {
+  const wait = await takeAttempt(ctx.db, limits.enquiryByIp, ip);
+  if (wait > 0) throw tooManyRequests(messages.enquiryRateLimited, wait);
+  const location = ctx.geo.lookup(ip);
+  const mailId = await ctx.db.transaction(async (tx) => {
+    await insertEnquiry(tx, {
+      ...enquiry,
+      smsOptIn: true,
+      customerIp: ip,
+      customerCountry: location?.country ?? null,
+      customerState: location?.state ?? null,
+    });
+    return enqueueMail(
+      tx,
+      ctx.templates.enquiry(ctx.config.brand.supportEmail, {
+        ...enquiry,
+        phone: formatPhone(enquiry.phone),
+        location: location ? [location.state, location.country].filter(Boolean).join(', ') : 'unknown',
+      }),
+    );
+  });
+  void ctx.mail.deliverNow(mailId).catch(() => undefined);
+  return { message: messages.enquirySuccess };
+}
