@@ -2,10 +2,13 @@ import { isAdminRole, messages } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { findLiveSession, readToken } from '../features/auth/sessions';
+import type { UserRow } from '../features/users/repository';
 import { forbidden, unauthorized } from '../lib/errors';
 
 export interface Auth {
   userId: string;
+  /** The user as read with the session, at the start of this request. */
+  user: UserRow;
   sessionId: string;
   email: string;
   roles: string[];
@@ -40,13 +43,15 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     if (!claims) return;
     const session = await findLiveSession(ctx.db, claims);
     if (!session) return;
+    const { user } = session;
     request.auth = {
-      userId: session.userId,
+      userId: user.id,
+      user,
       sessionId: session.sessionId,
-      email: session.email,
-      roles: session.roles,
-      verified: session.verified,
-      isAdmin: session.roles.some(isAdminRole),
+      email: user.email,
+      roles: user.roles,
+      verified: user.verified,
+      isAdmin: user.roles.some(isAdminRole),
     };
   });
   app.addHook('onRequest', async (request) => {

@@ -67,15 +67,7 @@ export async function readToken(secret: string, token: string): Promise<SessionC
  */
 export async function findLiveSession(db: Executor, claims: SessionClaims) {
   const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      roles: users.roles,
-      email: users.email,
-      verified: users.verified,
-      rememberMe: sessions.rememberMe,
-      lastSeenAt: sessions.lastSeenAt,
-    })
+    .select({ sessionId: sessions.id, rememberMe: sessions.rememberMe, lastSeenAt: sessions.lastSeenAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { usOnly } from '../../plugins/us-only';
-import { changePassword, getProfile, register, verifyEmail } from './service';
+import { toProfile } from './repository';
+import { changePassword, register, verifyEmail } from './service';
 
 export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +24,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   for (const url of ['/api/users/me', '/api/auth/me', '/api/me']) {
     app.get(url, { onRequest: signedIn }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getProfile(ctx, requireUser(request).userId);
+      return toProfile(requireUser(request).user);
     });
   }
 

@@ -1,4 +1,4 @@
-import { generateCustomerId, messages, type UserProfile } from '@app/shared';
+import { generateCustomerId, messages } from '@app/shared';
 import type { z } from 'zod';
 import type { registrationSchema } from '@app/shared';
 import type { AppContext } from '../../context';
@@ -10,7 +10,7 @@ import { issueToken, consumeToken } from '../auth/tokens.repository';
 import { revokeUserSessions } from '../auth/sessions';
 import { enqueueMail } from '../mail/repository';
 import { findPlan } from '../plans/catalogue';
-import { findUserByEmail, findUserById, insertUser, isCustomerIdTaken, toProfile, updateUser, type NewUser } from './repository';
+import { findUserByEmail, findUserById, insertUser, isCustomerIdTaken, updateUser, type NewUser } from './repository';
 
 type Registration = z.output<typeof registrationSchema>;
 
@@ -107,12 +107,6 @@ export async function verifyEmail(ctx: AppContext, token: string) {
   });
   if (!user) throw badRequest(messages.verifyTokenInvalid);
   return { message: messages.verifySuccess, user: { email: user.email, firstName: user.firstName, verified: true } };
-}
-
-export async function getProfile(ctx: AppContext, userId: string): Promise<UserProfile> {
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw new HttpError(401, messages.sessionExpired);
-  return toProfile(user);
 }
 
 /** Changing a password needs the current one, and signs out every other session (decision 003). */
