@@ -2,6 +2,9 @@
 //  (a) argon2id: the server's own hashPassword/verifyPassword (apps/server/src/lib/crypto.ts), 20 runs each.
 //  (b) autocannon, 50 connections for 10 s each, against GET /api/users/me (authenticated, PGlite)
 //      and against a bare Fastify route in a separate process, as a ceiling for this machine.
+//  (c) checkout: 20 signed-in patients paying at once through the sandbox gateway for 10 s (PGlite).
+//  (d) the renewal job over 100,000 due memberships on the Postgres server named by
+//      BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in a database of its own.
 // Results are printed and written to bench-results/bench.json.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -96,9 +99,9 @@ async function json(response, what) {
   return text ? JSON.parse(text) : null;
 }
 
-/** Registers a user, verifies the e-mail through the dev mailbox and signs in; returns the bearer token. */
+/** Registers a user, verifies the e-mail through the dev mailbox and signs in; returns the bearer token and user. */
 async function signedInUser(baseUrl) {
-  const email = `bench-${Date.now()}@example.com`;
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   const password = 'Bench#2026pass';
   const post = (path, body) => fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await json(
@@ -128,7 +131,7 @@ async function signedInUser(baseUrl) {
   await json(await post('/api/users/verify-email', { token }), 'POST /api/users/verify-email');
   const login = await json(await post('/api/auth/login', { email, password }), 'POST /api/auth/login');
   if (!login?.token) throw new Error('POST /api/auth/login returned no token');
-  return login.token;
+  return { token: login.token, user: login.user };
 }
 
 async function load(name, url, headers = {}) {
@@ -146,7 +149,8 @@ async function load(name, url, headers = {}) {
   };
 }
 
-async function benchServer() {
+/** Starts the built server on a fresh PGlite database and runs `fn(baseUrl)` against it. */
+async function withServer(fn) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
@@ -163,10 +167,108 @@ async function benchServer() {
   });
   const server = await startProcess([join(root, 'apps/server/dist/server.js')], env, `${baseUrl}/api/plans`);
   try {
-    const token = await signedInUser(baseUrl);
-    return await load('GET /api/users/me (server, PGlite)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` });
+    return await fn(baseUrl);
   } finally {
     await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const benchMe = () =>
+  withServer(async (baseUrl) => {
+    const { token } = await signedInUser(baseUrl);
+    return load('GET /api/users/me (server, PGlite)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` });
+  });
+
+const CHECKOUT_PATIENTS = 20;
+
+/** 20 patients buy one-time visits (which may be bought again) as fast as the server answers, for 10 s. */
+const benchCheckout = () =>
+  withServer(async (baseUrl) => {
+    const patients = [];
+    for (let i = 0; i < CHECKOUT_PATIENTS; i++) patients.push(await signedInUser(baseUrl));
+    const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+    const address = { street: '500 Market St', city: 'Saint Louis', state: 'MO', zip: '63101', country: 'United States' };
+    const body = JSON.stringify({
+      planId: 'oneTimeVisit',
+      billingAddress: address,
+      contact: { fullName: 'Bench User', email: 'bench@example.com', phone: '3145550100', address: address.street, city: address.city, state: address.state, zip: address.zip, country: address.country },
+      cardDetails: { cardholderName: 'Bench User', cardNumber: '4242424242424242', cvv: '123', expiry: `12/${nextYear}` },
+    });
+    const latencies = [];
+    let failures = 0;
+    const deadline = Date.now() + DURATION_S * 1000;
+    await Promise.all(
+      patients.map(async ({ token, user }) => {
+        while (Date.now() < deadline) {
+          const start = performance.now();
+          const response = await fetch(`${baseUrl}/api/users/${user.id}/subscription`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+            body,
+          });
+          await response.arrayBuffer();
+          latencies.push(performance.now() - start);
+          if (response.status !== 200) failures++;
+        }
+      }),
+    );
+    return {
+      name: 'checkout, PUT /api/users/{id}/subscription (sandbox, PGlite)',
+      url: '/api/users/{id}/subscription',
+      connections: CHECKOUT_PATIENTS,
+      durationS: DURATION_S,
+      requestsPerSec: round(latencies.length / DURATION_S, 0),
+      p99Ms: round(percentile(latencies, 99), 1),
+      averageMs: round(mean(latencies), 1),
+      non2xx: failures,
+      errors: 0,
+    };
+  });
+
+const RENEWALS = Number(process.env.BENCH_RENEWALS ?? 100_000);
+
+/** Seeds 100,000 due monthly memberships on Postgres and times one run of the renewal job over them. */
+async function benchRenewals() {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const { default: pg } = await import(pathToFileURL(serverRequire.resolve('pg')).href);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const database = `bench_renewals_${Date.now()}`;
+  await admin.query(`CREATE DATABASE "${database}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-renewals-'));
+  const { tsImport } = await import('tsx/esm/api');
+  const importTs = (path) => tsImport(pathToFileURL(join(root, path)).href, import.meta.url);
+  const { buildApp } = await importTs("apps/server/src/app.ts");
+  const { loadConfig } = await importTs("apps/server/src/config.ts");
+  const { runRenewals } = await importTs("apps/server/src/jobs/renewal.ts");
+  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', CAPTCHA: 'off' }), { webDist: null });
+  try {
+    const seed = new pg.Client({ connectionString: url.toString() });
+    await seed.connect();
+    const due = new Date(Date.now() - 3_600_000).toISOString();
+    await seed.query(
+      `INSERT INTO users (email, password_hash, first_name, last_name, customer_id, verified, subscription_status, subscription_plan,
+         subscription_amount, method_of_subscription, subscription_start_date, next_subscription_renew_date, subscription_end_date)
+       SELECT 'member' || g || '@example.com', 'x', 'Member', 'Bench', 'CONS-' || lpad(g::text, 8, '0'), true, 'active',
+         'individualMonthly', 29.99, 'online', $1::timestamptz - interval '30 days', $1::timestamptz, $1::timestamptz
+       FROM generate_series(1, ${RENEWALS}) AS g`,
+      [due],
+    );
+    await seed.query(`INSERT INTO memberships (user_id, gateway_token, next_charge_at) SELECT id, 'sbx_pm_bench', $1::timestamptz FROM users`, [due]);
+    await seed.query('ANALYZE');
+    await seed.end();
+    const start = performance.now();
+    const summary = await runRenewals(app.ctx);
+    const seconds = (performance.now() - start) / 1000;
+    if (summary.renewed !== RENEWALS) throw new Error(`renewed ${summary.renewed} of ${RENEWALS}: ${JSON.stringify(summary)}`);
+    return { memberships: RENEWALS, seconds: round(seconds, 1), perSecond: round(RENEWALS / seconds, 0), summary };
+  } finally {
+    await app.close();
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -194,6 +296,7 @@ const results = {
   cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
   argon2: null,
   http: [],
+  renewals: null,
   notRun: [],
 };
 
@@ -203,8 +306,9 @@ console.log(`argon2id: ${HASH_RUNS} hashes and verifications ...`);
 results.argon2 = await benchArgon2();
 
 for (const [label, run] of [
-  ['GET /api/users/me', benchServer],
+  ['GET /api/users/me', benchMe],
   ['bare Fastify route', benchBareFastify],
+  ['checkout with 20 patients', benchCheckout],
 ]) {
   console.log(`autocannon: ${label}, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
   try {
@@ -214,6 +318,15 @@ for (const [label, run] of [
     console.error(`  not run: ${reason}`);
     results.notRun.push({ name: label, reason });
   }
+}
+
+console.log(`renewal job: ${RENEWALS} due memberships on Postgres ...`);
+try {
+  results.renewals = await benchRenewals();
+} catch (error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`  not run: ${reason}`);
+  results.notRun.push({ name: 'renewal job', reason });
 }
 
 const a = results.argon2;
@@ -227,6 +340,11 @@ console.table(
 );
 for (const r of results.http) {
   if (r.non2xx > 0 || r.errors > 0) console.warn(`warning: ${r.name} had ${r.non2xx} non-2xx answers and ${r.errors} errors; its numbers are not a clean measurement.`);
+}
+
+if (results.renewals) {
+  console.log(`Renewal job on Postgres`);
+  console.table({ [`${results.renewals.memberships} memberships`]: { seconds: results.renewals.seconds, 'renewals/s': results.renewals.perSecond } });
 }
 
 mkdirSync(join(root, 'bench-results'), { recursive: true });

@@ -40,7 +40,7 @@ export async function runRenewals(ctx: AppContext, now: Date = new Date()): Prom
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, batch.length) }, worker));
   }
-  if (summary.renewed + summary.declined + summary.expired > 0) void ctx.mail.deliverDue().catch(() => undefined);
+  // The mail worker sends the receipts and notices this run put in the outbox.
   return summary;
 }
 

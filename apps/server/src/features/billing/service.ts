@@ -112,7 +112,7 @@ async function charge(ctx: AppContext, userId: string, body: Checkout, idempoten
 
   const paidAt = new Date();
   const renewsAt = plan.period === 'month' ? addDays(paidAt, MEMBERSHIP_TERM_DAYS) : null;
-  const updated = await ctx.db.transaction(async (tx) => {
+  const { updated, receiptId } = await ctx.db.transaction(async (tx) => {
     await updatePayment(tx, payment.id, { status: 'succeeded', gatewayReference: result.reference, cardBrand: result.brand, cardLast4: result.last4 });
     const saved = await updateUser(tx, userId, {
       subscriptionStatus: 'active',
@@ -135,10 +135,9 @@ async function charge(ctx: AppContext, userId: string, body: Checkout, idempoten
       cardBrand: result.brand,
     });
     await saveMembership(tx, userId, { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt, failedRenewals: 0, lockedUntil: null });
-    await enqueueMail(tx, receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt));
-    return saved;
+    return { updated: saved, receiptId: await enqueueMail(tx, receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt)) };
   });
-  void ctx.mail.deliverDue().catch(() => undefined);
+  void ctx.mail.deliverNow(receiptId).catch(() => undefined);
   return {
     status: 200,
     body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(updated) },
