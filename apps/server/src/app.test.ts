@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages } from '@app/shared';
@@ -13,6 +13,8 @@ describe('serving the web app', () => {
     const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>CareConnect</title>');
     writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
+    mkdirSync(join(webDist, 'services', 'urgent-care'), { recursive: true });
+    writeFileSync(join(webDist, 'services', 'urgent-care', 'index.html'), '<!doctype html><title>Urgent care</title>');
     app = await createTestApp({}, { webDist });
   });
   afterAll(() => app.close());
@@ -22,6 +24,15 @@ describe('serving the web app', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.text).toContain('<title>CareConnect</title>');
+  });
+
+  it('answers a prerendered page with its own HTML, with or without a trailing slash or query', async () => {
+    for (const url of ['/services/urgent-care', '/services/urgent-care/', '/services/urgent-care?ref=x']) {
+      const res = await api(app).get(url);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<title>Urgent care</title>');
+    }
+    expect((await api(app).get('/services/unknown')).text).toContain('<title>CareConnect</title>');
   });
 
   it('serves built files and security headers', async () => {

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -43,6 +43,18 @@ export interface BuildOptions {
 export type App = FastifyInstance & { ctx: AppContext };
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Pages the web build prerendered, as URL path → file under dist (e.g. /careers → careers/index.html). */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const file of readdirSync(webDist, { recursive: true, encoding: 'utf8' })) {
+    const normalized = file.split(sep).join('/');
+    if (normalized === 'index.html' || normalized.endsWith('/index.html')) {
+      pages.set(`/${normalized.slice(0, -'index.html'.length)}`.replace(/\/$/, '') || '/', normalized);
+    }
+  }
+  return pages;
+}
 
 /** Builds the whole server: database, services, routes and the web pages. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -136,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   const servesPages = Boolean(webDist && existsSync(join(webDist, 'index.html')));
+  const prerendered = servesPages ? prerenderedPages(webDist!) : new Map<string, string>();
   if (servesPages) await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false, maxAge: '1h' });
   // Every other GET is a page of the single-page app, including the admin magic-link screen that
   // also lives at /api/auth/verify-admin-login/{token} and /api/verify-admin-login/{token} (spec 2 §2).
@@ -143,7 +156,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const isPage = (url: string) => !url.startsWith('/api/') || /^\/api\/(auth\/)?verify-admin-login(\/|\?|$)/.test(url);
   app.setNotFoundHandler((request, reply) => {
     if (servesPages && request.method === 'GET' && isPage(request.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+      const path = request.url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+      return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(path) ?? 'index.html', { maxAge: 0 });
     }
     return reply.code(404).send({ message: messages.notFound });
   });
