@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import type { GeoLocation } from '../features/geo/service';
 import { HttpError } from '../lib/errors';
 
 export const US_ONLY_MESSAGE =
@@ -12,7 +13,10 @@ export const US_ONLY_MESSAGE =
  */
 export const usOnly = (ctx: AppContext) =>
   async function usOnlyHook(request: FastifyRequest) {
-    if (!ctx.config.geoRestrict) return;
     const location = ctx.geo.lookup(request.ip);
-    if (location && location.country !== 'US') throw new HttpError(451, US_ONLY_MESSAGE, { country: location.country });
+    if (!isAllowedLocation(ctx, location)) throw new HttpError(451, US_ONLY_MESSAGE, { country: location?.country });
   };
+
+/** The one rule: allowed when the check is off, the address cannot be placed, or it is in the US. */
+export const isAllowedLocation = (ctx: AppContext, location: GeoLocation | null) =>
+  !ctx.config.geoRestrict || !location || location.country === 'US';

@@ -72,7 +72,7 @@ describe('GET /api/geo', () => {
   describe('without a trusted proxy', () => {
     let app: App;
     beforeAll(async () => {
-      app = await createTestApp();
+      app = await createTestApp({ GEO_RESTRICT: 'on' });
     });
     afterAll(() => app.close());
 
@@ -96,7 +96,7 @@ describe('GET /api/geo', () => {
   describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
     let app: App;
     beforeAll(async () => {
-      app = await createTestApp({ TRUST_PROXY: 'true' });
+      app = await createTestApp({ TRUST_PROXY: 'true', GEO_RESTRICT: 'on' });
     });
     afterAll(() => app.close());
 
@@ -104,6 +104,17 @@ describe('GET /api/geo', () => {
       expect((await geoFor(app, '10.0.0.2', '81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
       expect((await geoFor(app, '10.0.0.2', '2001:4860:4860::8888')).body).toMatchObject({ country: 'US', allowed: true });
       expect((await geoFor(app, '10.0.0.2')).body).toMatchObject({ country: null, allowed: true });
+    });
+  });
+
+  describe('with GEO_RESTRICT=off', () => {
+    it('allows every address, and still says where it is', async () => {
+      const app = await createTestApp({ GEO_RESTRICT: 'off' });
+      try {
+        expect((await geoFor(app, '81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: true });
+      } finally {
+        await app.close();
+      }
     });
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { isAllowedLocation } from '../../plugins/us-only';
 
 const geoAnswer = z.object({ country: z.string().nullable(), state: z.string().nullable(), allowed: z.boolean() });
 
@@ -12,7 +13,6 @@ export const geoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify
   app.get('/api/geo', { schema: { response: { 200: geoAnswer } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const location = ctx.geo.lookup(request.ip);
-    // An address the database cannot place (or a private one) gets the benefit of the doubt.
-    return { country: location?.country ?? null, state: location?.state ?? null, allowed: !location || location.country === 'US' };
+    return { country: location?.country ?? null, state: location?.state ?? null, allowed: isAllowedLocation(ctx, location) };
   });
 };
