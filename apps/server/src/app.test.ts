@@ -64,3 +64,20 @@ describe('unexpected failures', () => {
     }
   });
 });
+
+describe('GET /api/site-config', () => {
+  it('offers no chat widget by default, and the configured one with its origin allowed by the CSP', async () => {
+    const plain = await createTestApp();
+    const withChat = await createTestApp({ CHAT_WIDGET_URL: 'https://chat.example.net/widget.js' });
+    try {
+      expect((await api(plain).get('/api/site-config')).body).toEqual({ chatWidgetUrl: null });
+      const res = await api(withChat).get('/api/site-config');
+      expect(res.body).toEqual({ chatWidgetUrl: 'https://chat.example.net/widget.js' });
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/chat\.example\.net/);
+      expect((await api(plain).get('/api/site-config')).headers['content-security-policy']).not.toContain('chat.example.net');
+    } finally {
+      await plain.close();
+      await withChat.close();
+    }
+  });
+});

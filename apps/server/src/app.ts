@@ -24,6 +24,7 @@ import { createMailDelivery } from './features/mail/delivery';
 import { mailboxRoutes } from './features/mail/routes';
 import { mailTemplates } from './features/mail/templates';
 import { planRoutes } from './features/plans/routes';
+import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
 import { startRenewalSchedule } from './jobs/renewal';
 import { registerAuth } from './plugins/auth';
@@ -108,16 +109,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await options.onClose?.();
   });
 
+  // Third parties appear in the policy only when configured: reCAPTCHA, and the live-chat vendor.
+  const recaptcha = config.captcha.mode === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
+  const chat = config.chatWidgetUrl ? [new URL(config.chatWidgetUrl).origin] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(config.captcha.mode === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...recaptcha, ...chat],
+        styleSrc: ["'self'", "'unsafe-inline'", ...chat],
+        imgSrc: ["'self'", 'data:', ...chat],
+        connectSrc: ["'self'", ...chat],
         workerSrc: ["'self'", 'blob:'],
-        frameSrc: config.captcha.mode === 'recaptcha' ? ['https://www.google.com'] : ["'none'"],
+        frameSrc: recaptcha.length + chat.length > 0 ? [...recaptcha, ...chat] : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -137,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(planRoutes);
+  await app.register(siteRoutes, { ctx });
   await app.register(captchaRoutes, { ctx });
   await app.register(geoRoutes, { ctx });
   await app.register(userRoutes, { ctx });
