@@ -13,17 +13,22 @@ describe('serving the web app', () => {
     const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>CareConnect</title>');
     writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
+    writeFileSync(join(webDist, 'app.html'), '<!doctype html><title>CareConnect app</title>');
     mkdirSync(join(webDist, 'services', 'urgent-care'), { recursive: true });
     writeFileSync(join(webDist, 'services', 'urgent-care', 'index.html'), '<!doctype html><title>Urgent care</title>');
     app = await createTestApp({}, { webDist });
   });
   afterAll(() => app.close());
 
-  it.each(['/', '/login', '/profile', '/verify-email/abc', '/api/auth/verify-admin-login/abc', '/api/verify-admin-login'])('answers GET %s with the page', async (url) => {
+  it('answers / with the prerendered home page', async () => {
+    expect((await api(app).get('/')).text).toContain('<title>CareConnect</title>');
+  });
+
+  it.each(['/login', '/profile', '/verify-email/abc', '/api/auth/verify-admin-login/abc', '/api/verify-admin-login'])('answers GET %s with the app shell', async (url) => {
     const res = await api(app).get(url);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.text).toContain('<title>CareConnect</title>');
+    expect(res.text).toContain('<title>CareConnect app</title>');
   });
 
   it('answers a prerendered page with its own HTML, with or without a trailing slash or query', async () => {
@@ -32,7 +37,7 @@ describe('serving the web app', () => {
       expect(res.status).toBe(200);
       expect(res.text).toContain('<title>Urgent care</title>');
     }
-    expect((await api(app).get('/services/unknown')).text).toContain('<title>CareConnect</title>');
+    expect((await api(app).get('/services/unknown')).text).toContain('<title>CareConnect app</title>');
   });
 
   it('serves built files and security headers', async () => {

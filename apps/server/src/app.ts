@@ -154,6 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   const servesPages = Boolean(webDist && existsSync(join(webDist, 'index.html')));
   const prerendered = servesPages ? prerenderedPages(webDist!) : new Map<string, string>();
+  // index.html is the prerendered home page; other app pages start from the plain shell.
+  const shell = servesPages && existsSync(join(webDist!, 'app.html')) ? 'app.html' : 'index.html';
   if (servesPages) await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false, maxAge: '1h' });
   // Every other GET is a page of the single-page app, including the admin magic-link screen that
   // also lives at /api/auth/verify-admin-login/{token} and /api/verify-admin-login/{token} (spec 2 §2).
@@ -162,7 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setNotFoundHandler((request, reply) => {
     if (servesPages && request.method === 'GET' && isPage(request.url)) {
       const path = request.url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
-      return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(path) ?? 'index.html', { maxAge: 0 });
+      return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(path) ?? shell, { maxAge: 0 });
     }
     return reply.code(404).send({ message: messages.notFound });
   });
