@@ -18,6 +18,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/prerender.mjs reads it to link each prerendered page's own CSS and chunks.
+    manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod ships explanatory comments next to its @__PURE__ annotations; Rollup notes and drops them.
@@ -32,5 +34,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     passWithNoTests: true,
     setupFiles: ['src/test/setup.ts'],
+    // Typing whole forms through user-event in jsdom takes seconds on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './components/ui/tokens.css';
 import './components/ui/ui.css';
 import { App } from './app/App';
@@ -7,8 +7,19 @@ import { App } from './app/App';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages arrive prerendered (scripts/prerender.mjs) and are hydrated. Any other address may have
+// been answered with another page's HTML (the server's fallback): start that one from scratch.
+const here = window.location.pathname.replace(/\/+$/, '') || '/';
+if (container.dataset.prerendered === here && container.firstElementChild) {
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  delete container.dataset.prerendered;
+  createRoot(container).render(app);
+}

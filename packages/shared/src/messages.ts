@@ -75,6 +75,12 @@ export const messages = {
   planNotedSignIn: 'Your plan choice is noted. Please sign in to continue.',
   notYourAccount: 'You can only change your own account.',
 
+  doctorConnectIssue: (phone: string, email: string) =>
+    `Connecting to a doctor is currently having issues. Please call us at ${phone} or e-mail ${email} and our care team will connect you right away.`,
+  plansLoadFailed: 'We could not load the membership plans. Please try again.',
+  paymentHistoryFailed: 'We could not load your payment history. Please try again.',
+  paymentFixFields: 'Please check the highlighted fields and try again.',
+
   pickPlan: 'Please pick a plan to continue.',
   choosePlanBeforePayment: 'Please choose a plan before proceeding to payment.',
 
@@ -135,6 +141,12 @@ export const messages = {
   verifyTokenInvalid: 'This verification link is invalid or has expired. Sign up again to get a new link.',
 
   guardVerifyFirst: 'Please verify your email before signing in.',
+
+  geoChecking: 'Checking access...',
+  geoBlockedTitle: 'Service available in the United States only',
+  geoBlockedText:
+    'Our doctors are licensed to care for patients located in the United States, so our website and virtual visits are available only from within the US.',
+  geoBlockedHelp: 'If you are in the United States and see this page (for example while using a VPN), turn the VPN off and reload, or contact us:',
 
   profileLoadFailed: 'Unable to load your profile. Please check your network connection and try again.',
   profileUnverified: "Your email address isn't verified yet. Please check your inbox (and spam) for the verification email.",

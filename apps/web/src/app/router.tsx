@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { PatientOnly, RequireAdmin, RequireSession } from './guards';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteError } from './RouteError';
@@ -12,7 +12,14 @@ const VerifyEmailPage = lazy(() => import('../features/auth/pages/VerifyEmailPag
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const AdminLoginPage = lazy(() => import('../features/auth/pages/AdminLoginPage'));
 const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
-const PaymentPage = lazy(() => import('./PaymentPlaceholder'));
+const CheckoutPage = lazy(() => import('../features/billing/pages/CheckoutPage'));
+const ChoosePlanPage = lazy(() => import('../features/billing/pages/ChoosePlanPage'));
+const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));
+const CareersPage = lazy(() => import('../features/careers/pages/CareersPage'));
+const ServicePage = lazy(() => import('../features/services/pages/ServicePage'));
+const ArticlePage = lazy(() => import('../features/tips/pages/ArticlePage'));
+const TermsPage = lazy(() => import('../features/legal/TermsPage'));
+const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'));
 
 /** Each path, and the same path followed by /:token. */
 const withToken = (paths: string[], element: ReactNode): RouteObject[] =>
@@ -39,10 +46,13 @@ export const pageRoutes: RouteObject[] = [
     path: 'payment',
     element: (
       <RequireSession>
-        <PaymentPage />
+        <PatientOnly>
+          <CheckoutPage />
+        </PatientOnly>
       </RequireSession>
     ),
   },
+  { path: 'choose-plan', element: <ChoosePlanPage /> },
   {
     path: 'admin',
     element: (
@@ -57,6 +67,18 @@ export const pageRoutes: RouteObject[] = [
     ['admin-login', 'verify-admin-login', 'auth/verify-admin-login', 'api/auth/verify-admin-login', 'api/verify-admin-login'],
     <AdminLoginPage />,
   ),
+  { path: 'contact', element: <ContactPage /> },
+  { path: 'careers', element: <CareersPage /> },
+  ...(['urgent-care', 'primary-care', 'womens-health', 'pediatric-care'] as const).map((slug) => ({
+    path: `services/${slug}`,
+    element: <ServicePage slug={slug} />,
+  })),
+  ...(['caregiver-support', 'first-visit', 'preventive-care'] as const).map((slug) => ({
+    path: `tips/${slug}`,
+    element: <ArticlePage slug={slug} />,
+  })),
+  { path: 'terms-of-service', element: <TermsPage /> },
+  { path: 'privacy-policy', element: <PrivacyPage /> },
   { path: 'faq', element: <Navigate to={{ pathname: '/', hash: '#faq' }} replace /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
@@ -71,4 +93,3 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);

@@ -37,6 +37,17 @@ describe('apiRequest', () => {
     expect(api.calls[1]?.headers.Authorization).toBe('Bearer session-token');
   });
 
+  it('adds extra headers, which cannot replace its own', async () => {
+    window.sessionStorage.setItem('authToken', 'session-token');
+    const api = mockApi({ 'PUT /api/x': json(200, {}) });
+    await apiRequest('/api/x', { method: 'PUT', body: {}, headers: { 'Idempotency-Key': 'key-1', 'x-requested-with': 'nope', authorization: 'Bearer forged' } });
+    expect(api.calls[0]?.headers['Idempotency-Key']).toBe('key-1');
+    expect(api.calls[0]?.headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(api.calls[0]?.headers.Authorization).toBe('Bearer session-token');
+    expect(api.calls[0]?.headers['x-requested-with']).toBeUndefined();
+    expect(api.calls[0]?.headers.authorization).toBeUndefined();
+  });
+
   it('sends no Authorization header when nothing is stored', async () => {
     const api = mockApi({ 'GET /api/x': json(200, {}) });
     await apiRequest('/api/x');

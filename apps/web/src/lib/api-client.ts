@@ -61,7 +61,12 @@ export interface RequestOptions {
   context?: 'login' | 'default';
   /** Leave out the spinner overlay (background checks). */
   quiet?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key); they cannot replace the ones set here. */
+  headers?: Record<string, string>;
 }
+
+/** Headers the client sets itself; a caller's `headers` cannot change them. */
+const RESERVED_HEADERS = new Set(['accept', 'x-requested-with', 'content-type', 'authorization']);
 
 const isJson = (type: string | null) => !!type && /[/+]json\b/i.test(type);
 const isHtml = (type: string | null) => !!type && /text\/html/i.test(type);
@@ -99,7 +104,8 @@ function noResponseMessage(error: unknown): string {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, timeoutMs = API_TIMEOUT_MS, context = 'default', quiet = false } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const extra = Object.entries(options.headers ?? {}).filter(([name]) => !RESERVED_HEADERS.has(name.toLowerCase()));
+  const headers: Record<string, string> = { ...Object.fromEntries(extra), Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = readBearerToken();
   if (token) headers.Authorization = `Bearer ${token}`;

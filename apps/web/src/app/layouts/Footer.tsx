@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
-import { brand } from '../../lib/brand';
 import { useSession } from '../../features/auth';
+import { brand } from '../../lib/brand';
+import { ClockIcon, MailIcon, PhoneIcon, PinIcon, socialIcons } from './icons';
 import { LogoMark, useBookingTarget } from './Navbar';
+import { CONTACT_SUPPORT, servicesMenu } from './navItems';
 
 const YEAR = new Date().getFullYear();
 
@@ -12,35 +14,102 @@ export function Footer() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <p className="brand brand--footer">
+          <Link to="/" className="brand brand--footer" aria-label={`${brand.name} home`}>
             <LogoMark />
             <span className="brand__name">{brand.name}</span>
-          </p>
+          </Link>
           <p>Virtual visits with US board-certified doctors by phone or video, 24 hours a day, 365 days a year.</p>
+          <ul className="site-footer__social" aria-label="Follow us">
+            {brand.social.map(({ name, href }) => {
+              const Icon = socialIcons[name];
+              return (
+                <li key={name}>
+                  <a href={href} aria-label={name} title={name} rel="noopener noreferrer">
+                    <Icon width={18} height={18} />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
         </div>
-        <nav aria-label="Footer">
+
+        <nav className="site-footer__col" aria-labelledby="footer-care">
+          <h2 id="footer-care" className="site-footer__heading">
+            Care
+          </h2>
           <ul className="site-footer__links">
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li>
-              <Link to={booking}>Book an Appointment</Link>
-            </li>
-            {!session.signedIn && (
-              <li>
-                <Link to="/login">Sign In</Link>
+            {servicesMenu.items.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to}>{item.label}</Link>
               </li>
-            )}
+            ))}
+            <li>
+              <Link to="/#plans">Plans</Link>
+            </li>
           </ul>
         </nav>
-        <p className="site-footer__emergency">
-          <strong>Medical emergency?</strong> Call 911 or go to the nearest emergency room.
+
+        <nav className="site-footer__col" aria-labelledby="footer-company">
+          <h2 id="footer-company" className="site-footer__heading">
+            Company
+          </h2>
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/#about">About Us</Link>
+            </li>
+            <li>
+              <Link to="/careers">Careers</Link>
+            </li>
+            <li>
+              <Link to={CONTACT_SUPPORT}>Contact Us</Link>
+            </li>
+            <li>
+              <Link to="/#faq">FAQs</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/terms-of-service">Terms of Service</Link>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="site-footer__col">
+          <h2 className="site-footer__heading">Get in touch</h2>
+          <ul className="site-footer__contact">
+            <li>
+              <PhoneIcon />
+              <a href={brand.supportPhoneHref}>{brand.supportPhone}</a>
+            </li>
+            <li>
+              <MailIcon />
+              <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
+            </li>
+            <li>
+              <ClockIcon />
+              <span>{brand.hours}</span>
+            </li>
+            <li>
+              <PinIcon />
+              <address>{brand.headquarters}</address>
+            </li>
+          </ul>
+          <Link to={booking} className="site-footer__book">
+            {session.signedIn ? 'Book an Appointment' : 'Start a Visit'}
+          </Link>
+        </div>
+      </div>
+
+      <div className="site-footer__bottom">
+        <p className="site-footer__emergency" role="note">
+          <strong>If you think you have a medical emergency, call 911.</strong>
+        </p>
+        <p className="site-footer__legal">
+          © {YEAR} {brand.name}. All rights reserved. {brand.name} is not a medical provider; care is given by licensed
+          physicians of independent medical groups.
         </p>
       </div>
-      <p className="site-footer__legal">
-        © {YEAR} {brand.name}. {brand.name} is not a medical provider; care is given by licensed physicians of
-        independent medical groups.
-      </p>
     </footer>
   );
 }

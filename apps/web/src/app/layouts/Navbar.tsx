@@ -1,8 +1,11 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/ui';
-import { brand } from '../../lib/brand';
 import { logout, useSession } from '../../features/auth';
+import { brand } from '../../lib/brand';
+import { NavDropdown, type OpenDropdown } from './NavDropdown';
+import { blogsMenu, learnMenu, servicesMenu } from './navItems';
+import { TopBar } from './TopBar';
 
 export function LogoMark() {
   return (
@@ -20,88 +23,143 @@ export function useBookingTarget() {
   return session.signedIn ? '/profile' : '/consult';
 }
 
-export function Navbar({ formVariant }: { formVariant: boolean }) {
+const linkClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`;
+
+/**
+ * The contact strip and the navigation bar (spec 1 §2.3). Below 901px the menu folds behind a
+ * 'Menu' toggle; the form variant (sign-in, sign-up, contact, profile, admin) drops the logo.
+ * Menus close by themselves on every navigation: their state belongs to one location.
+ */
+export function Navbar({ formVariant = false }: { formVariant?: boolean }) {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const booking = useBookingTarget();
-  // The menu closes by itself on every page change: it is open only for the page it was opened on.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === location.pathname;
+  const [mobileOpenOn, setMobileOpenOn] = useState<string | null>(null);
+  const [dropdown, setDropdown] = useState<(OpenDropdown & { on: string }) | null>(null);
+  const mobileOpen = mobileOpenOn === location.key;
+  const openDropdown = dropdown?.on === location.key ? dropdown : null;
+
+  const headerRef = useRef<HTMLElement>(null);
+
+  // The open phone menu covers the screen below the bar, and the page behind it stays still.
+  useLayoutEffect(() => {
+    const header = headerRef.current;
+    if (!mobileOpen || !header) return;
+    header.style.setProperty('--menu-top', `${Math.max(0, Math.round(header.getBoundingClientRect().bottom))}px`);
+    document.documentElement.classList.add('nav-open');
+    return () => document.documentElement.classList.remove('nav-open');
+  }, [mobileOpen]);
+
+  const setOpenDropdown = (next: OpenDropdown | null) => setDropdown(next && { ...next, on: location.key });
+  const closeAll = () => {
+    setDropdown(null);
+    setMobileOpenOn(null);
+  };
 
   async function signOut() {
-    setOpenOn(null);
+    closeAll();
     await logout();
     navigate('/login', { replace: true });
   }
 
   function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape' && open) {
-      setOpenOn(null);
+    if (event.key === 'Escape' && mobileOpen) {
+      setMobileOpenOn(null);
       document.getElementById('nav-toggle')?.focus();
     }
   }
 
-  const linkClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`;
+  const dropdownProps = { open: openDropdown, onOpenChange: setOpenDropdown, onNavigate: closeAll };
 
   return (
-    <header className={`site-nav${formVariant ? ' site-nav--form' : ''}`} onKeyDown={onKeyDown}>
-      <div className="site-nav__inner">
-        <Link to="/" className="brand" aria-label={`${brand.name} home`}>
-          <LogoMark />
-          <span className="brand__name">{brand.name}</span>
-        </Link>
-        <button
-          id="nav-toggle"
-          type="button"
-          className="site-nav__toggle"
-          aria-expanded={open}
-          aria-controls="site-menu"
-          onClick={() => setOpenOn(open ? null : location.pathname)}
-        >
-          <span className="site-nav__toggle-icon" aria-hidden="true" />
-          {open ? 'Close' : 'Menu'}
-        </button>
-        <nav id="site-menu" className={`site-nav__menu${open ? ' site-nav__menu--open' : ''}`} aria-label="Main">
-          <ul className="nav__list">
-            <li>
-              <NavLink to="/" end className={linkClass}>
-                Home
-              </NavLink>
-            </li>
-            {session.isAdmin && (
+    <>
+      <TopBar />
+      <header ref={headerRef} className={`site-nav${formVariant ? ' site-nav--form' : ''}`} onKeyDown={onKeyDown}>
+        <div className="site-nav__inner">
+          <Link to="/" className="brand" aria-label={`${brand.name} home`} onClick={closeAll}>
+            {!formVariant && <LogoMark />}
+            <span className="brand__name">{brand.name}</span>
+          </Link>
+          <button
+            id="nav-toggle"
+            type="button"
+            className="site-nav__toggle"
+            aria-expanded={mobileOpen}
+            aria-controls="site-menu"
+            onClick={() => setMobileOpenOn(mobileOpen ? null : location.key)}
+          >
+            <span className={`site-nav__toggle-icon${mobileOpen ? ' site-nav__toggle-icon--open' : ''}`} aria-hidden="true" />
+            Menu
+          </button>
+          <nav id="site-menu" className={`site-nav__menu${mobileOpen ? ' site-nav__menu--open' : ''}`} aria-label="Main">
+            <ul className="nav__list">
               <li>
-                <NavLink to="/admin" className={linkClass}>
-                  Admin
+                <NavLink to="/" end className={linkClass} onClick={closeAll}>
+                  Home
                 </NavLink>
               </li>
-            )}
-            {session.signedIn && !session.isAdmin && (
+              <NavDropdown menu={servicesMenu} {...dropdownProps} />
               <li>
-                <NavLink to="/profile" className={linkClass}>
-                  My Profile
+                <Link to="/#plans" className="nav__link" onClick={closeAll}>
+                  Plans
+                </Link>
+              </li>
+              <li>
+                <Link to="/#about" className="nav__link" onClick={closeAll}>
+                  About Us
+                </Link>
+              </li>
+              <NavDropdown menu={learnMenu} {...dropdownProps} />
+              {session.isAdmin && (
+                <li>
+                  <NavLink to="/admin" className={linkClass} onClick={closeAll}>
+                    Admin
+                  </NavLink>
+                </li>
+              )}
+              <li>
+                <NavLink to="/contact" className={linkClass} onClick={closeAll}>
+                  Contact Us
                 </NavLink>
               </li>
-            )}
-            {session.signedIn ? (
-              <li>
-                <button type="button" className="nav__link nav__button" onClick={signOut}>
-                  Sign Out
-                </button>
-              </li>
-            ) : (
-              <li>
-                <NavLink to="/login" className={linkClass}>
-                  Sign In
-                </NavLink>
-              </li>
-            )}
-          </ul>
-          <Link to={booking} className={buttonClass('primary', 'sm', false, 'site-nav__cta')}>
+              <NavDropdown menu={blogsMenu} {...dropdownProps} />
+              {session.signedIn ? (
+                <>
+                  <li className="nav__account">
+                    {session.isAdmin ? (
+                      <NavLink to="/admin" className={linkClass} onClick={closeAll}>
+                        Admin
+                      </NavLink>
+                    ) : (
+                      <NavLink to="/profile" className={linkClass} onClick={closeAll}>
+                        My Profile
+                      </NavLink>
+                    )}
+                  </li>
+                  <li>
+                    <button type="button" className="nav__link nav__button" onClick={signOut}>
+                      Sign Out
+                    </button>
+                  </li>
+                </>
+              ) : (
+                <li className="nav__account">
+                  <NavLink to="/login" className={linkClass} onClick={closeAll}>
+                    Sign In
+                  </NavLink>
+                </li>
+              )}
+            </ul>
+            <Link to={booking} className={buttonClass('primary', 'sm', true, 'site-nav__cta site-nav__cta--menu')} onClick={closeAll}>
+              Book an Appointment
+            </Link>
+          </nav>
+          <Link to={booking} className={buttonClass('primary', 'sm', false, 'site-nav__cta site-nav__cta--bar')}>
             Book an Appointment
           </Link>
-        </nav>
-      </div>
-    </header>
+        </div>
+      </header>
+    </>
   );
 }

@@ -1,26 +1,30 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui';
+import { GeoPending, useGeoCheck } from '../../features/geo';
+import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query';
+
+import { FloatingBar, floatingBarAllowedOn } from './FloatingBar';
 import { Footer } from './Footer';
 import { GlobalSpinner } from './GlobalSpinner';
 import { Navbar } from './Navbar';
+import { ScrollManager } from './ScrollManager';
 import './layout.css';
+
+// Rarely needed at first paint, so kept out of the home page's first script.
+const BlockedPage = lazy(() => import('../../features/geo/components/BlockedPage').then((m) => ({ default: m.BlockedPage })));
+const ChatWidget = lazy(() => import('./ChatWidget').then((m) => ({ default: m.ChatWidget })));
 
 /** Pages with no navbar or footer at all (spec 2 §2). */
 const BARE = /^\/(reset|reset-password|choose-plan)(\/|$)/i;
 /** Form pages: no navbar or footer at 900px and below, and the form variant of the navbar above. */
 const FORM = /^\/(consult|contact|login|profile|admin)(\/|$)/i;
 
-function ScrollToTop({ pathname }: { pathname: string }) {
-  useEffect(() => {
-    if (window.location.hash) return;
-    try {
-      window.scrollTo({ top: 0, left: 0 });
-    } catch {
-      // not available (tests)
-    }
-  }, [pathname]);
-  return null;
+/** Which parts of the frame a page shows at a screen width (spec 2 §2 'Behaviour around routes'). */
+export function frameFor(pathname: string, narrow: boolean) {
+  const bare = BARE.test(pathname);
+  const form = FORM.test(pathname);
+  return { bare, form, chrome: !bare && !(form && narrow) };
 }
 
 export function PageFallback() {
@@ -33,22 +37,45 @@ export function PageFallback() {
 
 export function RootLayout() {
   const { pathname } = useLocation();
-  const bare = BARE.test(pathname);
-  const form = FORM.test(pathname);
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const geo = useGeoCheck();
+  const { bare, form, chrome } = frameFor(pathname, narrow);
+  const pending = geo.status === 'pending';
+  const blocked = geo.status === 'blocked';
   return (
-    <div className={['layout', bare && 'layout--bare', form && 'layout--form'].filter(Boolean).join(' ')}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <ScrollToTop pathname={pathname} />
-      {!bare && <Navbar formVariant={form} />}
-      <main id="main" className="layout__main" tabIndex={-1}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      {!bare && <Footer />}
+    <>
+      <div
+        className={['layout', bare && 'layout--bare', form && 'layout--form'].filter(Boolean).join(' ')}
+        inert={pending}
+        aria-hidden={pending || undefined}
+      >
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <ScrollManager />
+        {chrome && <Navbar formVariant={form} />}
+        <main id="main" className="layout__main" tabIndex={-1}>
+          {blocked ? (
+            <Suspense fallback={<PageFallback />}>
+              <BlockedPage country={geo.country} />
+            </Suspense>
+          ) : (
+            <Suspense fallback={<PageFallback />}>
+              {/* A new page fades in (instantly with reduced motion). */}
+              <div key={pathname} className="page-transition">
+                <Outlet />
+              </div>
+            </Suspense>
+          )}
+        </main>
+        {chrome && <Footer />}
+        {!pending && !blocked && floatingBarAllowedOn(pathname) && <FloatingBar />}
+      </div>
       <GlobalSpinner />
-    </div>
+      {pending && <GeoPending />}
+      <Suspense fallback={null}>
+        <ChatWidget />
+      </Suspense>
+    </>
   );
 }

@@ -5,6 +5,7 @@ export { Alert, type AlertTone } from './Alert';
 export { Button, buttonClass, type ButtonVariant } from './Button';
 export { Card } from './Card';
 export { Checkbox } from './Checkbox';
+export { Icon, type IconName } from './Icon';
 export { PasswordChecklist } from './PasswordChecklist';
 export { PasswordField } from './PasswordField';
 export { Spinner } from './Spinner';

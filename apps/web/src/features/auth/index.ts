@@ -10,6 +10,7 @@ export {
   setLoginFlash,
   updateStoredUser,
   useSession,
+  useStartVisitPath,
   type Session,
   type StoredUser,
 } from './session';

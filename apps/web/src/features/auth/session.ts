@@ -191,9 +191,17 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** Prerendered HTML is signed out: hydration starts from that, then re-renders with the stored session. */
+const getServerSnapshot = (): Session => signedOut;
+
 /** The current session; re-renders on auth-changed and on storage changes to authUser or authToken. */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+}
+
+/** Where 'Start a Visit' and similar calls to action lead: the profile when signed in, else sign-up. */
+export function useStartVisitPath(): '/profile' | '/consult' {
+  return useSession().signedIn ? '/profile' : '/consult';
 }
 
 /* ---------- messages carried to the sign-in page ---------- */

@@ -5,7 +5,7 @@ import { PageTitle } from '../../../components/layout/PageTitle';
 import { Alert, Button, Card, Spinner } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
-import { clearSessionLocally, logout } from '../../auth';
+import { clearSessionLocally, logout, setLoginFlash } from '../../auth';
 import { useAdminMe } from '../api/getAdminMe';
 import './admin.css';
 
@@ -22,8 +22,11 @@ export default function AdminPage() {
 
   useEffect(() => {
     if (status === 401) {
-      navigate('/login', { replace: true, state: { flash: { message: messages.sessionExpired, tone: 'warning' } } });
+      // The route guard also reacts to the cleared session and redirects without any navigation state,
+      // so the flash goes where the sign-in page also looks for it, after the storage is cleared.
       clearSessionLocally();
+      setLoginFlash(messages.sessionExpired, 'warning');
+      navigate('/login', { replace: true, state: { flash: { message: messages.sessionExpired, tone: 'warning' } } });
     } else if (status === 403) {
       navigate('/profile', { replace: true });
     }

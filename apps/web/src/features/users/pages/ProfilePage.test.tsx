@@ -25,7 +25,7 @@ const profile = {
 function setup(me: Response | (() => Response), extra: Parameters<typeof mockApi>[0] = {}) {
   window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat.lee@example.com', verified: true }));
   window.sessionStorage.setItem('authToken', 'token');
-  const api = mockApi({ 'GET /api/users/me': me, 'GET /api/plans': json(200, testPlans), ...extra });
+  const api = mockApi({ 'GET /api/users/me': me, 'GET /api/plans': json(200, testPlans), 'GET /api/users/me/payments': json(200, []), ...extra });
   return { api, ...renderAt('/profile', <ProfilePage />) };
 }
 
@@ -81,6 +81,8 @@ describe('profile page', () => {
     const { router } = setup(json(401, { message: messages.sessionExpired }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.sessionStorage.getItem('authToken')).toBeNull();
+    // Also kept in storage: the route guard's own redirect to /login carries no navigation state.
+    expect(JSON.parse(window.sessionStorage.getItem('loginFlash') ?? 'null')).toEqual({ message: messages.sessionExpired, tone: 'warning' });
   });
 
   it('updates the password', async () => {

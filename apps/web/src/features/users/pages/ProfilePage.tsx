@@ -1,12 +1,20 @@
-import { formatPhone, messages, readVerification, type UserProfile } from '@app/shared';
+import { formatPhone, messages, readVerification } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/PageTitle';
 import { Alert, Button, Card, Spinner } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
-import { clearJustLoggedIn, clearSessionLocally, logout, peekJustLoggedIn, updateStoredUser, useSession } from '../../auth';
-import { usePlans } from '../../plans';
+import {
+  clearJustLoggedIn,
+  clearSessionLocally,
+  logout,
+  peekJustLoggedIn,
+  setLoginFlash,
+  updateStoredUser,
+  useSession,
+} from '../../auth';
+import { MembershipCard } from '../../billing';
 import { useMe } from '../api/getMe';
 import { PasswordCard } from '../components/PasswordCard';
 import { cacheProfile } from '../profileCache';
@@ -28,41 +36,6 @@ export function initials(profile: { firstName?: string | null; lastName?: string
 }
 
 const shown = (value: string | null | undefined) => (value && value.trim() ? value : messages.notProvided);
-
-function statusLabel(status: string | null | undefined) {
-  if (!status) return null;
-  return status.charAt(0).toUpperCase() + status.slice(1).toLowerCase();
-}
-
-function MembershipCard({ profile }: { profile: UserProfile }) {
-  const plans = usePlans();
-  const planId = profile.subscriptionPlan ?? profile.planId;
-  const plan = plans.data?.find((p) => p.id === planId);
-  const status = statusLabel(profile.subscriptionStatus);
-  return (
-    <Card title="Membership" headingId="membership-title">
-      {planId ? (
-        <div className="stack">
-          <p className="membership__plan">
-            <span className="muted">Your plan</span>
-            <strong>{plan?.title ?? planId}</strong>
-          </p>
-          {status && (
-            <p className="membership__status">
-              <span className="muted">Status</span>
-              <span className={`badge badge--${profile.subscriptionStatus?.toLowerCase() === 'active' ? 'success' : 'neutral'}`}>
-                {status}
-              </span>
-            </p>
-          )}
-          <p className="muted">Checkout and plan changes will be available here soon. There is nothing to pay yet.</p>
-        </div>
-      ) : (
-        <p className="muted">You have not chosen a plan yet.</p>
-      )}
-    </Card>
-  );
-}
 
 export default function ProfilePage() {
   const navigate = useNavigate();
@@ -93,8 +66,11 @@ export default function ProfilePage() {
   const unauthorized = me.status === 'error' && me.error instanceof ApiError && me.error.status === 401;
   useEffect(() => {
     if (!unauthorized) return;
-    navigate('/login', { replace: true, state: { flash: { message: messages.sessionExpired, tone: 'warning' } } });
+    // The route guard also reacts to the cleared session and redirects without any navigation state,
+    // so the flash goes where the sign-in page also looks for it, after the storage is cleared.
     clearSessionLocally();
+    setLoginFlash(messages.sessionExpired, 'warning');
+    navigate('/login', { replace: true, state: { flash: { message: messages.sessionExpired, tone: 'warning' } } });
   }, [unauthorized, navigate]);
 
   async function signOut() {
@@ -144,6 +120,7 @@ export default function ProfilePage() {
               {messages.profileUnverified}
             </Alert>
           )}
+          <MembershipCard profile={profile} />
           <Card title="Account details" headingId="account-title" className="profile__details">
             <table className="details-table">
               <tbody>
@@ -170,7 +147,6 @@ export default function ProfilePage() {
               </tbody>
             </table>
           </Card>
-          <MembershipCard profile={profile} />
           <PasswordCard />
         </div>
       )}

@@ -1,0 +1,133 @@
+import { messages } from '@app/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetGeoCheck } from '../../features/geo';
+import { json, mockApi } from '../../test/helpers';
+import { resetScreen, setScreenWidth } from '../../test/media';
+import { RootLayout, frameFor } from './RootLayout';
+
+const pages = ['/', '/contact', '/consult', '/login', '/profile', '/admin', '/reset', '/reset-password/abc', '/choose-plan', '/careers'];
+
+function open(path: string) {
+  const router = createMemoryRouter(
+    [{ path: '/', element: <RootLayout />, children: [{ path: '*', element: <h1>page</h1> }, { index: true, element: <h1>page</h1> }] }],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const navbar = () => screen.queryByRole('navigation', { name: 'Main' });
+const footer = () => screen.queryByRole('contentinfo');
+
+beforeEach(() => {
+  resetGeoCheck();
+});
+afterEach(() => {
+  resetScreen();
+});
+
+describe('the frame around pages', () => {
+  it('hides the navbar and footer on /reset*, /reset-password* and /choose-plan* at every width', () => {
+    for (const narrow of [false, true]) {
+      for (const path of ['/reset', '/reset/tok', '/reset-password', '/reset-password/tok', '/choose-plan', '/choose-plan/x']) {
+        expect(frameFor(path, narrow).chrome, `${path} ${narrow}`).toBe(false);
+      }
+    }
+    expect(frameFor('/resetting', true).chrome).toBe(true);
+  });
+
+  it('hides them on the form pages at 900px and keeps them at 901px', async () => {
+    mockApi({ 'GET /api/geo': json(200, { country: 'US', state: 'Missouri', allowed: true }) });
+    setScreenWidth(900);
+    for (const path of ['/consult', '/contact', '/login', '/profile', '/admin']) {
+      const router = open(path);
+      await screen.findByRole('heading', { name: 'page' });
+      expect(navbar(), path).toBeNull();
+      expect(footer(), path).toBeNull();
+      act(() => router.dispose());
+      document.body.innerHTML = '';
+    }
+    open('/careers');
+    await screen.findByRole('heading', { name: 'page' });
+    expect(navbar()).not.toBeNull();
+    expect(footer()).not.toBeNull();
+    document.body.innerHTML = '';
+
+    setScreenWidth(901);
+    open('/contact');
+    await screen.findByRole('heading', { name: 'page' });
+    expect(navbar()).not.toBeNull();
+    expect(footer()).not.toBeNull();
+    // The form variant: no logo.
+    expect(within(navbar()!.closest('header')!).getByRole('link', { name: 'CareConnect 24/7 home' }).querySelector('svg')).toBeNull();
+  });
+
+  it('keeps the frame on every other page at any width', () => {
+    for (const path of pages.filter((p) => !/reset|choose-plan|consult|contact|login|profile|admin/.test(p))) {
+      expect(frameFor(path, true).chrome).toBe(true);
+      expect(frameFor(path, false).chrome).toBe(true);
+    }
+  });
+
+  it('offers a skip link to the main content', async () => {
+    mockApi({ 'GET /api/geo': json(200, { country: 'US', state: null, allowed: true }) });
+    open('/');
+    const skip = await screen.findByRole('link', { name: 'Skip to main content' });
+    expect(skip.getAttribute('href')).toBe('#main');
+    expect(document.getElementById('main')?.tagName).toBe('MAIN');
+  });
+});
+
+describe('the country check', () => {
+  it("shows 'Checking access...' while the lookup is pending, then the page", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const api = mockApi({ 'GET /api/geo': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    open('/');
+    expect(screen.getByText(messages.geoChecking)).toBeTruthy();
+    // The page waits behind it, out of reach.
+    expect(screen.queryByRole('heading', { name: 'page' })).toBeNull();
+    await act(async () => answer(json(200, { country: 'US', state: 'Texas', allowed: true })));
+    expect(await screen.findByRole('heading', { name: 'page' })).toBeTruthy();
+    expect(screen.queryByText(messages.geoChecking)).toBeNull();
+    expect(api.callsTo('GET', '/api/geo')).toHaveLength(1);
+  });
+
+  it('shows the blocked page, with the navbar and footer, outside the United States', async () => {
+    mockApi({ 'GET /api/geo': json(200, { country: 'GB', state: null, allowed: false }) });
+    const router = open('/');
+    expect(await screen.findByRole('heading', { name: messages.geoBlockedTitle })).toBeTruthy();
+    expect(screen.getByText(messages.geoBlockedText)).toBeTruthy();
+    expect(screen.getByText('United Kingdom')).toBeTruthy();
+    expect(navbar()).not.toBeNull();
+    expect(footer()).not.toBeNull();
+    expect(screen.queryByRole('heading', { name: 'page' })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Quick actions' })).toBeNull();
+    // Every page is blocked.
+    await act(() => router.navigate('/contact'));
+    expect(screen.getByRole('heading', { name: messages.geoBlockedTitle })).toBeTruthy();
+  });
+
+  it('lets the visitor in when the lookup fails', async () => {
+    mockApi({ 'GET /api/geo': json(500, { message: 'down' }) });
+    open('/');
+    expect(await screen.findByRole('heading', { name: 'page' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: messages.geoBlockedTitle })).toBeNull();
+  });
+
+  it('lets the visitor in when the network fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    open('/');
+    expect(await screen.findByRole('heading', { name: 'page' })).toBeTruthy();
+  });
+
+  it('asks once per page load', async () => {
+    const api = mockApi({ 'GET /api/geo': json(200, { country: 'US', state: null, allowed: true }) });
+    const router = open('/');
+    await screen.findByRole('heading', { name: 'page' });
+    await act(() => router.navigate('/careers'));
+    await act(() => router.navigate('/'));
+    await waitFor(() => expect(api.callsTo('GET', '/api/geo')).toHaveLength(1));
+  });
+});

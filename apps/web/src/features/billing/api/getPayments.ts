@@ -1,0 +1,27 @@
+import { messages } from '@app/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/use-query';
+
+/** One row of the payment history. Dates are ISO 8601 in US Central time. */
+export interface PaymentRecord {
+  id: string;
+  date: string;
+  planId: string;
+  planName: string;
+  kind: 'checkout' | 'renewal';
+  amount: number;
+  currency: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  status: 'succeeded' | 'failed' | 'pending';
+  failureCode: string | null;
+}
+
+/** GET /api/users/me/payments → the signed-in patient's payments, newest first. */
+export async function getPayments(signal?: AbortSignal): Promise<PaymentRecord[]> {
+  const rows = await apiRequest<unknown>('/api/users/me/payments', { signal });
+  if (!Array.isArray(rows)) throw new Error(messages.paymentHistoryFailed);
+  return rows as PaymentRecord[];
+}
+
+export const usePayments = (key: string | null) => useQuery(key, getPayments);

@@ -1,0 +1,2 @@
+export { GeoPending } from './components/GeoPending';
+export { geoStatusOf, resetGeoCheck, startGeoCheck, useGeoCheck, type GeoStatus } from './geoCheck';

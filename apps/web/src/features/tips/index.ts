@@ -1,0 +1,1 @@
+export { findTipArticle, tipArticles, type TipArticleMeta } from './meta';

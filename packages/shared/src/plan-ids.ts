@@ -1,0 +1,29 @@
+/**
+ * Plan ids, the plan shape and price formatting, without zod: the browser's public pages import these
+ * and should not download the schema library for them.
+ */
+export const PLAN_IDS = ['individualMonthly', 'familyMonthly', 'oneTimeVisit'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/** Reads any spelling the old site used ('onetimevisit') as the canonical plan id. */
+export function normalizePlanId(value: string): PlanId | null {
+  const lower = value.trim().toLowerCase();
+  return PLAN_IDS.find((id) => id.toLowerCase() === lower) ?? null;
+}
+
+/** A plan as GET /api/plans serves it: the one source of prices for the whole site. */
+export interface Plan {
+  id: PlanId;
+  title: string;
+  /** Price charged, in US dollars. */
+  price: number;
+  /** Listed price shown struck through, in US dollars. */
+  oldPrice: number;
+  offer: string;
+  period: 'month' | 'visit';
+  description: string;
+  features: string[];
+}
+
+export const formatUsd = (amount: number) => `$${amount.toFixed(2)}`;
+export const periodLabel = (plan: Pick<Plan, 'period'>) => (plan.period === 'month' ? '/mo' : '/visit');
