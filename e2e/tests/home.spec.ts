@@ -1,0 +1,237 @@
+import AxeBuilder from '@axe-core/playwright';
+import { messages } from '@app/shared';
+import type { Page } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '../fixtures/site';
+
+/**
+ * The public content pages: the home page (carousel, plans, FAQ), the service pages, the articles and
+ * the legal pages, their prerendered HTML, and an accessibility scan of every public route.
+ */
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const dist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+
+const services = [
+  { path: '/services/urgent-care', price: 49, title: 'Urgent Care' },
+  { path: '/services/primary-care', price: 75, title: 'Primary Care' },
+  { path: '/services/womens-health', price: 65, title: "Women's Health" },
+  { path: '/services/pediatric-care', price: 55, title: 'Pediatric Care' },
+];
+const tips = [
+  { path: '/tips/caregiver-support', cta: 'Book a Visit' },
+  { path: '/tips/first-visit', cta: 'Start a Visit' },
+  { path: '/tips/preventive-care', cta: 'Book a Visit' },
+];
+const publicRoutes = ['/', ...services.map((s) => s.path), ...tips.map((t) => t.path), '/terms-of-service', '/privacy-policy', '/careers', '/contact', '/consult', '/login'];
+
+/** The page has been taken over by React (the hero says which motion it uses) and the country check is done. */
+async function homeReady(page: Page) {
+  await expect(page.locator('#home')).toHaveAttribute('data-motion', /^(full|reduced)$/);
+  await expect(page.getByText(messages.geoChecking)).toHaveCount(0);
+}
+
+/** Collects React errors (hydration mismatches are reported as console errors). */
+function reactErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /React|hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+const currentSlide = (page: Page) => page.getByRole('group', { name: /^\d+ of 11$/ });
+
+test.describe('the hero carousel', () => {
+  test('advances every 7 s and wraps around after the 11th slide', async ({ page }) => {
+    const errors = reactErrors(page);
+    await page.clock.install();
+    await page.goto('/');
+    await homeReady(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await expect(currentSlide(page)).toHaveAttribute('aria-label', '1 of 11');
+    await expect(currentSlide(page)).toContainText('Urgent care response in under 20 minutes');
+
+    await page.clock.runFor(7000);
+    await expect(currentSlide(page)).toHaveAttribute('aria-label', '2 of 11');
+    await expect(currentSlide(page)).toContainText('Transparent pricing');
+    await expect(currentSlide(page).getByRole('img')).toHaveAttribute('alt', /price tag/);
+
+    await page.clock.runFor(9 * 7000);
+    await expect(currentSlide(page)).toHaveAttribute('aria-label', '11 of 11');
+    await page.clock.runFor(7000);
+    await expect(currentSlide(page)).toHaveAttribute('aria-label', '1 of 11');
+
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    await expect(currentSlide(page)).toHaveAttribute('aria-label', '11 of 11');
+    await expect(page.locator('.ticker')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('under reduced motion is a static list, and the ticker is hidden', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await homeReady(page);
+    const list = page.getByRole('list', { name: 'What CareConnect 24/7 offers' });
+    await expect(list).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(11);
+    await expect(page.getByRole('button', { name: 'Next slide' })).toHaveCount(0);
+    await expect(page.locator('.ticker')).toHaveCount(0);
+  });
+
+  test('under reduced motion, the prerendered page shows the static list before any script runs', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('list', { name: 'What CareConnect 24/7 offers' })).toBeVisible();
+    await expect(page.locator('.carousel')).toBeHidden();
+    await expect(page.locator('.ticker')).toBeHidden();
+    await context.close();
+  });
+});
+
+test('the home page is prerendered: content, title, description and FAQ structured data come with the HTML', async ({ request }) => {
+  const response = await request.get('/');
+  const html = await response.text();
+  expect(html).toContain('data-prerendered="/"');
+  expect(html).toContain('Services We Provide');
+  expect(html).toContain('Plans Designed For Every Stage Of Care');
+  expect(html).toMatch(/<title>[^<]*CareConnect 24\/7<\/title>/);
+  expect(html.match(/<title>/g)).toHaveLength(1);
+  expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+  const ld = /<script type="application\/ld\+json" data-ld="faq">([^<]*)<\/script>/.exec(html);
+  expect(JSON.parse(ld![1]!)).toMatchObject({ '@type': 'FAQPage' });
+  expect(JSON.parse(ld![1]!).mainEntity).toHaveLength(4);
+  // No inline scripts: the content security policy would block them.
+  expect(html.match(/<script(?![^>]*(application\/ld\+json|type="module"[^>]*src=))[^>]*>/g)).toBeNull();
+});
+
+test('every public route has a prerendered page in the build', () => {
+  for (const route of publicRoutes) {
+    const file = route === '/' ? `${dist}index.html` : `${dist}${route.slice(1)}/index.html`;
+    expect(existsSync(file), file).toBe(true);
+    const html = readFileSync(file, 'utf8');
+    expect(html, route).toContain(`data-prerendered="${route}"`);
+    expect(html, route).toMatch(/<title>[^<]+<\/title>/);
+  }
+  expect(readFileSync(`${dist}app.html`, 'utf8')).toContain('<div id="root"></div>');
+});
+
+test('the server answers a public route with its prerendered page', async ({ request }) => {
+  for (const path of ['/services/primary-care', '/services/primary-care/', '/tips/first-visit?ref=mail']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(`data-prerendered="${path.split('?')[0]!.replace(/\/$/, '')}"`);
+  }
+  expect(await (await request.get('/services/primary-care')).text()).toContain('Start Consultation - $75');
+});
+
+test('an address with no prerendered page gets the plain app shell, not the home page', async ({ request }) => {
+  const html = await (await request.get('/profile')).text();
+  expect(html).not.toContain('data-prerendered="/"');
+  expect(html).toContain('<div id="root"></div>');
+});
+
+test.describe('the FAQ', () => {
+  test('opens the entry named in the address and scrolls it into view', async ({ page }) => {
+    await page.goto('/#faq-insurance');
+    await homeReady(page);
+    const question = page.getByRole('button', { name: 'Do you accept insurance?' });
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: 'Do you accept insurance?' })).toBeVisible();
+    await expect(question).toBeInViewport();
+    await expect(page.locator('.faq__item[data-open]')).toHaveCount(1);
+  });
+
+  test('keeps one entry open at a time; clicking the open one closes it', async ({ page }) => {
+    await page.goto('/');
+    await homeReady(page);
+    const speed = page.getByRole('button', { name: 'How quickly can I see a doctor?' });
+    const fees = page.getByRole('button', { name: 'What are the fees?' });
+    await speed.click();
+    await expect(speed).toHaveAttribute('aria-expanded', 'true');
+    await fees.click();
+    await expect(fees).toHaveAttribute('aria-expanded', 'true');
+    await expect(speed).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('region', { name: 'What are the fees?' })).toContainText('$29.99');
+    await fees.click();
+    await expect(page.locator('.faq__item[data-open]')).toHaveCount(0);
+  });
+});
+
+test('Choose stores the plan and leads to sign-up with that plan selected', async ({ page }) => {
+  await page.goto('/');
+  await homeReady(page);
+  const family = page.locator('.plan-tile[data-plan="familyMonthly"]');
+  await expect(family.locator('s')).toContainText('$59.99');
+  await expect(family.locator('.plan-tile__amount')).toHaveText('$49.99');
+  await expect(family.getByText('Limited offer*')).toBeVisible();
+  await page.getByRole('link', { name: 'Choose Family Monthly' }).click();
+  await expect(page).toHaveURL(/\/consult$/);
+  expect(await page.evaluate(() => window.sessionStorage.getItem('selectedPlan'))).toBe('familyMonthly');
+  await expect(page.getByRole('radio', { name: 'Family Monthly' })).toBeChecked();
+});
+
+for (const service of services) {
+  test(`${service.path} offers 'Start Consultation - $${service.price}'`, async ({ page }) => {
+    const errors = reactErrors(page);
+    await page.goto(service.path);
+    await expect(page.getByRole('heading', { level: 2, name: `Why Choose Virtual ${service.title}?` })).toBeVisible();
+    const buttons = page.getByRole('link', { name: `Start Consultation - $${service.price}` });
+    await expect(buttons).toHaveCount(2);
+    await expect(buttons.first()).toHaveAttribute('href', '/consult');
+    await expect(page.getByRole('heading', { level: 2, name: 'Conditions We Treat' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Ready to Get Started?' })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`Virtual ${service.title}`));
+    const ld = await page.locator('head script[type="application/ld+json"][data-ld="service"]').textContent();
+    expect(JSON.parse(ld!).mainEntity.offers).toMatchObject({ price: service.price.toFixed(2), priceCurrency: 'USD' });
+    expect(errors).toEqual([]);
+  });
+}
+
+for (const tip of tips) {
+  test(`${tip.path} ends with '${tip.cta}'`, async ({ page }) => {
+    await page.goto(tip.path);
+    await expect(page.getByText(/^[34] min read$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: tip.cta, exact: true }).last()).toHaveAttribute('href', '/consult');
+  });
+}
+
+test('the legal pages are complete', async ({ page }) => {
+  await page.goto('/terms-of-service');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+  await expect(page.getByText('October 2025').first()).toBeVisible();
+  const notice = page.locator('.legal__notice');
+  await expect(notice).toHaveAttribute('role', 'note');
+  await expect(notice).toContainText('call 911');
+  await expect(page.getByRole('heading', { level: 2, name: '14. SMS terms' })).toBeVisible();
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByText(/AES-256/).first()).toBeVisible();
+});
+
+/** Waits for the finite animations (a page fading in) to end, so colours are checked as people see them. */
+async function animationsSettled(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+for (const route of publicRoutes) {
+  test(`${route} has no WCAG 2 A/AA violations`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByText(messages.geoChecking)).toHaveCount(0);
+    if (route === '/') await expect(page.locator('.plan-tile[data-plan]')).toHaveCount(3);
+    await animationsSettled(page);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const summary = results.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    }));
+    expect(summary, JSON.stringify(summary, null, 2)).toEqual([]);
+  });
+}
