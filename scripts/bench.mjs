@@ -5,15 +5,22 @@
 //  (c) checkout: 20 signed-in patients paying at once through the sandbox gateway for 10 s (PGlite).
 //  (d) the renewal job over 100,000 due memberships on the Postgres server named by
 //      BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in a database of its own.
+//  (e) Lighthouse 12 (mobile defaults: emulated phone, simulated throttling) on /, /consult and
+//      /services/urgent-care of the built server, with the Chromium at CHROMIUM_PATH (default /usr/bin/chromium),
+//      and the gzipped (-9) size of the .js and .css files that apps/web/dist/index.html references.
 // Results are printed and written to bench-results/bench.json.
+// BENCH_ONLY=argon2,http,renewals,lighthouse (comma-separated) runs only the named parts.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
 
 const CONNECTIONS = 50;
@@ -290,6 +297,95 @@ async function benchBareFastify() {
   }
 }
 
+const LIGHTHOUSE_PAGES = ['/', '/consult', '/services/urgent-care'];
+const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const AIM = { score: 95, lcpMs: 1500, cls: 0, homeJsKb: 120 };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  // Nothing but 127.0.0.1 may be contacted: every host name fails to resolve.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+/** Lighthouse with its default (mobile) settings on each page of the built server, one Chromium for all. */
+async function benchLighthouse() {
+  const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROMIUM_PATH)`);
+  return withServer(async (baseUrl) => {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    try {
+      await lighthouse(`${baseUrl}/`, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] }); // warm-up, not reported
+      const pages = [];
+      for (const path of LIGHTHOUSE_PAGES) {
+        const runner = await lighthouse(`${baseUrl}${path}`, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: LIGHTHOUSE_CATEGORIES });
+        const lhr = runner?.lhr;
+        if (!lhr) throw new Error(`Lighthouse returned no report for ${path}`);
+        if (lhr.runtimeError) {
+          // One page failing (e.g. NO_FCP) should not hide the others.
+          notRun(`lighthouse ${path}`, `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+          continue;
+        }
+        const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]));
+        const metric = (id, digits) => (typeof lhr.audits[id]?.numericValue === 'number' ? round(lhr.audits[id].numericValue, digits) : null);
+        // Scored audits that fell short or could not be computed, to show where the points went.
+        const shortfalls = LIGHTHOUSE_CATEGORIES.flatMap((category) =>
+          lhr.categories[category].auditRefs
+            .filter((ref) => ref.weight > 0)
+            .map((ref) => lhr.audits[ref.id])
+            .filter((audit) => audit.errorMessage || (audit.score !== null && audit.score < 0.9))
+            .map((audit) => `${category}/${audit.id}: ${audit.errorMessage ?? audit.displayValue ?? audit.score}`),
+        );
+        const page = {
+          path,
+          scores,
+          lcpMs: metric('largest-contentful-paint', 0),
+          tbtMs: metric('total-blocking-time', 0),
+          cls: metric('cumulative-layout-shift', 3),
+          shortfalls,
+          warnings: lhr.runWarnings,
+        };
+        page.meetsAim =
+          Object.values(scores).every((s) => s !== null && s >= AIM.score) && page.lcpMs !== null && page.lcpMs <= AIM.lcpMs && page.cls !== null && page.cls <= AIM.cls;
+        pages.push(page);
+      }
+      return { version: lighthouseVersion(), formFactor: 'mobile', throttling: 'simulated (Lighthouse default)', aim: AIM, pages };
+    } finally {
+      await chrome.kill();
+    }
+  });
+}
+
+function lighthouseVersion() {
+  return JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
+}
+
+/** Sum of the gzip -9 sizes of the local .js and .css files (scripts, stylesheets, modulepreloads) in dist/index.html. */
+function homeAssets() {
+  const dist = join(root, 'apps/web/dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = [...new Set([...html.matchAll(/\s(?:src|href)="(\/[^"?#]+\.(?:js|css))(?:[?#][^"]*)?"/g)].map((m) => m[1]))];
+  const sizes = { js: { files: 0, rawBytes: 0, gzipBytes: 0 }, css: { files: 0, rawBytes: 0, gzipBytes: 0 } };
+  for (const file of files) {
+    const body = readFileSync(join(dist, file));
+    const kind = sizes[file.endsWith('.js') ? 'js' : 'css'];
+    kind.files++;
+    kind.rawBytes += body.length;
+    kind.gzipBytes += gzipSync(body, { level: 9 }).length;
+  }
+  const kb = (bytes) => round(bytes / 1024, 1);
+  return {
+    files,
+    js: { ...sizes.js, gzipKb: kb(sizes.js.gzipBytes) },
+    css: { ...sizes.css, gzipKb: kb(sizes.css.gzipBytes) },
+    aimJsGzipKb: AIM.homeJsKb,
+    meetsAim: kb(sizes.js.gzipBytes) <= AIM.homeJsKb,
+  };
+}
+
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -297,47 +393,81 @@ const results = {
   argon2: null,
   http: [],
   renewals: null,
+  lighthouse: null,
+  homeAssets: null,
   notRun: [],
+};
+
+const PARTS = ['argon2', 'http', 'renewals', 'lighthouse'];
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+const unknown = only.filter((p) => !PARTS.includes(p));
+if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
+const runs = (part) => only.length === 0 || only.includes(part);
+
+const notRun = (name, error) => {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`  not run: ${reason}`);
+  results.notRun.push({ name, reason });
 };
 
 buildIfNeeded();
 
-console.log(`argon2id: ${HASH_RUNS} hashes and verifications ...`);
-results.argon2 = await benchArgon2();
+if (runs('argon2')) {
+  console.log(`argon2id: ${HASH_RUNS} hashes and verifications ...`);
+  results.argon2 = await benchArgon2();
+}
 
-for (const [label, run] of [
-  ['GET /api/users/me', benchMe],
-  ['bare Fastify route', benchBareFastify],
-  ['checkout with 20 patients', benchCheckout],
-]) {
+for (const [label, run] of runs('http')
+  ? [
+      ['GET /api/users/me', benchMe],
+      ['bare Fastify route', benchBareFastify],
+      ['checkout with 20 patients', benchCheckout],
+    ]
+  : []) {
   console.log(`autocannon: ${label}, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
   try {
     results.http.push(await run());
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.error(`  not run: ${reason}`);
-    results.notRun.push({ name: label, reason });
+    notRun(label, error);
   }
 }
 
-console.log(`renewal job: ${RENEWALS} due memberships on Postgres ...`);
-try {
-  results.renewals = await benchRenewals();
-} catch (error) {
-  const reason = error instanceof Error ? error.message : String(error);
-  console.error(`  not run: ${reason}`);
-  results.notRun.push({ name: 'renewal job', reason });
+if (runs('renewals')) {
+  console.log(`renewal job: ${RENEWALS} due memberships on Postgres ...`);
+  try {
+    results.renewals = await benchRenewals();
+  } catch (error) {
+    notRun('renewal job', error);
+  }
+}
+
+if (runs('lighthouse')) {
+  console.log(`Lighthouse (mobile): ${LIGHTHOUSE_PAGES.join(', ')} ...`);
+  try {
+    results.lighthouse = await benchLighthouse();
+  } catch (error) {
+    notRun('lighthouse', error);
+  }
+  try {
+    results.homeAssets = homeAssets();
+  } catch (error) {
+    notRun('home page JS/CSS sizes', error);
+  }
 }
 
 const a = results.argon2;
-console.log(`\nargon2id (${a.parameters}), ${a.runs} runs`);
-console.table({ hash: a.hash, verify: a.verify });
-console.log(`HTTP, ${CONNECTIONS} connections for ${DURATION_S} s each`);
-console.table(
-  Object.fromEntries(
-    results.http.map((r) => [r.name, { 'requests/s': r.requestsPerSec, 'p99 ms': r.p99Ms, 'avg ms': r.averageMs, non2xx: r.non2xx, errors: r.errors }]),
-  ),
-);
+if (a) {
+  console.log(`\nargon2id (${a.parameters}), ${a.runs} runs`);
+  console.table({ hash: a.hash, verify: a.verify });
+}
+if (results.http.length > 0) {
+  console.log(`HTTP, ${CONNECTIONS} connections for ${DURATION_S} s each`);
+  console.table(
+    Object.fromEntries(
+      results.http.map((r) => [r.name, { 'requests/s': r.requestsPerSec, 'p99 ms': r.p99Ms, 'avg ms': r.averageMs, non2xx: r.non2xx, errors: r.errors }]),
+    ),
+  );
+}
 for (const r of results.http) {
   if (r.non2xx > 0 || r.errors > 0) console.warn(`warning: ${r.name} had ${r.non2xx} non-2xx answers and ${r.errors} errors; its numbers are not a clean measurement.`);
 }
@@ -345,6 +475,35 @@ for (const r of results.http) {
 if (results.renewals) {
   console.log(`Renewal job on Postgres`);
   console.table({ [`${results.renewals.memberships} memberships`]: { seconds: results.renewals.seconds, 'renewals/s': results.renewals.perSecond } });
+}
+
+if (results.lighthouse) {
+  const lh = results.lighthouse;
+  console.log(`Lighthouse ${lh.version}, mobile, simulated throttling`);
+  const row = (p) => ({
+    performance: p.scores.performance,
+    accessibility: p.scores.accessibility,
+    'best-practices': p.scores['best-practices'],
+    seo: p.scores.seo,
+    'LCP s': p.lcpMs === null ? null : round(p.lcpMs / 1000, 2),
+    'TBT ms': p.tbtMs,
+    CLS: p.cls,
+    'meets aim': p.meetsAim ? 'yes' : 'NO',
+  });
+  const aimRow = { performance: `>=${AIM.score}`, accessibility: `>=${AIM.score}`, 'best-practices': `>=${AIM.score}`, seo: `>=${AIM.score}`, 'LCP s': `<=${AIM.lcpMs / 1000}`, 'TBT ms': '', CLS: AIM.cls, 'meets aim': '' };
+  console.table({ ...Object.fromEntries(lh.pages.map((p) => [p.path, row(p)])), aim: aimRow });
+  for (const p of lh.pages) {
+    for (const warning of p.warnings ?? []) console.warn(`warning: Lighthouse on ${p.path}: ${warning}`);
+    if (p.shortfalls.length > 0) console.log(`${p.path} fell short on: ${p.shortfalls.join('; ')}`);
+  }
+}
+if (results.homeAssets) {
+  const h = results.homeAssets;
+  console.log(`Home page assets (apps/web/dist/index.html), gzip -9`);
+  console.table({
+    JavaScript: { files: h.js.files, 'raw KB': round(h.js.rawBytes / 1024, 1), 'gzip KB': h.js.gzipKb, aim: `<=${h.aimJsGzipKb}`, 'meets aim': h.meetsAim ? 'yes' : 'NO' },
+    CSS: { files: h.css.files, 'raw KB': round(h.css.rawBytes / 1024, 1), 'gzip KB': h.css.gzipKb, aim: '', 'meets aim': '' },
+  });
 }
 
 mkdirSync(join(root, 'bench-results'), { recursive: true });

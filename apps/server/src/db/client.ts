@@ -29,6 +29,9 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteDir'>): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process: the pool
+    // replaces it, and the next query gets a fresh one.
+    pool.on('error', (error) => console.error(`Postgres connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     // Several instances may start at once: one migrates, the others wait for it.
     const lock = await pool.connect();
