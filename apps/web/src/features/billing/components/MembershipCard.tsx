@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
 import { readItem, storageKeys } from '../../../lib/storage';
 import { updateStoredUser } from '../../auth';
-import { PlanPicker, clearSelectedPlan, usePlans } from '../../plans';
+import { PlanPicker, PlansLoadError, clearSelectedPlan, usePlans } from '../../plans';
 import { usePayments } from '../api/getPayments';
 import { updatePlan } from '../api/updatePlan';
 import { buildCheckoutData, storeCheckoutData, type CheckoutState } from '../checkoutData';
@@ -232,14 +232,7 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
       {chooserOpen && (
         <div className="membership__chooser">
           {plans.status === 'loading' && <Spinner label="Loading plans…" />}
-          {plans.status === 'error' && (
-            <Alert tone="error">
-              <p>{messages.plansLoadFailed}</p>
-              <Button variant="secondary" size="sm" onClick={plans.reload}>
-                Try again
-              </Button>
-            </Alert>
-          )}
+          {plans.status === 'error' && <PlansLoadError onRetry={plans.reload} />}
           {plans.data && (
             <>
               {choice && selected === choice && (

@@ -6,7 +6,7 @@ import { Alert, Button, FieldFrame, Spinner, describedBy } from '../../../compon
 import { ApiError } from '../../../lib/api-client';
 import { brand as siteBrand } from '../../../lib/brand';
 import { clearSessionLocally, updateStoredUser, useSession } from '../../auth';
-import { clearSelectedPlan, usePlans } from '../../plans';
+import { PlansLoadError, clearSelectedPlan, usePlans } from '../../plans';
 import { getMe } from '../../users';
 import { subscribe } from '../api/subscribe';
 import { clearCheckoutData, readCheckoutData, type CheckoutData } from '../checkoutData';
@@ -284,14 +284,7 @@ function Checkout({ data }: { data: CheckoutData }) {
             Order summary
           </h2>
           {plans.status === 'loading' && <Spinner label="Loading your plan…" />}
-          {plans.status === 'error' && (
-            <Alert tone="error">
-              <p>{messages.plansLoadFailed}</p>
-              <Button variant="secondary" size="sm" onClick={plans.reload}>
-                Try again
-              </Button>
-            </Alert>
-          )}
+          {plans.status === 'error' && <PlansLoadError onRetry={plans.reload} />}
           {planMissing && <Alert tone="error">{messages.choosePlanBeforePayment}</Alert>}
           {plan && (
             <>

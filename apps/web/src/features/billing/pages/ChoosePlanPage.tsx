@@ -7,7 +7,7 @@ import { Alert, Button, Spinner, type AlertTone } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/use-query';
 import { useSession } from '../../auth';
-import { PlanPicker, readSelectedPlan, storeSelectedPlan, usePlans } from '../../plans';
+import { PlanPicker, PlansLoadError, readSelectedPlan, storeSelectedPlan, usePlans } from '../../plans';
 import { choosePlan } from '../api/choosePlan';
 import { getAuthMe } from '../api/getAuthMe';
 import './choose-plan.css';
@@ -102,14 +102,7 @@ export default function ChoosePlanPage() {
           <Spinner label="Loading plans…" />
         </p>
       )}
-      {plans.status === 'error' && (
-        <Alert tone="error">
-          <p>{messages.plansLoadFailed}</p>
-          <Button variant="secondary" size="sm" onClick={plans.reload}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {plans.status === 'error' && <PlansLoadError onRetry={plans.reload} />}
 
       {!checking && enrolledId && plans.status !== 'loading' && (
         <div className="choose-plan stack stack--lg">

@@ -1,8 +1,10 @@
-import { ENQUIRY_MESSAGE_MAX, enquiryFields, formatPhone, messages, phoneDigits } from '@app/shared';
+import { ENQUIRY_MESSAGE_MAX, enquiryFields, formatPhone, messages } from '@app/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, TextAreaField, TextField } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
+import { nextPhoneDigits } from '../../../lib/phone-input';
+import { serverFieldErrors, useValidatedForm } from '../../../lib/use-validated-form';
 import { sendEnquiry } from '../api/sendEnquiry';
 
 export interface EnquiryValues {
@@ -39,48 +41,22 @@ export function enquiryErrorMessage(error: unknown): string {
   return `${messages.genericError} ${messages.enquirySupportHint(brand.supportEmail)}`;
 }
 
-function serverFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  const errors = (error.body as { errors?: unknown } | null)?.errors;
-  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return {};
-  const out: Partial<Record<FieldName, string>> = {};
-  for (const [key, value] of Object.entries(errors)) {
-    if (typeof value === 'string' && (FIELD_ORDER as string[]).includes(key)) out[key as FieldName] = value;
-  }
-  return out;
-}
-
 const fieldId = (name: FieldName) => `enquiry-${name}`;
 
 /** The contact enquiry (spec 1 §2.6, §4 'Enquiry form', §5 'Contact enquiry'). */
 export function EnquiryForm() {
-  const [values, setValues] = useState<EnquiryValues>(empty);
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useValidatedForm<EnquiryValues>({
+    formRef,
+    initialValues: empty,
+    fieldOrder: FIELD_ORDER,
+    validateField: validateEnquiryField,
+    fieldId,
+  });
+  const { values, setField, touch, visibleError } = form;
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
-
-  const errors = Object.fromEntries(FIELD_ORDER.map((name) => [name, validateEnquiryField(name, values)])) as Record<
-    FieldName,
-    string | null
-  >;
-  const shownError = (name: FieldName) => serverErrors[name] ?? (touched[name] || submitted ? errors[name] : null);
-
-  function update<K extends FieldName>(name: K, value: EnquiryValues[K]) {
-    setValues((v) => ({ ...v, [name]: value }));
-    setServerErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
-  }
-  const touch = (name: FieldName) => () => setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
-
-  function onPhoneChange(raw: string) {
-    const digits = phoneDigits(raw);
-    const previous = values.phone;
-    // Deleting a bracket, space or dash deletes the digit before it instead of doing nothing.
-    update('phone', digits === previous && raw.length < formatPhone(previous).length ? previous.slice(0, -1) : digits);
-  }
 
   function showOutcome(next: { tone: 'success' | 'error'; text: string }) {
     setOutcome(next);
@@ -94,14 +70,8 @@ export function EnquiryForm() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    setSubmitted(true);
     setOutcome(null);
-    const firstInvalid = FIELD_ORDER.find((name) => errors[name]);
-    if (firstInvalid) {
-      setTouched(Object.fromEntries(FIELD_ORDER.map((name) => [name, true])));
-      formRef.current?.querySelector<HTMLElement>(`#${fieldId(firstInvalid)}`)?.focus();
-      return;
-    }
+    if (!form.validateAll().ok) return;
     setBusy(true);
     try {
       const answer = await sendEnquiry({
@@ -111,13 +81,10 @@ export function EnquiryForm() {
         message: values.message.trim(),
         smsOptIn: true,
       });
-      setValues(empty);
-      setTouched({});
-      setSubmitted(false);
-      setServerErrors({});
+      form.reset(empty);
       showOutcome({ tone: 'success', text: answer?.message || messages.enquirySuccess });
     } catch (error) {
-      setServerErrors(serverFieldErrors(error));
+      form.setServerErrors(serverFieldErrors(error, FIELD_ORDER));
       showOutcome({ tone: 'error', text: enquiryErrorMessage(error) });
     } finally {
       setBusy(false);
@@ -127,33 +94,11 @@ export function EnquiryForm() {
   return (
     <form ref={formRef} className="enquiry stack" noValidate onSubmit={onSubmit} aria-labelledby="enquiry-title">
       <div className="grid-2">
-        <TextField
-          id={fieldId('fullName')}
-          name="fullName"
-          label="Full name"
-          autoComplete="name"
-          maxLength={200}
-          value={values.fullName}
-          error={shownError('fullName')}
-          onChange={(e) => update('fullName', e.target.value)}
-          onBlur={touch('fullName')}
-        />
-        <TextField
-          id={fieldId('email')}
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={values.email}
-          error={shownError('email')}
-          onChange={(e) => update('email', e.target.value)}
-          onBlur={touch('email')}
-        />
+        <TextField {...form.textFieldProps('fullName')} label="Full name" autoComplete="name" maxLength={200} />
+        <TextField {...form.textFieldProps('email')} label="Email" type="email" inputMode="email" autoComplete="email" />
       </div>
       <TextField
-        id={fieldId('phone')}
-        name="phone"
+        {...form.textFieldProps('phone')}
         label="Phone"
         type="tel"
         inputMode="tel"
@@ -161,33 +106,26 @@ export function EnquiryForm() {
         placeholder="(000) 000-0000"
         maxLength={14}
         value={formatPhone(values.phone)}
-        error={shownError('phone')}
-        onChange={(e) => onPhoneChange(e.target.value)}
-        onBlur={touch('phone')}
+        onChange={(e) => setField('phone', nextPhoneDigits(e.target.value, values.phone))}
       />
       <TextAreaField
-        id={fieldId('message')}
-        name="message"
+        {...form.textFieldProps('message')}
         label="Message"
         hint="How can we help? Please do not include details of a medical emergency: call 911."
         rows={5}
         maxLength={ENQUIRY_MESSAGE_MAX}
-        value={values.message}
-        error={shownError('message')}
-        onChange={(e) => update('message', e.target.value)}
-        onBlur={touch('message')}
       />
       <Checkbox
         id={fieldId('smsOptIn')}
         name="smsOptIn"
         label={messages.smsConsent}
         checked={values.smsOptIn}
-        error={shownError('smsOptIn')}
+        error={visibleError('smsOptIn')}
         onChange={(e) => {
-          update('smsOptIn', e.target.checked);
-          touch('smsOptIn')();
+          setField('smsOptIn', e.target.checked);
+          touch('smsOptIn');
         }}
-        onBlur={touch('smsOptIn')}
+        onBlur={() => touch('smsOptIn')}
       />
       {outcome && (
         <Alert ref={outcomeRef} tone={outcome.tone}>

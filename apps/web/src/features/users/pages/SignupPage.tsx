@@ -6,7 +6,6 @@ import {
   latestAdultBirthDate,
   localTimestamp,
   messages,
-  phoneDigits,
   signupFields,
   signupFormSchema,
   type PlanId,
@@ -18,6 +17,8 @@ import { FormPage } from '../../../components/layout/FormPage';
 import { PageTitle } from '../../../components/layout/PageTitle';
 import { Alert, Button, Checkbox, PasswordField, Spinner, TextAreaField, TextField } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
+import { nextPhoneDigits } from '../../../lib/phone-input';
+import { serverFieldErrors, useValidatedForm } from '../../../lib/use-validated-form';
 import { readItem, removeItem, storageKeys, writeItem } from '../../../lib/storage';
 import { Captcha, useCaptcha, verifyCaptcha } from '../../captcha';
 import { PlanPicker, clearSelectedPlan, readSelectedPlan, storeSelectedPlan, usePlans } from '../../plans';
@@ -90,84 +91,50 @@ export function signupErrorMessage(error: unknown): string {
   return messages.signupDefault;
 }
 
-function serverFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  const errors = (error.body as { errors?: unknown } | null)?.errors;
-  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return {};
-  const out: Partial<Record<FieldName, string>> = {};
-  for (const [key, value] of Object.entries(errors)) {
-    if (typeof value === 'string' && (FIELD_ORDER as string[]).includes(key)) out[key as FieldName] = value;
-  }
-  return out;
+/** A plan is a radio group: focus the chosen plan, else the first. */
+function focusTarget(form: HTMLFormElement, name: FieldName): HTMLElement | null {
+  if (name !== 'subscriptionPlan') return null;
+  return (
+    form.querySelector<HTMLInputElement>('input[name="subscriptionPlan"]:checked') ??
+    form.querySelector<HTMLInputElement>('input[name="subscriptionPlan"]')
+  );
 }
 
 export default function SignupPage() {
   const navigate = useNavigate();
   const plans = usePlans();
   const captcha = useCaptcha({ persist: true });
-  const [values, setValues] = useState<SignupValues>(() => emptyValues(readSelectedPlan() ?? ''));
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useValidatedForm<SignupValues>({
+    formRef,
+    initialValues: () => emptyValues(readSelectedPlan() ?? ''),
+    fieldOrder: FIELD_ORDER,
+    validateField,
+    fieldId,
+    focusTarget,
+  });
+  const { values, setField, touch, visibleError } = form;
   const [topError, setTopError] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [customerId] = useState(() => generateCustomerId());
-  const formRef = useRef<HTMLFormElement>(null);
   const topErrorRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (topError) topErrorRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
   }, [topError]);
 
-  const errors = Object.fromEntries(FIELD_ORDER.map((name) => [name, validateField(name, values)])) as Record<
-    FieldName,
-    string | null
-  >;
-  const shownError = (name: FieldName) => serverErrors[name] ?? (touched[name] || submitted ? errors[name] : null);
-
-  function update<K extends FieldName>(name: K, value: SignupValues[K]) {
-    setValues((v) => ({ ...v, [name]: value }));
-    setServerErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
-  }
-  const touch = (name: FieldName) => () => setTouched((t) => (t[name] ? t : { ...t, [name]: true }));
-
-  function onPhoneChange(raw: string) {
-    const digits = phoneDigits(raw);
-    const previous = values.customerPhone;
-    // Deleting a bracket, space or dash deletes the digit before it instead of doing nothing.
-    const next = digits === previous && raw.length < formatPhone(previous).length ? previous.slice(0, -1) : digits;
-    update('customerPhone', next);
-  }
-
   function choosePlan(id: PlanId) {
-    update('subscriptionPlan', id);
+    setField('subscriptionPlan', id);
     storeSelectedPlan(id);
-    touch('subscriptionPlan')();
-  }
-
-  function focusField(name: FieldName) {
-    const form = formRef.current;
-    if (!form) return;
-    const target =
-      name === 'subscriptionPlan'
-        ? (form.querySelector<HTMLInputElement>('input[name="subscriptionPlan"]:checked') ??
-          form.querySelector<HTMLInputElement>('input[name="subscriptionPlan"]'))
-        : form.querySelector<HTMLElement>(`#${fieldId(name)}`);
-    target?.focus();
+    touch('subscriptionPlan');
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    setSubmitted(true);
     setTopError(null);
-    const firstInvalid = FIELD_ORDER.find((name) => errors[name]);
-    if (firstInvalid) {
-      setTouched(Object.fromEntries(FIELD_ORDER.map((name) => [name, true])));
-      focusField(firstInvalid);
-      return;
-    }
+    if (!form.validateAll().ok) return;
     if (captcha.required && !captcha.token) {
       setCaptchaError(messages.captchaRequired);
       return;
@@ -175,8 +142,8 @@ export default function SignupPage() {
     setCaptchaError(null);
     const parsed = signupFormSchema.safeParse(values);
     if (!parsed.success) return;
-    const form = parsed.data;
-    const plan = plans.data?.find((p) => p.id === form.subscriptionPlan);
+    const parsedForm = parsed.data;
+    const plan = plans.data?.find((p) => p.id === parsedForm.subscriptionPlan);
 
     setBusy(true);
     try {
@@ -197,16 +164,16 @@ export default function SignupPage() {
         }
       }
       const payload: RegistrationRequest = {
-        email: form.email,
-        password: form.password,
-        firstName: form.firstName,
-        lastName: form.lastName,
-        customerPhone: form.customerPhone,
-        dob: form.dob,
-        zip: form.zip,
-        symptoms: form.symptoms ?? '',
+        email: parsedForm.email,
+        password: parsedForm.password,
+        firstName: parsedForm.firstName,
+        lastName: parsedForm.lastName,
+        customerPhone: parsedForm.customerPhone,
+        dob: parsedForm.dob,
+        zip: parsedForm.zip,
+        symptoms: parsedForm.symptoms ?? '',
         subscriptionStatus: 'pending',
-        subscriptionPlan: form.subscriptionPlan,
+        subscriptionPlan: parsedForm.subscriptionPlan,
         ...(plan ? { subscriptionAmount: plan.price } : {}),
         smsPolicyAccepted: true,
         customerId,
@@ -214,15 +181,13 @@ export default function SignupPage() {
         ...(captchaToken ? { recaptchaToken: captchaToken } : {}),
       };
       const answer = await register(payload);
-      setValues(emptyValues());
-      setTouched({});
-      setSubmitted(false);
+      form.reset(emptyValues());
       clearSelectedPlan();
       removeItem('session', storageKeys.captchaToken);
       writeItem('session', storageKeys.signupMessage, answer?.message || messages.signupSuccess);
       navigate('/login');
     } catch (error) {
-      setServerErrors(serverFieldErrors(error));
+      form.setServerErrors(serverFieldErrors(error, FIELD_ORDER));
       setTopError(signupErrorMessage(error));
       if (captcha.required) captcha.reset();
     } finally {
@@ -255,40 +220,24 @@ export default function SignupPage() {
           </h2>
           <div className="grid-2">
             <TextField
-              id={fieldId('firstName')}
-              name="firstName"
+              {...form.textFieldProps('firstName')}
               label="First name"
               autoComplete="given-name"
-              value={values.firstName}
-              error={shownError('firstName')}
-              onChange={(e) => update('firstName', e.target.value)}
-              onBlur={touch('firstName')}
             />
             <TextField
-              id={fieldId('lastName')}
-              name="lastName"
+              {...form.textFieldProps('lastName')}
               label="Last name"
               autoComplete="family-name"
-              value={values.lastName}
-              error={shownError('lastName')}
-              onChange={(e) => update('lastName', e.target.value)}
-              onBlur={touch('lastName')}
             />
             <TextField
-              id={fieldId('email')}
-              name="email"
+              {...form.textFieldProps('email')}
               label="Email"
               type="email"
               inputMode="email"
               autoComplete="email"
-              value={values.email}
-              error={shownError('email')}
-              onChange={(e) => update('email', e.target.value)}
-              onBlur={touch('email')}
             />
             <TextField
-              id={fieldId('customerPhone')}
-              name="customerPhone"
+              {...form.textFieldProps('customerPhone')}
               label="Phone number"
               type="tel"
               inputMode="tel"
@@ -296,34 +245,22 @@ export default function SignupPage() {
               placeholder="(000) 000-0000"
               maxLength={14}
               value={formatPhone(values.customerPhone)}
-              error={shownError('customerPhone')}
-              onChange={(e) => onPhoneChange(e.target.value)}
-              onBlur={touch('customerPhone')}
+              onChange={(e) => setField('customerPhone', nextPhoneDigits(e.target.value, values.customerPhone))}
             />
             <TextField
-              id={fieldId('dob')}
-              name="dob"
+              {...form.textFieldProps('dob')}
               label="Date of birth"
               type="date"
               autoComplete="bday"
               min="1900-01-01"
               max={latestAdultBirthDate()}
               hint="You must be 18 or older."
-              value={values.dob}
-              error={shownError('dob')}
-              onChange={(e) => update('dob', e.target.value)}
-              onBlur={touch('dob')}
             />
             <TextField
-              id={fieldId('zip')}
-              name="zip"
+              {...form.textFieldProps('zip')}
               label="ZIP code"
               autoComplete="postal-code"
               maxLength={ZIP_MAX}
-              value={values.zip}
-              error={shownError('zip')}
-              onChange={(e) => update('zip', e.target.value)}
-              onBlur={touch('zip')}
             />
           </div>
         </section>
@@ -334,25 +271,15 @@ export default function SignupPage() {
           </h2>
           <div className="stack">
             <PasswordField
-              id={fieldId('password')}
-              name="password"
+              {...form.textFieldProps('password')}
               label="Password"
               autoComplete="new-password"
               checklist
-              value={values.password}
-              error={shownError('password')}
-              onChange={(e) => update('password', e.target.value)}
-              onBlur={touch('password')}
             />
             <PasswordField
-              id={fieldId('confirmPassword')}
-              name="confirmPassword"
+              {...form.textFieldProps('confirmPassword')}
               label="Confirm password"
               autoComplete="new-password"
-              value={values.confirmPassword}
-              error={shownError('confirmPassword')}
-              onChange={(e) => update('confirmPassword', e.target.value)}
-              onBlur={touch('confirmPassword')}
             />
           </div>
         </section>
@@ -362,17 +289,12 @@ export default function SignupPage() {
             Your visit
           </h2>
           <TextAreaField
-            id={fieldId('symptoms')}
-            name="symptoms"
+            {...form.textFieldProps('symptoms')}
             label="Symptoms or reason for your visit"
             optional
             hint="A few words help the doctor prepare. Do not use this form for emergencies: call 911."
             rows={4}
             maxLength={SYMPTOMS_MAX}
-            value={values.symptoms}
-            error={shownError('symptoms')}
-            onChange={(e) => update('symptoms', e.target.value)}
-            onBlur={touch('symptoms')}
           />
         </section>
 
@@ -394,12 +316,12 @@ export default function SignupPage() {
               plans={plans.data}
               value={values.subscriptionPlan}
               onChange={choosePlan}
-              onBlur={touch('subscriptionPlan')}
-              error={shownError('subscriptionPlan')}
+              onBlur={() => touch('subscriptionPlan')}
+              error={visibleError('subscriptionPlan')}
             />
           )}
-          {plans.status !== 'success' && shownError('subscriptionPlan') && (
-            <span className="field__error">{shownError('subscriptionPlan')}</span>
+          {plans.status !== 'success' && visibleError('subscriptionPlan') && (
+            <span className="field__error">{visibleError('subscriptionPlan')}</span>
           )}
         </section>
 
@@ -412,10 +334,10 @@ export default function SignupPage() {
             name="smsPolicyAccepted"
             label={messages.smsConsent}
             checked={values.smsPolicyAccepted}
-            error={shownError('smsPolicyAccepted')}
+            error={visibleError('smsPolicyAccepted')}
             onChange={(e) => {
-              update('smsPolicyAccepted', e.target.checked);
-              touch('smsPolicyAccepted')();
+              setField('smsPolicyAccepted', e.target.checked);
+              touch('smsPolicyAccepted');
             }}
           />
           <Captcha captcha={captcha} error={captcha.token ? null : captchaError} id="signup-captcha" />
