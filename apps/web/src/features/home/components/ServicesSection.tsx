@@ -29,8 +29,9 @@ export function ServicesSection() {
                 ))}
               </ul>
               {service.link && (
-                <Link className="service-card__link" to={service.link} aria-describedby={`service-${service.id}`}>
-                  Learn More <Icon name="arrow" size={18} />
+                <Link className="service-card__link" to={service.link}>
+                  {/* Three identical 'Learn More' links would tell a screen reader or search engine nothing. */}
+                  Learn More<span className="sr-only"> about {service.title}</span> <Icon name="arrow" size={18} />
                 </Link>
               )}
             </li>
