@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { listRecentMail } from '../features/mail/repository';
@@ -158,4 +159,18 @@ export function checkoutBody(overrides: { card?: Record<string, unknown>; [key: 
     cardDetails: { cardholderName: 'Avery Stone', cardNumber: '4242424242424242', cvv: '123', expiry: `12/${nextYear}`, last4: '4242', brand: 'Visa', ...card },
     ...rest,
   };
+}
+
+/**
+ * A test app for the enclosing describe block: built before its tests, closed after them.
+ * Read `server.app` and `server.http` inside the tests.
+ */
+export function useTestApp(env: Record<string, string> = {}) {
+  const server = {} as { app: App; http: ReturnType<typeof api> };
+  beforeAll(async () => {
+    server.app = await createTestApp(env);
+    server.http = api(server.app);
+  });
+  afterAll(() => server.app.close());
+  return server;
 }

@@ -5,7 +5,7 @@ import type { App } from '../../app';
 import { eq } from 'drizzle-orm';
 import { oneTimeTokens, users } from '../../db/schema';
 import { ensureBootstrapAdmin } from './service';
-import { api, createTestApp, mailFor, signedInPatient, tokenFromMail } from '../../test/harness';
+import { api, createTestApp, mailFor, signedInPatient, tokenFromMail, useTestApp } from '../../test/harness';
 
 const ADMIN_EMAIL = 'chief@careconnect.example';
 const ADMIN_PASSWORD = 'Adm1n!secret';
@@ -82,32 +82,26 @@ describe('administrators sign in by magic link', () => {
 });
 
 describe('the /api/admin guard', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD });
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD });
 
   it.each(['/api/admin/me', '/api/admin/all', '/api/admin/anything/at/all', '/api/admin'])('%s: 401 signed out, 403 for a patient', async (url) => {
-    expect((await http.get(url)).status).toBe(401);
-    const { token } = await signedInPatient(app);
-    const res = await http.get(url, token);
+    expect((await server.http.get(url)).status).toBe(401);
+    const { token } = await signedInPatient(server.app);
+    const res = await server.http.get(url, token);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(messages.accessDenied);
-    expect((await http.post(url, {}, token)).status).toBe(403);
+    expect((await server.http.post(url, {}, token)).status).toBe(403);
   });
 
   it('bootstraps one verified admin from ADMIN_EMAIL and ADMIN_PASSWORD, and a new password at the next start takes over', async () => {
-    const res = await http.post('/api/auth/login', { email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD });
+    const res = await server.http.post('/api/auth/login', { email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD });
     expect(res.body.status).toBe('magic_link_sent');
 
-    const restarted = { ...app.ctx, config: { ...app.ctx.config, admin: { email: ADMIN_EMAIL, password: 'Rot4ted!secret' } } };
+    const restarted = { ...server.app.ctx, config: { ...server.app.ctx.config, admin: { email: ADMIN_EMAIL, password: 'Rot4ted!secret' } } };
     await ensureBootstrapAdmin(restarted);
     await ensureBootstrapAdmin(restarted);
-    expect(await app.ctx.db.select().from(users).where(eq(users.email, ADMIN_EMAIL))).toHaveLength(1);
-    expect((await http.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(401);
-    expect((await http.post('/api/auth/login', { email: ADMIN_EMAIL, password: 'Rot4ted!secret' })).body.status).toBe('magic_link_sent');
+    expect(await server.app.ctx.db.select().from(users).where(eq(users.email, ADMIN_EMAIL))).toHaveLength(1);
+    expect((await server.http.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(401);
+    expect((await server.http.post('/api/auth/login', { email: ADMIN_EMAIL, password: 'Rot4ted!secret' })).body.status).toBe('magic_link_sent');
   });
 });

@@ -1,46 +1,39 @@
 import { messages } from '@app/shared';
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { api, createTestApp, signedInPatient, signupBody, strongPassword, tokenFromMail } from '../../test/harness';
+import { api, createTestApp, signedInPatient, signupBody, strongPassword, tokenFromMail, useTestApp } from '../../test/harness';
 
 describe('POST /api/auth/login', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp();
 
   it('signs in a verified patient with a token, the user, verified and status', async () => {
-    const { body, token, user } = await signedInPatient(app);
+    const { body, token, user } = await signedInPatient(server.app);
     expect(user).toMatchObject({ email: body.email, firstName: 'Avery', verified: true, emailVerificationStat: 'verified', roles: ['ROLE_USER'] });
     expect(user).not.toHaveProperty('passwordHash');
     const claims = decodeJwt(token);
     expect(claims).toMatchObject({ roles: ['ROLE_USER'], email: body.email });
     expect(typeof claims.sid).toBe('string');
-    const me = await http.get('/api/users/me', token);
+    const me = await server.http.get('/api/users/me', token);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ email: body.email, firstName: 'Avery', lastName: 'Stone', zip: '63101', customerPhone: '3145550100' });
-    for (const fallback of ['/api/auth/me', '/api/me']) expect((await http.get(fallback, token)).body.email).toBe(body.email);
+    for (const fallback of ['/api/auth/me', '/api/me']) expect((await server.http.get(fallback, token)).body.email).toBe(body.email);
   });
 
   it('gives an unverified account its message and no token', async () => {
     const body = signupBody();
-    await http.post('/api/users/register', body);
-    const res = await http.post('/api/auth/login', { email: body.email, password: body.password });
+    await server.http.post('/api/users/register', body);
+    const res = await server.http.post('/api/auth/login', { email: body.email, password: body.password });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ status: 'unverified', verified: false, notVerifiedMessage: messages.notVerified });
     expect(res.body).not.toHaveProperty('token');
   });
 
   it('answers a wrong password and an unknown e-mail identically', async () => {
-    const { body } = await signedInPatient(app);
-    const wrong = await http.post('/api/auth/login', { email: body.email, password: 'Wr0ng!pass' });
-    const unknown = await http.post('/api/auth/login', { email: 'nobody.here@example.com', password: 'Wr0ng!pass' });
+    const { body } = await signedInPatient(server.app);
+    const wrong = await server.http.post('/api/auth/login', { email: body.email, password: 'Wr0ng!pass' });
+    const unknown = await server.http.post('/api/auth/login', { email: 'nobody.here@example.com', password: 'Wr0ng!pass' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -48,8 +41,8 @@ describe('POST /api/auth/login', () => {
   });
 
   it('matches e-mails case-insensitively and trims them', async () => {
-    const { body } = await signedInPatient(app);
-    const res = await http.post('/api/auth/login', { email: `  ${body.email.toUpperCase()} `, password: body.password });
+    const { body } = await signedInPatient(server.app);
+    const res = await server.http.post('/api/auth/login', { email: `  ${body.email.toUpperCase()} `, password: body.password });
     expect(res.status).toBe(200);
   });
 
@@ -62,34 +55,28 @@ describe('POST /api/auth/login', () => {
     ['oversized password', { email: 'a@example.com', password: 'x'.repeat(129) }, messages.passwordTooLong],
     ['unknown field', { email: 'a@example.com', password: 'x', admin: true }, messages.unknownField('admin')],
   ])('refuses %s with 400', async (_name, payload, message) => {
-    const res = await http.post('/api/auth/login', payload);
+    const res = await server.http.post('/api/auth/login', payload);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   it('refuses malformed JSON', async () => {
-    const res = await http.post('/api/auth/login', '{"email":');
+    const res = await server.http.post('/api/auth/login', '{"email":');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(messages.malformedJson);
   });
 });
 
 describe('brute-force lock', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp();
 
   it('locks an e-mail after 10 failures in 15 minutes, even for the right password, with Retry-After', async () => {
-    const { body } = await signedInPatient(app);
+    const { body } = await signedInPatient(server.app);
     for (let i = 0; i < 10; i++) {
-      const res = await http.post('/api/auth/login', { email: body.email, password: 'Wr0ng!pass' }, undefined, { 'x-test': String(i) });
+      const res = await server.http.post('/api/auth/login', { email: body.email, password: 'Wr0ng!pass' }, undefined, { 'x-test': String(i) });
       expect(res.status).toBe(401);
     }
-    const locked = await http.post('/api/auth/login', { email: body.email, password: body.password });
+    const locked = await server.http.post('/api/auth/login', { email: body.email, password: body.password });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe(messages.tooManyLoginAttempts);
     const retryAfter = Number(locked.headers['retry-after']);
@@ -113,63 +100,57 @@ describe('brute-force lock', () => {
 });
 
 describe('sessions', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp();
 
   it('answers 401 without a token, with a forged token, and with a garbage header', async () => {
-    expect((await http.get('/api/users/me')).status).toBe(401);
-    expect((await http.get('/api/users/me', 'not.a.jwt')).status).toBe(401);
-    const { token } = await signedInPatient(app);
+    expect((await server.http.get('/api/users/me')).status).toBe(401);
+    expect((await server.http.get('/api/users/me', 'not.a.jwt')).status).toBe(401);
+    const { token } = await signedInPatient(server.app);
     const [head, payload] = token.split('.');
-    expect((await http.get('/api/users/me', `${head}.${payload}.AAAA`)).status).toBe(401);
-    expect((await http.get('/api/users/me', undefined, { authorization: 'Basic abc' })).status).toBe(401);
+    expect((await server.http.get('/api/users/me', `${head}.${payload}.AAAA`)).status).toBe(401);
+    expect((await server.http.get('/api/users/me', undefined, { authorization: 'Basic abc' })).status).toBe(401);
   });
 
   it('revokes the session on logout', async () => {
-    const { token } = await signedInPatient(app);
-    expect((await http.post('/api/auth/logout', {}, token)).status).toBe(204);
-    const me = await http.get('/api/users/me', token);
+    const { token } = await signedInPatient(server.app);
+    expect((await server.http.post('/api/auth/logout', {}, token)).status).toBe(204);
+    const me = await server.http.get('/api/users/me', token);
     expect(me.status).toBe(401);
     expect(me.body.message).toBe(messages.sessionExpired);
     // Logging out twice, or without a session, is harmless.
-    expect((await http.post('/api/auth/logout', {}, token)).status).toBe(204);
+    expect((await server.http.post('/api/auth/logout', {}, token)).status).toBe(204);
   });
 
   it('ends a session after 30 idle minutes without Remember Me', async () => {
-    const { token } = await signedInPatient(app);
+    const { token } = await signedInPatient(server.app);
     const sid = decodeJwt(token).sid as string;
-    await app.ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.id, sid));
-    expect((await http.get('/api/users/me', token)).status).toBe(401);
+    await server.app.ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.id, sid));
+    expect((await server.http.get('/api/users/me', token)).status).toBe(401);
   });
 
   it('keeps an idle session with Remember Me, for 30 days', async () => {
-    const { token } = await signedInPatient(app, {}, { rememberMe: true });
+    const { token } = await signedInPatient(server.app, {}, { rememberMe: true });
     const sid = decodeJwt(token).sid as string;
-    await app.ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 5 * 24 * 3600_000) }).where(eq(sessions.id, sid));
-    expect((await http.get('/api/users/me', token)).status).toBe(200);
-    const [row] = await app.ctx.db.select().from(sessions).where(eq(sessions.id, sid));
+    await server.app.ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 5 * 24 * 3600_000) }).where(eq(sessions.id, sid));
+    expect((await server.http.get('/api/users/me', token)).status).toBe(200);
+    const [row] = await server.app.ctx.db.select().from(sessions).where(eq(sessions.id, sid));
     const days = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 86_400_000;
     expect(Math.round(days)).toBe(30);
-    await app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sid));
-    expect((await http.get('/api/users/me', token)).status).toBe(401);
+    await server.app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sid));
+    expect((await server.http.get('/api/users/me', token)).status).toBe(401);
   });
 
   it('refuses a token of a disabled user', async () => {
-    const { token, body } = await signedInPatient(app);
-    await app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, body.email));
-    expect((await http.get('/api/users/me', token)).status).toBe(401);
+    const { token, body } = await signedInPatient(server.app);
+    await server.app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, body.email));
+    expect((await server.http.get('/api/users/me', token)).status).toBe(401);
   });
 
   it('refuses a token signed with another secret', async () => {
     const other = await createTestApp();
     try {
       const { token } = await signedInPatient(other);
-      expect((await http.get('/api/users/me', token)).status).toBe(401);
+      expect((await server.http.get('/api/users/me', token)).status).toBe(401);
     } finally {
       await other.close();
     }
@@ -177,10 +158,10 @@ describe('sessions', () => {
 
   it('does not sign in a disabled user', async () => {
     const body = signupBody();
-    await http.post('/api/users/register', body);
-    await http.post('/api/users/verify-email', { token: await tokenFromMail(app, body.email, 'verify-email') });
-    await app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, body.email));
-    const res = await http.post('/api/auth/login', { email: body.email, password: strongPassword });
+    await server.http.post('/api/users/register', body);
+    await server.http.post('/api/users/verify-email', { token: await tokenFromMail(server.app, body.email, 'verify-email') });
+    await server.app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, body.email));
+    const res = await server.http.post('/api/auth/login', { email: body.email, password: strongPassword });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: messages.invalidCredentials });
   });

@@ -1,39 +1,32 @@
 import { messages } from '@app/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { oneTimeTokens } from '../../db/schema';
-import { api, createTestApp, mailFor, signedInPatient, strongPassword, tokenFromMail } from '../../test/harness';
+import { mailFor, signedInPatient, strongPassword, tokenFromMail, useTestApp } from '../../test/harness';
 
 const NEW_PASSWORD = 'N3w!password';
 
 describe('POST /api/auth/forgot-password', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp();
 
   it('answers the same for a known and an unknown e-mail, and mails only the known one', async () => {
-    const { body } = await signedInPatient(app);
-    const known = await http.post('/api/auth/forgot-password', { email: body.email });
-    const unknown = await http.post('/api/auth/forgot-password', { email: 'no.account@example.com' });
+    const { body } = await signedInPatient(server.app);
+    const known = await server.http.post('/api/auth/forgot-password', { email: body.email });
+    const unknown = await server.http.post('/api/auth/forgot-password', { email: 'no.account@example.com' });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     expect(known.body).toEqual({ message: messages.forgotSuccess });
-    await app.ctx.mail.deliverDue();
-    const mail = await mailFor(app, body.email);
+    await server.app.ctx.mail.deliverDue();
+    const mail = await mailFor(server.app, body.email);
     expect(mail[0]!.kind).toBe('password-reset');
     expect(mail[0]!.textBody).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}/);
-    expect(await mailFor(app, 'no.account@example.com')).toHaveLength(0);
+    expect(await mailFor(server.app, 'no.account@example.com')).toHaveLength(0);
   });
 
   it('takes at most 5 requests per e-mail per hour, known or not', async () => {
     for (const email of ['limit.known@example.com', 'limit.unknown@example.com']) {
-      for (let i = 0; i < 5; i++) expect((await http.post('/api/auth/forgot-password', { email })).status).toBe(200);
-      const sixth = await http.post('/api/auth/forgot-password', { email });
+      for (let i = 0; i < 5; i++) expect((await server.http.post('/api/auth/forgot-password', { email })).status).toBe(200);
+      const sixth = await server.http.post('/api/auth/forgot-password', { email });
       expect(sixth.status).toBe(429);
       expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
     }
@@ -47,51 +40,45 @@ describe('POST /api/auth/forgot-password', () => {
     [{ email: 12 }, messages.forgotEmpty],
     [{ email: 'a@example.com', more: 1 }, messages.unknownField('more')],
   ])('refuses %j', async (payload, message) => {
-    const res = await http.post('/api/auth/forgot-password', payload);
+    const res = await server.http.post('/api/auth/forgot-password', payload);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 });
 
 describe('PUT /api/auth/reset-password', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp();
 
   const requestReset = async (email: string) => {
-    await http.post('/api/auth/forgot-password', { email });
-    return tokenFromMail(app, email, 'password-reset');
+    await server.http.post('/api/auth/forgot-password', { email });
+    return tokenFromMail(server.app, email, 'password-reset');
   };
 
   it('sets the new password once, ends every session and e-mails a notice', async () => {
-    const { body, token: session } = await signedInPatient(app);
+    const { body, token: session } = await signedInPatient(server.app);
     const resetToken = await requestReset(body.email);
-    const res = await http.put('/api/auth/reset-password', { token: resetToken, newPassword: NEW_PASSWORD });
+    const res = await server.http.put('/api/auth/reset-password', { token: resetToken, newPassword: NEW_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: messages.resetSuccess });
 
-    expect((await http.get('/api/users/me', session)).status).toBe(401);
-    expect((await http.post('/api/auth/login', { email: body.email, password: strongPassword })).status).toBe(401);
-    expect((await http.post('/api/auth/login', { email: body.email, password: NEW_PASSWORD })).status).toBe(200);
-    await app.ctx.mail.deliverDue();
-    expect((await mailFor(app, body.email)).map((m) => m.kind)).toContain('password-changed');
+    expect((await server.http.get('/api/users/me', session)).status).toBe(401);
+    expect((await server.http.post('/api/auth/login', { email: body.email, password: strongPassword })).status).toBe(401);
+    expect((await server.http.post('/api/auth/login', { email: body.email, password: NEW_PASSWORD })).status).toBe(200);
+    await server.app.ctx.mail.deliverDue();
+    expect((await mailFor(server.app, body.email)).map((m) => m.kind)).toContain('password-changed');
 
-    const reuse = await http.put('/api/auth/reset-password', { token: resetToken, newPassword: 'An0ther!pass' });
+    const reuse = await server.http.put('/api/auth/reset-password', { token: resetToken, newPassword: 'An0ther!pass' });
     expect(reuse.status).toBe(400);
     expect(reuse.body.message).toBe(messages.resetTokenInvalid);
   });
 
   it('refuses a link older than 60 minutes, and one replaced by a newer request', async () => {
-    const { body } = await signedInPatient(app);
+    const { body } = await signedInPatient(server.app);
     const first = await requestReset(body.email);
     const second = await requestReset(body.email);
-    expect((await http.put('/api/auth/reset-password', { token: first, newPassword: NEW_PASSWORD })).status).toBe(400);
-    await app.ctx.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await http.put('/api/auth/reset-password', { token: second, newPassword: NEW_PASSWORD })).status).toBe(400);
+    expect((await server.http.put('/api/auth/reset-password', { token: first, newPassword: NEW_PASSWORD })).status).toBe(400);
+    await server.app.ctx.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await server.http.put('/api/auth/reset-password', { token: second, newPassword: NEW_PASSWORD })).status).toBe(400);
   });
 
   it.each([
@@ -102,60 +89,54 @@ describe('PUT /api/auth/reset-password', () => {
     [{ token: 'abc', newPassword: `${'A1!a'.repeat(33)}` }, messages.passwordTooLong],
     [{ token: 'abc', newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD }, messages.unknownField('confirm')],
   ])('refuses %j', async (payload, message) => {
-    const res = await http.put('/api/auth/reset-password', payload);
+    const res = await server.http.put('/api/auth/reset-password', payload);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   it('does not change the password for an unknown token', async () => {
-    const res = await http.put('/api/auth/reset-password', { token: 'a'.repeat(43), newPassword: NEW_PASSWORD });
+    const res = await server.http.put('/api/auth/reset-password', { token: 'a'.repeat(43), newPassword: NEW_PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(messages.resetTokenInvalid);
   });
 });
 
 describe('PUT /api/users/password', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp();
 
   it('needs a session', async () => {
-    const res = await http.put('/api/users/password', { currentPassword: strongPassword, newPassword: NEW_PASSWORD });
+    const res = await server.http.put('/api/users/password', { currentPassword: strongPassword, newPassword: NEW_PASSWORD });
     expect(res.status).toBe(401);
   });
 
   it('needs the current password', async () => {
-    const { token } = await signedInPatient(app);
-    const wrong = await http.put('/api/users/password', { currentPassword: 'Wr0ng!pass', newPassword: NEW_PASSWORD }, token);
+    const { token } = await signedInPatient(server.app);
+    const wrong = await server.http.put('/api/users/password', { currentPassword: 'Wr0ng!pass', newPassword: NEW_PASSWORD }, token);
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(messages.currentPasswordWrong);
-    const missing = await http.put('/api/users/password', { newPassword: NEW_PASSWORD }, token);
+    const missing = await server.http.put('/api/users/password', { newPassword: NEW_PASSWORD }, token);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(messages.currentPasswordRequired);
-    const weak = await http.put('/api/users/password', { currentPassword: strongPassword, newPassword: 'weak' }, token);
+    const weak = await server.http.put('/api/users/password', { currentPassword: strongPassword, newPassword: 'weak' }, token);
     expect(weak.body.message).toBe(messages.password);
   });
 
   it('changes the password, keeps this session and ends the others', async () => {
-    const { body, token } = await signedInPatient(app);
-    const other = await http.post('/api/auth/login', { email: body.email, password: strongPassword });
-    const res = await http.put('/api/users/password', { currentPassword: strongPassword, newPassword: NEW_PASSWORD }, token);
+    const { body, token } = await signedInPatient(server.app);
+    const other = await server.http.post('/api/auth/login', { email: body.email, password: strongPassword });
+    const res = await server.http.put('/api/users/password', { currentPassword: strongPassword, newPassword: NEW_PASSWORD }, token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: messages.passwordUpdated });
-    expect((await http.get('/api/users/me', token)).status).toBe(200);
-    expect((await http.get('/api/users/me', other.body.token as string)).status).toBe(401);
-    expect((await http.post('/api/auth/login', { email: body.email, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await server.http.get('/api/users/me', token)).status).toBe(200);
+    expect((await server.http.get('/api/users/me', other.body.token as string)).status).toBe(401);
+    expect((await server.http.post('/api/auth/login', { email: body.email, password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it('locks after 10 wrong current passwords', async () => {
-    const { token } = await signedInPatient(app);
+    const { token } = await signedInPatient(server.app);
     for (let i = 0; i < 10; i++) {
-      expect((await http.put('/api/users/password', { currentPassword: 'Wr0ng!pass', newPassword: NEW_PASSWORD }, token)).status).toBe(400);
+      expect((await server.http.put('/api/users/password', { currentPassword: 'Wr0ng!pass', newPassword: NEW_PASSWORD }, token)).status).toBe(400);
     }
-    expect((await http.put('/api/users/password', { currentPassword: strongPassword, newPassword: NEW_PASSWORD }, token)).status).toBe(429);
+    expect((await server.http.put('/api/users/password', { currentPassword: strongPassword, newPassword: NEW_PASSWORD }, token)).status).toBe(429);
   });
 });

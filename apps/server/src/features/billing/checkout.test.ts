@@ -2,30 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { messages } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { memberships, payments, users } from '../../db/schema';
-import { api, checkoutBody, createTestApp, mailFor, signedInPatient } from '../../test/harness';
+import { api, checkoutBody, createTestApp, mailFor, signedInPatient, useTestApp } from '../../test/harness';
 
 const CENTRAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[56]:00$/;
 
 describe('PUT /api/users/{id}/subscription', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp();
 
   const pay = (userId: string, token: string, body: unknown, key: string = randomUUID()) =>
-    http.put(`/api/users/${userId}/subscription`, body, token, { 'idempotency-key': key });
+    server.http.put(`/api/users/${userId}/subscription`, body, token, { 'idempotency-key': key });
   const patient = async () => {
-    const p = await signedInPatient(app);
+    const p = await signedInPatient(server.app);
     return { ...p, id: p.user.id as string };
   };
-  const ledger = (userId: string) => app.ctx.db.select().from(payments).where(eq(payments.userId, userId));
-  const userRow = async (id: string) => (await app.ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const ledger = (userId: string) => server.app.ctx.db.select().from(payments).where(eq(payments.userId, userId));
+  const userRow = async (id: string) => (await server.app.ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
 
   it('charges 4242… the catalogue price and makes the membership active for 30 days, in US Central time', async () => {
     const { id, token, body } = await patient();
@@ -44,9 +37,9 @@ describe('PUT /api/users/{id}/subscription', () => {
     const [row] = await ledger(id);
     expect(row).toMatchObject({ amount: 29.99, currency: 'USD', status: 'succeeded', kind: 'checkout', cardBrand: 'Visa', cardLast4: '4242', gateway: 'sandbox' });
     expect(row!.gatewayReference).toMatch(/^sbx_ch_/);
-    await app.ctx.mail.deliverDue();
-    expect((await mailFor(app, body.email)).map((m) => m.kind)).toContain('receipt');
-    expect((await http.get('/api/users/me', token)).body.subscriptionStatus).toBe('active');
+    await server.app.ctx.mail.deliverDue();
+    expect((await mailFor(server.app, body.email)).map((m) => m.kind)).toContain('receipt');
+    expect((await server.http.get('/api/users/me', token)).body.subscriptionStatus).toBe('active');
   });
 
   it('ignores a forged low planAmount and planPrice: the catalogue price is charged', async () => {
@@ -62,7 +55,7 @@ describe('PUT /api/users/{id}/subscription', () => {
     const res = await pay(id, token, checkoutBody({ planId: 'onetimevisit' }));
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ subscriptionPlan: 'oneTimeVisit', subscriptionAmount: 59.99, nextSubscriptionRenewDate: null, subscriptionEndDate: null });
-    const [membership] = await app.ctx.db.select().from(memberships).where(eq(memberships.userId, id));
+    const [membership] = await server.app.ctx.db.select().from(memberships).where(eq(memberships.userId, id));
     expect(membership!.nextChargeAt).toBeNull();
   });
 
@@ -93,11 +86,11 @@ describe('PUT /api/users/{id}/subscription', () => {
 
   it('refuses an unverified account and a signed-out visitor', async () => {
     const { id, token } = await patient();
-    await app.ctx.db.update(users).set({ verified: false }).where(eq(users.id, id));
+    await server.app.ctx.db.update(users).set({ verified: false }).where(eq(users.id, id));
     const res = await pay(id, token, checkoutBody());
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(messages.paymentVerifyEmailFirst);
-    expect((await http.put(`/api/users/${id}/subscription`, checkoutBody(), undefined, { 'idempotency-key': randomUUID() })).status).toBe(401);
+    expect((await server.http.put(`/api/users/${id}/subscription`, checkoutBody(), undefined, { 'idempotency-key': randomUUID() })).status).toBe(401);
   });
 
   it('refuses a second membership while one is active', async () => {
@@ -136,7 +129,7 @@ describe('PUT /api/users/{id}/subscription', () => {
     const changed = await pay(id, token, checkoutBody(), key);
     expect(changed.status).toBe(422);
     expect(changed.body.message).toBe(messages.idempotencyKeyReused);
-    const missing = await http.put(`/api/users/${id}/subscription`, checkoutBody(), token);
+    const missing = await server.http.put(`/api/users/${id}/subscription`, checkoutBody(), token);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(messages.idempotencyKeyRequired);
     expect(await ledger(id)).toHaveLength(1);
@@ -194,56 +187,50 @@ describe('PUT /api/users/{id}/subscription', () => {
 });
 
 describe('plan changes', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp();
 
   it('lets a patient change their own plan until the membership is active', async () => {
-    const { user, token } = await signedInPatient(app);
+    const { user, token } = await signedInPatient(server.app);
     const id = user.id as string;
-    const res = await http.put(`/api/users/${id}/planUpdate`, { subscriptionPlan: 'familyMonthly' }, token);
+    const res = await server.http.put(`/api/users/${id}/planUpdate`, { subscriptionPlan: 'familyMonthly' }, token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: messages.planSaved, subscriptionPlan: 'familyMonthly', subscriptionAmount: 49.99 });
-    await http.put(`/api/users/${id}/subscription`, checkoutBody({ planId: 'familyMonthly' }), token, { 'idempotency-key': randomUUID() });
-    const refused = await http.put(`/api/users/${id}/planUpdate`, { subscriptionPlan: 'individualMonthly' }, token);
+    await server.http.put(`/api/users/${id}/subscription`, checkoutBody({ planId: 'familyMonthly' }), token, { 'idempotency-key': randomUUID() });
+    const refused = await server.http.put(`/api/users/${id}/planUpdate`, { subscriptionPlan: 'individualMonthly' }, token);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(messages.planChangeRefused);
   });
 
   it("refuses another user's id with 403 and changes nothing", async () => {
-    const victim = await signedInPatient(app);
-    const attacker = await signedInPatient(app);
-    const res = await http.put(`/api/users/${victim.user.id as string}/planUpdate`, { subscriptionPlan: 'oneTimeVisit' }, attacker.token);
+    const victim = await signedInPatient(server.app);
+    const attacker = await signedInPatient(server.app);
+    const res = await server.http.put(`/api/users/${victim.user.id as string}/planUpdate`, { subscriptionPlan: 'oneTimeVisit' }, attacker.token);
     expect(res.status).toBe(403);
-    expect((await http.get('/api/users/me', victim.token)).body.subscriptionPlan).toBe('individualMonthly');
+    expect((await server.http.get('/api/users/me', victim.token)).body.subscriptionPlan).toBe('individualMonthly');
   });
 
   it('refuses an unknown plan', async () => {
-    const { user, token } = await signedInPatient(app);
-    const res = await http.put(`/api/users/${user.id as string}/planUpdate`, { subscriptionPlan: 'gold' }, token);
+    const { user, token } = await signedInPatient(server.app);
+    const res = await server.http.put(`/api/users/${user.id as string}/planUpdate`, { subscriptionPlan: 'gold' }, token);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(messages.pickPlan);
   });
 
   it('choose-plan changes nothing for a visitor who is not signed in as that e-mail', async () => {
-    const { body, token } = await signedInPatient(app);
-    const anonymous = await http.post('/api/auth/choose-plan', { plan: 'oneTimeVisit', email: body.email });
+    const { body, token } = await signedInPatient(server.app);
+    const anonymous = await server.http.post('/api/auth/choose-plan', { plan: 'oneTimeVisit', email: body.email });
     expect(anonymous.body).toMatchObject({ requiresSignIn: true, message: messages.planNotedSignIn });
-    expect((await http.get('/api/users/me', token)).body.subscriptionPlan).toBe('individualMonthly');
-    const owner = await http.post('/api/auth/choose-plan', { plan: 'onetimevisit', email: body.email }, token);
+    expect((await server.http.get('/api/users/me', token)).body.subscriptionPlan).toBe('individualMonthly');
+    const owner = await server.http.post('/api/auth/choose-plan', { plan: 'onetimevisit', email: body.email }, token);
     expect(owner.body.subscriptionPlan).toBe('oneTimeVisit');
   });
 
   it('lists payment history with date, plan, amount, card and status', async () => {
-    const { user, token } = await signedInPatient(app);
+    const { user, token } = await signedInPatient(server.app);
     const id = user.id as string;
-    await http.put(`/api/users/${id}/subscription`, checkoutBody({ card: { cardNumber: '4000000000000002' } }), token, { 'idempotency-key': randomUUID() });
-    await http.put(`/api/users/${id}/subscription`, checkoutBody(), token, { 'idempotency-key': randomUUID() });
-    const res = await http.get('/api/users/me/payments', token);
+    await server.http.put(`/api/users/${id}/subscription`, checkoutBody({ card: { cardNumber: '4000000000000002' } }), token, { 'idempotency-key': randomUUID() });
+    await server.http.put(`/api/users/${id}/subscription`, checkoutBody(), token, { 'idempotency-key': randomUUID() });
+    const res = await server.http.get('/api/users/me/payments', token);
     expect(res.status).toBe(200);
     const rows = res.body as unknown as Array<Record<string, unknown>>;
     expect(rows.map((r) => [r.status, r.planName, r.amount, r.cardLast4])).toEqual([
@@ -251,7 +238,7 @@ describe('plan changes', () => {
       ['failed', 'Individual Monthly', 29.99, '0002'],
     ]);
     expect(rows[0]!.date).toMatch(CENTRAL_ISO);
-    expect((await http.get('/api/users/me/payments')).status).toBe(401);
+    expect((await server.http.get('/api/users/me/payments')).status).toBe(401);
   });
 });
 

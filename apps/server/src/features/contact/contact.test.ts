@@ -1,9 +1,8 @@
 import { messages } from '@app/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { enquiries } from '../../db/schema';
 import { US_ONLY_MESSAGE } from '../../plugins/us-only';
-import { api, createTestApp, mailFor } from '../../test/harness';
+import { mailFor, useTestApp } from '../../test/harness';
 
 const enquiry = (overrides: Record<string, unknown> = {}) => ({
   fullName: 'Jordan Lee',
@@ -15,23 +14,17 @@ const enquiry = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /api/users/questions', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp({ SUPPORT_EMAIL: 'help@careconnect.test', TRUST_PROXY: 'true', GEO_RESTRICT: 'on' });
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp({ SUPPORT_EMAIL: 'help@careconnect.test', TRUST_PROXY: 'true', GEO_RESTRICT: 'on' });
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
   it('stores the enquiry and e-mails it to support through the outbox', async () => {
-    const res = await http.post('/api/users/questions', enquiry({ customerIp: '1.1.1.1', customerCountry: 'Canada' }), undefined, from('8.8.8.8'));
+    const res = await server.http.post('/api/users/questions', enquiry({ customerIp: '1.1.1.1', customerCountry: 'Canada' }), undefined, from('8.8.8.8'));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: messages.enquirySuccess });
-    const [row] = await app.ctx.db.select().from(enquiries);
+    const [row] = await server.app.ctx.db.select().from(enquiries);
     expect(row).toMatchObject({ fullName: 'Jordan Lee', email: 'jordan@example.com', phone: '3145550199', customerIp: '8.8.8.8', customerCountry: 'US' });
-    await app.ctx.mail.deliverDue();
-    const [mail] = await mailFor(app, 'help@careconnect.test');
+    await server.app.ctx.mail.deliverDue();
+    const [mail] = await mailFor(server.app, 'help@careconnect.test');
     expect(mail!.kind).toBe('enquiry');
     expect(mail!.textBody).toContain('Do you treat sinus infections for children?');
     expect(mail!.textBody).toContain('(314) 555-0199');
@@ -50,28 +43,28 @@ describe('POST /api/users/questions', () => {
     [{ fullName: 42 }, messages.enquiryNameRequired],
     [{ priority: 'high' }, messages.unknownField('priority')],
   ])('refuses %j with the spec message', async (change, message) => {
-    const res = await http.post('/api/users/questions', enquiry(change), undefined, from('8.8.4.4'));
+    const res = await server.http.post('/api/users/questions', enquiry(change), undefined, from('8.8.4.4'));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   it('refuses malformed JSON', async () => {
-    expect((await http.post('/api/users/questions', '{"fullName":', undefined, from('8.8.4.4'))).status).toBe(400);
+    expect((await server.http.post('/api/users/questions', '{"fullName":', undefined, from('8.8.4.4'))).status).toBe(400);
   });
 
   it('refuses a non-US address with 451', async () => {
-    const res = await http.post('/api/users/questions', enquiry(), undefined, from('81.2.69.142'));
+    const res = await server.http.post('/api/users/questions', enquiry(), undefined, from('81.2.69.142'));
     expect(res.status).toBe(451);
     expect(res.body.message).toBe(US_ONLY_MESSAGE);
   });
 
   it('takes 10 enquiries per address per hour', async () => {
-    for (let i = 0; i < 10; i++) expect((await http.post('/api/users/questions', enquiry(), undefined, from('24.24.24.24'))).status).toBe(201);
-    const eleventh = await http.post('/api/users/questions', enquiry(), undefined, from('24.24.24.24'));
+    for (let i = 0; i < 10; i++) expect((await server.http.post('/api/users/questions', enquiry(), undefined, from('24.24.24.24'))).status).toBe(201);
+    const eleventh = await server.http.post('/api/users/questions', enquiry(), undefined, from('24.24.24.24'));
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.message).toBe(messages.enquiryRateLimited);
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
-    expect((await http.post('/api/users/questions', enquiry(), undefined, from('128.101.101.101'))).status).toBe(201);
+    expect((await server.http.post('/api/users/questions', enquiry(), undefined, from('128.101.101.101'))).status).toBe(201);
   });
 });

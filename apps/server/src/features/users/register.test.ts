@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { mailOutbox, oneTimeTokens, users } from '../../db/schema';
-import { api, createTestApp, mailFor, signupBody, tokenFromMail } from '../../test/harness';
+import { api, createTestApp, mailFor, signupBody, tokenFromMail, useTestApp } from '../../test/harness';
 
 const yearsAgo = (years: number, days = 0) => {
   const d = new Date();
@@ -14,19 +14,13 @@ const yearsAgo = (years: number, days = 0) => {
 };
 
 describe('POST /api/users/register', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp();
 
-  const userRow = async (email: string) => (await app.ctx.db.select().from(users).where(eq(users.email, email)))[0];
+  const userRow = async (email: string) => (await server.app.ctx.db.select().from(users).where(eq(users.email, email)))[0];
 
   it('creates an unverified account, hashes the password with argon2id and e-mails a verification link', async () => {
     const body = signupBody({ email: 'New.Patient@Example.com', customerId: 'CONS-ABCD1234' });
-    const res = await http.post('/api/users/register', body);
+    const res = await server.http.post('/api/users/register', body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: messages.signupSuccess, firstName: 'Avery', email: 'new.patient@example.com', fullName: 'Avery Stone' });
 
@@ -35,7 +29,7 @@ describe('POST /api/users/register', () => {
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(await argon2.verify(row!.passwordHash, body.password)).toBe(true);
     expect(row!.submittedAt).toBeInstanceOf(Date);
-    const mail = await mailFor(app, 'new.patient@example.com');
+    const mail = await mailFor(server.app, 'new.patient@example.com');
     expect(mail.map((m) => m.kind)).toEqual(['verify-email']);
     expect(mail[0]!.sentAt).not.toBeNull();
     expect(mail[0]!.textBody).toMatch(/\/verify-email\/[A-Za-z0-9_-]{43}/);
@@ -43,14 +37,14 @@ describe('POST /api/users/register', () => {
 
   it('records the client address itself and ignores what the payload claims, and charges catalogue prices only', async () => {
     const body = signupBody({ customerIp: '8.8.8.8', customerCountry: 'Canada', customerState: 'Ontario', subscriptionAmount: 1, subscriptionStatus: 'active', submittedAt: '2026-11-22T08:00:00-06:00' });
-    expect((await http.post('/api/users/register', body)).status).toBe(201);
+    expect((await server.http.post('/api/users/register', body)).status).toBe(201);
     const row = await userRow(body.email);
     expect(row).toMatchObject({ customerIp: '127.0.0.1', customerCountry: null, customerState: null, subscriptionAmount: 29.99, subscriptionStatus: 'pending', submittedLocalTime: '2026-11-22T08:00:00-06:00' });
   });
 
   it("reads 'onetimevisit' as the oneTimeVisit plan", async () => {
     const body = signupBody({ subscriptionPlan: 'onetimevisit' });
-    expect((await http.post('/api/users/register', body)).status).toBe(201);
+    expect((await server.http.post('/api/users/register', body)).status).toBe(201);
     expect(await userRow(body.email)).toMatchObject({ subscriptionPlan: 'oneTimeVisit', subscriptionAmount: 59.99 });
   });
 
@@ -81,7 +75,7 @@ describe('POST /api/users/register', () => {
   ];
   it.each(invalid)('refuses %s with the spec message and saves nothing', async (_name, change, field, message) => {
     const body = signupBody(change);
-    const res = await http.post('/api/users/register', body);
+    const res = await server.http.post('/api/users/register', body);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect((res.body.errors as Record<string, string>)[field]).toBeDefined();
@@ -89,56 +83,56 @@ describe('POST /api/users/register', () => {
   });
 
   it('accepts someone who turns 18 today', async () => {
-    expect((await http.post('/api/users/register', signupBody({ dob: yearsAgo(18) }))).status).toBe(201);
+    expect((await server.http.post('/api/users/register', signupBody({ dob: yearsAgo(18) }))).status).toBe(201);
   });
 
   it('refuses a missing body field by field, malformed JSON, and a non-object body', async () => {
     const { email: _email, ...withoutEmail } = signupBody();
-    const missing = await http.post('/api/users/register', withoutEmail);
+    const missing = await server.http.post('/api/users/register', withoutEmail);
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(messages.email);
 
-    const malformed = await http.post('/api/users/register', '{"email": ');
+    const malformed = await server.http.post('/api/users/register', '{"email": ');
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe(messages.malformedJson);
 
-    const array = await http.post('/api/users/register', '[1,2]');
+    const array = await server.http.post('/api/users/register', '[1,2]');
     expect(array.status).toBe(400);
   });
 
   it('replaces the details of an unverified sign-up and cancels the older link', async () => {
     const first = signupBody();
-    await http.post('/api/users/register', first);
-    const oldToken = await tokenFromMail(app, first.email, 'verify-email');
-    const again = await http.post('/api/users/register', { ...first, firstName: 'Jordan', zip: '10001' });
+    await server.http.post('/api/users/register', first);
+    const oldToken = await tokenFromMail(server.app, first.email, 'verify-email');
+    const again = await server.http.post('/api/users/register', { ...first, firstName: 'Jordan', zip: '10001' });
     expect(again.status).toBe(201);
     expect(await userRow(first.email)).toMatchObject({ firstName: 'Jordan', zip: '10001', verified: false });
-    const newToken = await tokenFromMail(app, first.email, 'verify-email');
+    const newToken = await tokenFromMail(server.app, first.email, 'verify-email');
     expect(newToken).not.toBe(oldToken);
-    expect((await http.post('/api/users/verify-email', { token: oldToken })).status).toBe(400);
-    expect((await http.post('/api/users/verify-email', { token: newToken })).status).toBe(200);
+    expect((await server.http.post('/api/users/verify-email', { token: oldToken })).status).toBe(400);
+    expect((await server.http.post('/api/users/verify-email', { token: newToken })).status).toBe(200);
   });
 
   it('answers a sign-up for a verified e-mail exactly like a new one, changes nothing and e-mails the owner', async () => {
     const owner = signupBody();
-    await http.post('/api/users/register', owner);
-    await http.post('/api/users/verify-email', { token: await tokenFromMail(app, owner.email, 'verify-email') });
+    await server.http.post('/api/users/register', owner);
+    await server.http.post('/api/users/verify-email', { token: await tokenFromMail(server.app, owner.email, 'verify-email') });
     const before = await userRow(owner.email);
 
-    const intruder = await http.post('/api/users/register', { ...owner, firstName: 'Mallory', password: 'An0ther!pass' });
-    const stranger = await http.post('/api/users/register', signupBody({ firstName: 'Mallory' }));
+    const intruder = await server.http.post('/api/users/register', { ...owner, firstName: 'Mallory', password: 'An0ther!pass' });
+    const stranger = await server.http.post('/api/users/register', signupBody({ firstName: 'Mallory' }));
     expect(intruder.status).toBe(stranger.status);
     expect(intruder.body).toEqual({ ...stranger.body, email: owner.email });
 
     expect(await userRow(owner.email)).toEqual(before);
-    expect((await mailFor(app, owner.email)).map((m) => m.kind)).toEqual(['account-exists', 'verify-email']);
+    expect((await mailFor(server.app, owner.email)).map((m) => m.kind)).toEqual(['account-exists', 'verify-email']);
   });
 
   it('creates one account when two sign-ups for a new e-mail race', async () => {
     const body = signupBody();
-    const results = await Promise.all([http.post('/api/users/register', body), http.post('/api/users/register', body)]);
+    const results = await Promise.all([server.http.post('/api/users/register', body), server.http.post('/api/users/register', body)]);
     expect(results.map((r) => r.status)).toEqual([201, 201]);
-    expect(await app.ctx.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(1);
+    expect(await server.app.ctx.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(1);
   });
 });
 
@@ -165,57 +159,51 @@ describe('sign-up while the mail server is down', () => {
 });
 
 describe('POST /api/users/verify-email', () => {
-  let app: App;
-  let http: ReturnType<typeof api>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    http = api(app);
-  });
-  afterAll(() => app.close());
+  const server = useTestApp();
 
   it('verifies once; the same link a second time fails', async () => {
     const body = signupBody();
-    await http.post('/api/users/register', body);
-    const token = await tokenFromMail(app, body.email, 'verify-email');
-    const ok = await http.post('/api/users/verify-email', { token });
+    await server.http.post('/api/users/register', body);
+    const token = await tokenFromMail(server.app, body.email, 'verify-email');
+    const ok = await server.http.post('/api/users/verify-email', { token });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ message: messages.verifySuccess, user: { email: body.email, firstName: 'Avery', verified: true } });
-    const again = await http.post('/api/users/verify-email', { token });
+    const again = await server.http.post('/api/users/verify-email', { token });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(messages.verifyTokenInvalid);
   });
 
   it('keeps only a hash of the token', async () => {
     const body = signupBody();
-    await http.post('/api/users/register', body);
-    const token = await tokenFromMail(app, body.email, 'verify-email');
-    const rows = await app.ctx.db.select().from(oneTimeTokens);
+    await server.http.post('/api/users/register', body);
+    const token = await tokenFromMail(server.app, body.email, 'verify-email');
+    const rows = await server.app.ctx.db.select().from(oneTimeTokens);
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
   });
 
   it('refuses a link older than 24 hours', async () => {
     const body = signupBody();
-    await http.post('/api/users/register', body);
-    const token = await tokenFromMail(app, body.email, 'verify-email');
-    await app.ctx.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await http.post('/api/users/verify-email', { token })).status).toBe(400);
+    await server.http.post('/api/users/register', body);
+    const token = await tokenFromMail(server.app, body.email, 'verify-email');
+    await server.app.ctx.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await server.http.post('/api/users/verify-email', { token })).status).toBe(400);
   });
 
   it('works through the GET fallback too', async () => {
     const body = signupBody();
-    await http.post('/api/users/register', body);
-    const token = await tokenFromMail(app, body.email, 'verify-email');
-    const res = await http.get(`/api/users/verify-email?token=${token}`);
+    await server.http.post('/api/users/register', body);
+    const token = await tokenFromMail(server.app, body.email, 'verify-email');
+    const res = await server.http.get(`/api/users/verify-email?token=${token}`);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(messages.verifySuccess);
   });
 
   it('refuses a missing, empty, unknown or oversized token', async () => {
-    expect((await http.post('/api/users/verify-email', {})).body.message).toBe(messages.verifyMissingToken);
-    expect((await http.post('/api/users/verify-email', { token: '' })).status).toBe(400);
-    expect((await http.post('/api/users/verify-email', { token: 'nope' })).body.message).toBe(messages.verifyTokenInvalid);
-    expect((await http.post('/api/users/verify-email', { token: 'x'.repeat(600) })).status).toBe(400);
-    expect((await http.get('/api/users/verify-email')).status).toBe(400);
+    expect((await server.http.post('/api/users/verify-email', {})).body.message).toBe(messages.verifyMissingToken);
+    expect((await server.http.post('/api/users/verify-email', { token: '' })).status).toBe(400);
+    expect((await server.http.post('/api/users/verify-email', { token: 'nope' })).body.message).toBe(messages.verifyTokenInvalid);
+    expect((await server.http.post('/api/users/verify-email', { token: 'x'.repeat(600) })).status).toBe(400);
+    expect((await server.http.get('/api/users/verify-email')).status).toBe(400);
   });
 });
