@@ -2,7 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './components/ui/tokens.css';
 import './components/ui/ui.css';
-import { App } from './app/App';
+import { App, whenRouterReady } from './app/App';
+import { startGeoCheck } from './features/geo';
+
+/**
+ * How long a prerendered page waits for the country check before it becomes interactive anyway
+ * ('Checking access...' then covers it until the answer). The answer usually arrives with the page's
+ * own script, so a visitor in the US does not see the cover flash over a page already on screen.
+ */
+const GEO_WAIT_MS = 1500;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -14,9 +22,16 @@ const app = (
 );
 
 // Public pages arrive prerendered (scripts/prerender.mjs) and are hydrated. Any other address may have
-// been answered with another page's HTML (the server's fallback): start that one from scratch.
+// been answered with another page's HTML (the server's fallback): that one starts from scratch.
 const here = window.location.pathname.replace(/\/+$/, '') || '/';
-if (container.dataset.prerendered === here && container.firstElementChild) {
+const prerendered = container.dataset.prerendered === here && container.firstElementChild !== null;
+const geoCheck = startGeoCheck();
+// The page's module is loaded before the first render, so hydration never meets a page that is still
+// loading (that would swap the prerendered HTML for a spinner and shift the layout).
+await whenRouterReady();
+
+if (prerendered) {
+  await Promise.race([geoCheck, new Promise((resolve) => setTimeout(resolve, GEO_WAIT_MS))]);
   hydrateRoot(container, app);
 } else {
   container.replaceChildren();

@@ -4,7 +4,19 @@ import { routes } from './router';
 
 // Created here, not in router.tsx, so that prerendering (src/entry-server.tsx) can import the routes
 // without a browser history.
-const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes);
+
+/** Resolves once the router has loaded the code of the page at the current address. */
+export function whenRouterReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 export function App() {
   return <RouterProvider router={router} />;

@@ -1,84 +1,74 @@
-import { lazy, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PatientOnly, RequireAdmin, RequireSession } from './guards';
 import { RootLayout } from './layouts/RootLayout';
 import { RouteError } from './RouteError';
 
-const HomePage = lazy(() => import('../features/home/HomePage'));
-const SignupPage = lazy(() => import('../features/users/pages/SignupPage'));
-const ProfilePage = lazy(() => import('../features/users/pages/ProfilePage'));
-const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
-const VerifyEmailPage = lazy(() => import('../features/auth/pages/VerifyEmailPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
-const AdminLoginPage = lazy(() => import('../features/auth/pages/AdminLoginPage'));
-const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
-const CheckoutPage = lazy(() => import('../features/billing/pages/CheckoutPage'));
-const ChoosePlanPage = lazy(() => import('../features/billing/pages/ChoosePlanPage'));
-const ContactPage = lazy(() => import('../features/contact/pages/ContactPage'));
-const CareersPage = lazy(() => import('../features/careers/pages/CareersPage'));
-const ServicePage = lazy(() => import('../features/services/pages/ServicePage'));
-const ArticlePage = lazy(() => import('../features/tips/pages/ArticlePage'));
-const TermsPage = lazy(() => import('../features/legal/TermsPage'));
-const PrivacyPage = lazy(() => import('../features/legal/PrivacyPage'));
+/**
+ * A page whose code is split from the first script. It is a route-level `lazy`, not React.lazy: the
+ * router loads the module before it shows the route (main.tsx waits for that before hydrating), so
+ * a prerendered page is never swapped for a loading fallback, and a navigation keeps the current page
+ * until the next one is ready.
+ */
+function page<Props extends object>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+  render: (Page: ComponentType<Props>) => ReactNode,
+): RouteObject['lazy'] {
+  return async () => {
+    const { default: Page } = await load();
+    return { element: render(Page) };
+  };
+}
+
+const plain = (Page: ComponentType) => <Page />;
+const patientPage = (Page: ComponentType) => (
+  <RequireSession>
+    <PatientOnly>
+      <Page />
+    </PatientOnly>
+  </RequireSession>
+);
 
 /** Each path, and the same path followed by /:token. */
-const withToken = (paths: string[], element: ReactNode): RouteObject[] =>
+const withToken = (paths: string[], lazy: RouteObject['lazy']): RouteObject[] =>
   paths.flatMap((path) => [
-    { path, element },
-    { path: `${path}/:token`, element },
+    { path, lazy },
+    { path: `${path}/:token`, lazy },
   ]);
 
 export const pageRoutes: RouteObject[] = [
-  { index: true, element: <HomePage /> },
-  { path: 'consult', element: <SignupPage /> },
-  { path: 'login', element: <LoginPage /> },
-  {
-    path: 'profile',
-    element: (
-      <RequireSession>
-        <PatientOnly>
-          <ProfilePage />
-        </PatientOnly>
-      </RequireSession>
-    ),
-  },
-  {
-    path: 'payment',
-    element: (
-      <RequireSession>
-        <PatientOnly>
-          <CheckoutPage />
-        </PatientOnly>
-      </RequireSession>
-    ),
-  },
-  { path: 'choose-plan', element: <ChoosePlanPage /> },
+  { index: true, lazy: page(() => import('../features/home/HomePage'), plain) },
+  { path: 'consult', lazy: page(() => import('../features/users/pages/SignupPage'), plain) },
+  { path: 'login', lazy: page(() => import('../features/auth/pages/LoginPage'), plain) },
+  { path: 'profile', lazy: page(() => import('../features/users/pages/ProfilePage'), patientPage) },
+  { path: 'payment', lazy: page(() => import('../features/billing/pages/CheckoutPage'), patientPage) },
+  { path: 'choose-plan', lazy: page(() => import('../features/billing/pages/ChoosePlanPage'), plain) },
   {
     path: 'admin',
-    element: (
+    lazy: page(() => import('../features/admin/pages/AdminPage'), (Page) => (
       <RequireAdmin>
-        <AdminPage />
+        <Page />
       </RequireAdmin>
-    ),
+    )),
   },
-  ...withToken(['verify', 'verify-email'], <VerifyEmailPage />),
-  ...withToken(['reset', 'reset-password'], <ResetPasswordPage />),
+  ...withToken(['verify', 'verify-email'], page(() => import('../features/auth/pages/VerifyEmailPage'), plain)),
+  ...withToken(['reset', 'reset-password'], page(() => import('../features/auth/pages/ResetPasswordPage'), plain)),
   ...withToken(
     ['admin-login', 'verify-admin-login', 'auth/verify-admin-login', 'api/auth/verify-admin-login', 'api/verify-admin-login'],
-    <AdminLoginPage />,
+    page(() => import('../features/auth/pages/AdminLoginPage'), plain),
   ),
-  { path: 'contact', element: <ContactPage /> },
-  { path: 'careers', element: <CareersPage /> },
+  { path: 'contact', lazy: page(() => import('../features/contact/pages/ContactPage'), plain) },
+  { path: 'careers', lazy: page(() => import('../features/careers/pages/CareersPage'), plain) },
   ...(['urgent-care', 'primary-care', 'womens-health', 'pediatric-care'] as const).map((slug) => ({
     path: `services/${slug}`,
-    element: <ServicePage slug={slug} />,
+    lazy: page(() => import('../features/services/pages/ServicePage'), (ServicePage) => <ServicePage slug={slug} />),
   })),
   ...(['caregiver-support', 'first-visit', 'preventive-care'] as const).map((slug) => ({
     path: `tips/${slug}`,
-    element: <ArticlePage slug={slug} />,
+    lazy: page(() => import('../features/tips/pages/ArticlePage'), (ArticlePage) => <ArticlePage slug={slug} />),
   })),
-  { path: 'terms-of-service', element: <TermsPage /> },
-  { path: 'privacy-policy', element: <PrivacyPage /> },
+  { path: 'terms-of-service', lazy: page(() => import('../features/legal/TermsPage'), plain) },
+  { path: 'privacy-policy', lazy: page(() => import('../features/legal/PrivacyPage'), plain) },
   { path: 'faq', element: <Navigate to={{ pathname: '/', hash: '#faq' }} replace /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ];

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui';
 import { GeoPending, useGeoCheck } from '../../features/geo';
@@ -35,8 +35,20 @@ export function PageFallback() {
   );
 }
 
+/**
+ * Whether the visitor has moved to another page since this one loaded. The first page does not fade
+ * in: it is already on screen (prerendered), and a fade would only hold back its first paint.
+ */
+function useHasNavigated(pathname: string) {
+  const [firstPathname] = useState(pathname);
+  const [navigated, setNavigated] = useState(false);
+  if (!navigated && pathname !== firstPathname) setNavigated(true);
+  return navigated || pathname !== firstPathname;
+}
+
 export function RootLayout() {
   const { pathname } = useLocation();
+  const navigated = useHasNavigated(pathname);
   const narrow = useMediaQuery(NARROW_SCREEN);
   const geo = useGeoCheck();
   const { bare, form, chrome } = frameFor(pathname, narrow);
@@ -62,7 +74,7 @@ export function RootLayout() {
           ) : (
             <Suspense fallback={<PageFallback />}>
               {/* A new page fades in (instantly with reduced motion). */}
-              <div key={pathname} className="page-transition">
+              <div key={pathname} className={navigated ? 'page-transition' : undefined}>
                 <Outlet />
               </div>
             </Suspense>

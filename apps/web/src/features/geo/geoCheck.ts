@@ -20,7 +20,7 @@ const onFailure: GeoStatus = { status: 'allowed', country: null, state: null };
 const serverSnapshot: GeoStatus = { status: 'allowed', country: null, state: null };
 
 let current: GeoStatus = { status: 'pending' };
-let started = false;
+let check: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function settle(next: GeoStatus) {
@@ -28,19 +28,18 @@ function settle(next: GeoStatus) {
   listeners.forEach((listener) => listener());
 }
 
-/** Asks the server once per page load. */
-export function startGeoCheck() {
-  if (started) return;
-  started = true;
-  getGeo().then(
+/** Asks the server once per page load; resolves when the answer (or the failure) is in. */
+export function startGeoCheck(): Promise<void> {
+  check ??= getGeo().then(
     (answer) => settle(geoStatusOf(answer)),
     () => settle(onFailure),
   );
+  return check;
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  startGeoCheck();
+  void startGeoCheck();
   return () => listeners.delete(listener);
 }
 
@@ -56,5 +55,5 @@ export function useGeoCheck(): GeoStatus {
 /** Tests only: forget the answer so the next render asks again. */
 export function resetGeoCheck() {
   current = { status: 'pending' };
-  started = false;
+  check = null;
 }
