@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { messages } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +10,17 @@ import { api, createTestApp, signupBody } from './test/harness';
 
 describe('serving the web app', () => {
   let app: App;
+  const homePage = '<!doctype html><title>CareConnect</title>';
+  const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};`;
   beforeAll(async () => {
     const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>CareConnect</title>');
+    writeFileSync(join(webDist, 'index.html'), homePage);
+    writeFileSync(join(webDist, 'index.html.gz'), gzipSync(homePage));
+    writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'assets', 'main-3f9a1c.js'), script);
+    writeFileSync(join(webDist, 'assets', 'main-3f9a1c.js.br'), brotliCompressSync(script));
+    writeFileSync(join(webDist, 'assets', 'main-3f9a1c.js.gz'), gzipSync(script));
     writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
     writeFileSync(join(webDist, 'app.html'), '<!doctype html><title>CareConnect app</title>');
     mkdirSync(join(webDist, 'services', 'urgent-care'), { recursive: true });
@@ -40,11 +49,57 @@ describe('serving the web app', () => {
     expect((await api(app).get('/services/unknown')).text).toContain('<title>CareConnect app</title>');
   });
 
+  it('answers HEAD for pages as it answers GET, without the body', async () => {
+    for (const url of ['/', '/services/urgent-care', '/login']) {
+      const res = await app.inject({ method: 'HEAD', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toBe('');
+    }
+  });
+
   it('serves built files and security headers', async () => {
     const res = await api(app).get('/app.js');
     expect(res.status).toBe(200);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the precompressed copy the browser accepts, and the plain file to one that accepts none', async () => {
+    const get = (url: string, acceptEncoding?: string) =>
+      app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+    const brotli = await get('/assets/main-3f9a1c.js', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+
+    const gzip = await get('/assets/main-3f9a1c.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await get('/assets/main-3f9a1c.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    // A page has only a gzip copy: a Brotli-first browser gets that one.
+    const page = await get('/', 'br, gzip');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(gunzipSync(page.rawPayload).toString()).toBe(homePage);
+  });
+
+  it('lets browsers keep content-named assets for a year, check pages on every visit and keep other files for an hour', async () => {
+    const cacheControl = async (url: string, acceptEncoding = 'identity') =>
+      (await api(app).get(url, undefined, { 'accept-encoding': acceptEncoding })).headers['cache-control'];
+    expect(await cacheControl('/assets/main-3f9a1c.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheControl('/assets/main-3f9a1c.js', 'br')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheControl('/')).toBe('no-cache');
+    expect(await cacheControl('/', 'gzip')).toBe('no-cache');
+    expect(await cacheControl('/services/urgent-care')).toBe('no-cache');
+    expect(await cacheControl('/login')).toBe('no-cache');
+    expect(await cacheControl('/robots.txt')).toBe('public, max-age=3600');
   });
 
   it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {

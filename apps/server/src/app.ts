@@ -1,12 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messages } from '@app/shared';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -29,6 +25,7 @@ import { userRoutes } from './features/users/routes';
 import { startRenewalSchedule } from './jobs/renewal';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerWebApp } from './plugins/web-app';
 
 export interface BuildOptions {
   /** Start the outbox worker loop (off in tests, which call deliverDue themselves). */
@@ -44,18 +41,6 @@ export interface BuildOptions {
 export type App = FastifyInstance & { ctx: AppContext };
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-/** Pages the web build prerendered, as URL path → file under dist (e.g. /careers → careers/index.html). */
-function prerenderedPages(webDist: string): Map<string, string> {
-  const pages = new Map<string, string>();
-  for (const file of readdirSync(webDist, { recursive: true, encoding: 'utf8' })) {
-    const normalized = file.split(sep).join('/');
-    if (normalized === 'index.html' || normalized.endsWith('/index.html')) {
-      pages.set(`/${normalized.slice(0, -'index.html'.length)}`.replace(/\/$/, '') || '/', normalized);
-    }
-  }
-  return pages;
-}
 
 /** Builds the whole server: database, services, routes and the web pages. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -152,22 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailboxRoutes, { ctx });
 
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
-  const servesPages = Boolean(webDist && existsSync(join(webDist, 'index.html')));
-  const prerendered = servesPages ? prerenderedPages(webDist!) : new Map<string, string>();
-  // index.html is the prerendered home page; other app pages start from the plain shell.
-  const shell = servesPages && existsSync(join(webDist!, 'app.html')) ? 'app.html' : 'index.html';
-  if (servesPages) await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false, maxAge: '1h' });
-  // Every other GET is a page of the single-page app, including the admin magic-link screen that
-  // also lives at /api/auth/verify-admin-login/{token} and /api/verify-admin-login/{token} (spec 2 §2).
-  // Unknown API paths stay JSON 404s.
-  const isPage = (url: string) => !url.startsWith('/api/') || /^\/api\/(auth\/)?verify-admin-login(\/|\?|$)/.test(url);
-  app.setNotFoundHandler((request, reply) => {
-    if (servesPages && request.method === 'GET' && isPage(request.url)) {
-      const path = request.url.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
-      return reply.header('cache-control', 'no-cache').sendFile(prerendered.get(path) ?? shell, { maxAge: 0 });
-    }
-    return reply.code(404).send({ message: messages.notFound });
-  });
+  await registerWebApp(app, webDist);
 
   await ensureBootstrapAdmin(ctx);
   if (options.startWorkers) {
