@@ -18,8 +18,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // scripts/prerender.mjs reads it to link each prerendered page's own CSS and chunks.
-    manifest: true,
+    // One stylesheet for the whole site (about 15 KB compressed): scripts/prerender.mjs inlines it in
+    // every prerendered page, so pages paint without waiting for CSS, and no page's code has to fetch
+    // styles before it can show.
+    cssCodeSplit: false,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod ships explanatory comments next to its @__PURE__ annotations; Rollup notes and drops them.

@@ -1,6 +1,6 @@
 import { messages } from '@app/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test, type ReceivedMail } from '../fixtures/site';
+import { appReady, expect, test, type ReceivedMail } from '../fixtures/site';
 
 /**
  * Patient accounts in the browser, at desktop size: sign-up, e-mail verification through a real SMTP
@@ -37,6 +37,7 @@ async function openSignup(page: Page) {
 
 async function openLogin(page: Page) {
   await page.goto('/login');
+  await appReady(page); // for a page of another browser context, which the fixture does not wrap
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 }
 

@@ -148,6 +148,9 @@ test.describe('the FAQ', () => {
     await page.goto('/');
     await homeReady(page);
     const speed = page.getByRole('button', { name: 'How quickly can I see a doctor?' });
+    // The sections below the fold fetch their code as they come near the screen: let it arrive.
+    await speed.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
     const fees = page.getByRole('button', { name: 'What are the fees?' });
     await speed.click();
     await expect(speed).toHaveAttribute('aria-expanded', 'true');

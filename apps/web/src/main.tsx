@@ -1,40 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { config as configureZod } from 'zod/v4/core';
 import './components/ui/tokens.css';
 import './components/ui/ui.css';
-import { App, whenRouterReady } from './app/App';
-import { startGeoCheck } from './features/geo';
+
+// Before any schema exists: zod would otherwise probe for eval, which the CSP forbids, and the
+// browser reports even a caught attempt as a policy violation.
+configureZod({ jitless: true });
 
 /**
- * How long a prerendered page waits for the country check before it becomes interactive anyway
- * ('Checking access...' then covers it until the answer). The answer usually arrives with the page's
- * own script, so a visitor in the US does not see the cover flash over a page already on screen.
+ * Resolves once the browser has painted the page as it arrived. Public pages come prerendered, so
+ * their text and layout need no script: the app's code is fetched only after that first paint, and
+ * never competes with it for a phone's bandwidth or processor. A hidden tab paints nothing, so there
+ * it starts at once.
  */
-const GEO_WAIT_MS = 1500;
-
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-
-// Public pages arrive prerendered (scripts/prerender.mjs) and are hydrated. Any other address may have
-// been answered with another page's HTML (the server's fallback): that one starts from scratch.
-const here = window.location.pathname.replace(/\/+$/, '') || '/';
-const prerendered = container.dataset.prerendered === here && container.firstElementChild !== null;
-const geoCheck = startGeoCheck();
-// The page's module is loaded before the first render, so hydration never meets a page that is still
-// loading (that would swap the prerendered HTML for a spinner and shift the layout).
-await whenRouterReady();
-
-if (prerendered) {
-  await Promise.race([geoCheck, new Promise((resolve) => setTimeout(resolve, GEO_WAIT_MS))]);
-  hydrateRoot(container, app);
-} else {
-  container.replaceChildren();
-  delete container.dataset.prerendered;
-  createRoot(container).render(app);
+function afterFirstPaint(): Promise<void> {
+  if (document.visibilityState !== 'visible') return Promise.resolve();
+  // A frame callback runs just before the paint; a task queued from it runs after.
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
+
+// Not a top-level await: the app's chunks import shared code from this one, which must finish first.
+void afterFirstPaint().then(() => import('./app/start'));

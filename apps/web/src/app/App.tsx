@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './router';
@@ -19,5 +20,10 @@ export function whenRouterReady(): Promise<void> {
 }
 
 export function App() {
+  // Marks the moment the app has taken over the page (after hydrating a prerendered one): the browser
+  // tests wait for it before they interact.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return <RouterProvider router={router} />;
 }

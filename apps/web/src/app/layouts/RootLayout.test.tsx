@@ -1,10 +1,9 @@
 import { messages } from '@app/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetGeoCheck } from '../../features/geo';
 import { json, mockApi } from '../../test/helpers';
-import { resetScreen, setScreenWidth } from '../../test/media';
 import { RootLayout, frameFor } from './RootLayout';
 
 const pages = ['/', '/contact', '/consult', '/login', '/profile', '/admin', '/reset', '/reset-password/abc', '/choose-plan', '/careers'];
@@ -24,50 +23,31 @@ const footer = () => screen.queryByRole('contentinfo');
 beforeEach(() => {
   resetGeoCheck();
 });
-afterEach(() => {
-  resetScreen();
-});
 
 describe('the frame around pages', () => {
-  it('hides the navbar and footer on /reset*, /reset-password* and /choose-plan* at every width', () => {
-    for (const narrow of [false, true]) {
-      for (const path of ['/reset', '/reset/tok', '/reset-password', '/reset-password/tok', '/choose-plan', '/choose-plan/x']) {
-        expect(frameFor(path, narrow).chrome, `${path} ${narrow}`).toBe(false);
-      }
+  it('hides the navbar and footer on /reset*, /reset-password* and /choose-plan*', () => {
+    for (const path of ['/reset', '/reset/tok', '/reset-password', '/reset-password/tok', '/choose-plan', '/choose-plan/x']) {
+      expect(frameFor(path).chrome, path).toBe(false);
     }
-    expect(frameFor('/resetting', true).chrome).toBe(true);
+    expect(frameFor('/resetting').chrome).toBe(true);
   });
 
-  it('hides them on the form pages at 900px and keeps them at 901px', async () => {
+  // At 900px and below CSS hides the frame of form pages (layout--form); the browser tests check the widths.
+  it('marks the form pages for the form layout, with the navbar variant that has no logo', async () => {
     mockApi({ 'GET /api/geo': json(200, { country: 'US', state: 'Missouri', allowed: true }) });
-    setScreenWidth(900);
     for (const path of ['/consult', '/contact', '/login', '/profile', '/admin']) {
-      const router = open(path);
-      await screen.findByRole('heading', { name: 'page' });
-      expect(navbar(), path).toBeNull();
-      expect(footer(), path).toBeNull();
-      act(() => router.dispose());
-      document.body.innerHTML = '';
+      expect(frameFor(path).form, path).toBe(true);
     }
-    open('/careers');
-    await screen.findByRole('heading', { name: 'page' });
-    expect(navbar()).not.toBeNull();
-    expect(footer()).not.toBeNull();
-    document.body.innerHTML = '';
-
-    setScreenWidth(901);
     open('/contact');
     await screen.findByRole('heading', { name: 'page' });
-    expect(navbar()).not.toBeNull();
-    expect(footer()).not.toBeNull();
-    // The form variant: no logo.
+    expect(document.querySelector('.layout')?.classList.contains('layout--form')).toBe(true);
     expect(within(navbar()!.closest('header')!).getByRole('link', { name: 'CareConnect 24/7 home' }).querySelector('svg')).toBeNull();
+    expect(footer()).not.toBeNull();
   });
 
-  it('keeps the frame on every other page at any width', () => {
+  it('keeps the whole frame on every other page', () => {
     for (const path of pages.filter((p) => !/reset|choose-plan|consult|contact|login|profile|admin/.test(p))) {
-      expect(frameFor(path, true).chrome).toBe(true);
-      expect(frameFor(path, false).chrome).toBe(true);
+      expect(frameFor(path), path).toEqual({ bare: false, form: false, chrome: true });
     }
   });
 

@@ -1,8 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui';
-import { GeoPending, useGeoCheck } from '../../features/geo';
-import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query';
+import { GeoPending, useGeoStatus } from '../../features/geo';
 
 import { FloatingBar, floatingBarAllowedOn } from './FloatingBar';
 import { Footer } from './Footer';
@@ -17,14 +16,17 @@ const ChatWidget = lazy(() => import('./ChatWidget').then((m) => ({ default: m.C
 
 /** Pages with no navbar or footer at all (spec 2 §2). */
 const BARE = /^\/(reset|reset-password|choose-plan)(\/|$)/i;
-/** Form pages: no navbar or footer at 900px and below, and the form variant of the navbar above. */
+/**
+ * Form pages: the form variant of the navbar, and no navbar or footer at 900px and below. The width
+ * rule is CSS (layout.css), not rendering: the prerendered HTML and the app then agree at any width,
+ * and the page is not rendered again when the app takes over.
+ */
 const FORM = /^\/(consult|contact|login|profile|admin)(\/|$)/i;
 
-/** Which parts of the frame a page shows at a screen width (spec 2 §2 'Behaviour around routes'). */
-export function frameFor(pathname: string, narrow: boolean) {
+/** Which parts of the frame a page shows (spec 2 §2 'Behaviour around routes'). */
+export function frameFor(pathname: string) {
   const bare = BARE.test(pathname);
-  const form = FORM.test(pathname);
-  return { bare, form, chrome: !bare && !(form && narrow) };
+  return { bare, form: FORM.test(pathname), chrome: !bare };
 }
 
 export function PageFallback() {
@@ -49,11 +51,10 @@ function useHasNavigated(pathname: string) {
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigated = useHasNavigated(pathname);
-  const narrow = useMediaQuery(NARROW_SCREEN);
-  const geo = useGeoCheck();
-  const { bare, form, chrome } = frameFor(pathname, narrow);
-  const pending = geo.status === 'pending';
-  const blocked = geo.status === 'blocked';
+  const { bare, form, chrome } = frameFor(pathname);
+  const geoStatus = useGeoStatus();
+  const pending = geoStatus === 'pending';
+  const blocked = geoStatus === 'blocked';
   return (
     <>
       <div
@@ -69,7 +70,7 @@ export function RootLayout() {
         <main id="main" className="layout__main" tabIndex={-1}>
           {blocked ? (
             <Suspense fallback={<PageFallback />}>
-              <BlockedPage country={geo.country} />
+              <BlockedPage />
             </Suspense>
           ) : (
             <Suspense fallback={<PageFallback />}>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { prefersReducedMotion } from '../../lib/use-media-query';
+import { prefersReducedMotion } from '../../lib/reduced-motion';
 
 /** After a page change the top is forced again at these delays, ending at the last (spec 2 §2). */
 export const TOP_TIMERS_MS = [50, 100, 200, 400, 800, 1200] as const;

@@ -43,12 +43,24 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The visitor's access: pending until GET /api/geo answers, then allowed or blocked. */
+/** The visitor's access: pending until GET /api/geo answers, then allowed or blocked, with the country. */
 export function useGeoCheck(): GeoStatus {
   return useSyncExternalStore(
     subscribe,
     () => current,
     () => serverSnapshot,
+  );
+}
+
+/**
+ * Only the access decision. A component that needs nothing more re-renders only when the decision
+ * changes: a prerendered page whose visitor is let in is not rendered again when the answer arrives.
+ */
+export function useGeoStatus(): GeoStatus['status'] {
+  return useSyncExternalStore(
+    subscribe,
+    () => current.status,
+    () => serverSnapshot.status,
   );
 }
 

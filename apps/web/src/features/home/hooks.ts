@@ -1,34 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 const noop = () => undefined;
 const neverChanges = () => noop;
-
-function reducedMotionList(): MediaQueryList | null {
-  try {
-    return typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null;
-  } catch {
-    return null;
-  }
-}
-
-function subscribeReducedMotion(listener: () => void) {
-  const list = reducedMotionList();
-  list?.addEventListener?.('change', listener);
-  return () => list?.removeEventListener?.('change', listener);
-}
-
-/**
- * Whether the visitor asked for reduced motion: true or false in the browser, null while
- * prerendering and hydrating (the HTML then carries both forms and CSS picks one).
- */
-export function useReducedMotion(): boolean | null {
-  return useSyncExternalStore(
-    subscribeReducedMotion,
-    () => reducedMotionList()?.matches ?? false,
-    () => null,
-  );
-}
 
 export type HeroVariant = 'a' | 'b';
 

@@ -1,6 +1,7 @@
 import { messages } from '@app/shared';
 import { PageTitle } from '../../../components/layout/PageTitle';
 import { brand } from '../../../lib/brand';
+import { useGeoCheck } from '../geoCheck';
 import './geo.css';
 
 function countryName(code: string | null): string | null {
@@ -13,8 +14,9 @@ function countryName(code: string | null): string | null {
 }
 
 /** The page a visitor outside the United States sees in place of every page (spec 2 §2, §4). */
-export function BlockedPage({ country }: { country: string | null }) {
-  const where = countryName(country);
+export function BlockedPage() {
+  const geo = useGeoCheck();
+  const where = countryName(geo.status === 'pending' ? null : geo.country);
   return (
     <section className="blocked" aria-labelledby="blocked-title">
       <PageTitle>{messages.geoBlockedTitle}</PageTitle>

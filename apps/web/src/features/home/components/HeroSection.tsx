@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui';
 import { useStartVisitPath } from '../../auth';
 import { heroSlides, tickerMessages, type HeroSlide } from '../content';
-import { useHeroVariant, useReducedMotion } from '../hooks';
+import { useReducedMotion } from '../../../lib/reduced-motion';
+import { useHeroVariant } from '../hooks';
 import { HeroCarousel } from './HeroCarousel';
 import { Ticker } from './Ticker';
 
