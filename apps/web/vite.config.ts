@@ -22,6 +22,11 @@ export default defineConfig({
     // every prerendered page, so pages paint without waiting for CSS, and no page's code has to fetch
     // styles before it can show.
     cssCodeSplit: false,
+    // Every browser the site supports understands modulepreload; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
+    // Terser with two passes ships about 2% fewer compressed bytes than the default minifier.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     rollupOptions: {
       onwarn(warning, warn) {
         // zod ships explanatory comments next to its @__PURE__ annotations; Rollup notes and drops them.

@@ -1,10 +1,5 @@
-import { config as configureZod } from 'zod/v4/core';
 import './components/ui/tokens.css';
 import './components/ui/ui.css';
-
-// Before any schema exists: zod would otherwise probe for eval, which the CSP forbids, and the
-// browser reports even a caught attempt as a policy violation.
-configureZod({ jitless: true });
 
 /**
  * Resolves once the browser has painted the page as it arrived. Public pages come prerendered, so

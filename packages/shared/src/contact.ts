@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema } from './auth';
 import { messages } from './messages';
 import { phoneSchema } from './signup';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { EMAIL_MAX, EMAIL_PATTERN } from './auth';
 import { messages } from './messages';
 import { planIdSchema } from './plans';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { EMAIL_MAX, NAME_MAX, SYMPTOMS_MAX, ZIP_MAX, emailSchema, newPasswordSchema, requiredText } from './auth';
 import { latestAdultBirthDate, parseIsoDate, toIsoDate } from './dates';
 import { messages } from './messages';

@@ -21,11 +21,10 @@ export const brand = {
   headquarters: pick(env.VITE_HQ_ADDRESS, 'Saint Louis, Missouri, USA'),
   directionsUrl: 'https://www.google.com/maps/dir/?api=1&destination=Saint+Louis,+Missouri',
   social: [
-    { name: 'Facebook', href: 'https://www.facebook.com/careconnect247' },
-    { name: 'Instagram', href: 'https://www.instagram.com/careconnect247' },
-    { name: 'LinkedIn', href: 'https://www.linkedin.com/company/careconnect247' },
-    { name: 'Twitter', href: 'https://twitter.com/careconnect247' },
+    { name: 'Facebook', icon: 'facebook', href: 'https://www.facebook.com/careconnect247' },
+    { name: 'Instagram', icon: 'instagram', href: 'https://www.instagram.com/careconnect247' },
+    { name: 'LinkedIn', icon: 'linkedin', href: 'https://www.linkedin.com/company/careconnect247' },
+    { name: 'Twitter', icon: 'twitter', href: 'https://twitter.com/careconnect247' },
   ],
 } as const;
 
-export type SocialNetwork = (typeof brand.social)[number]['name'];

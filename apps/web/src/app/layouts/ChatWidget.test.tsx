@@ -3,12 +3,12 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetScreen, setScreenWidth } from '../../test/media';
 import { CHAT_SCRIPT_ID } from './chat';
-import { ChatWidgetScript } from './ChatWidget';
+import { ChatWidget } from './ChatWidget';
 
 const config = { url: 'https://chat.example/widget.js', selector: '#chat-widget-container' };
 
-function renderAt(path: string, withConfig: typeof config | null = config) {
-  const router = createMemoryRouter([{ path: '*', element: <ChatWidgetScript config={withConfig} /> }], { initialEntries: [path] });
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '*', element: <ChatWidget config={config} /> }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -25,12 +25,6 @@ afterEach(() => {
 });
 
 describe('the live-chat widget', () => {
-  it('loads nothing without a configured script address', () => {
-    renderAt('/', null);
-    expect(script()).toBeNull();
-    expect(offset()).toBe('');
-  });
-
   it('injects the script once and sets the offset for the page', async () => {
     setScreenWidth(1280);
     const router = renderAt('/');

@@ -1,30 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { apiRequest } from '../../lib/api-client';
-import { CHAT_SCRIPT_ID, CHAT_SMALL_SCREEN_MAX, DEFAULT_CHAT_SELECTOR, chatAllowedOn, chatOffset } from './chat';
+import { CHAT_SCRIPT_ID, CHAT_SMALL_SCREEN_MAX, chatAllowedOn, chatOffset, type ChatConfig } from './chat';
 
 const STYLE_ID = 'chat-widget-style';
-
-type ChatConfig = { url: string; selector: string } | null;
-
-/** The script address comes from the server (CHAT_WIDGET_URL), which also allows it in its CSP. */
-function useServerChatConfig(): ChatConfig {
-  const [config, setConfig] = useState<ChatConfig>(null);
-  useEffect(() => {
-    let live = true;
-    apiRequest<{ chatWidgetUrl: string | null }>('/api/site-config', { quiet: true })
-      .then(({ chatWidgetUrl }) => {
-        const selector = import.meta.env.VITE_CHAT_WIDGET_SELECTOR?.trim() || DEFAULT_CHAT_SELECTOR;
-        if (live && chatWidgetUrl) setConfig({ url: chatWidgetUrl, selector });
-      })
-      // No configuration, no widget: the rest of the page does not depend on it.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return config;
-}
 
 /** Positions the widget through --chat-offset on <html>; hides it where it is not wanted. */
 function ensureStyle(selector: string) {
@@ -39,19 +17,14 @@ function ensureStyle(selector: string) {
 }
 
 /**
- * Loads the live-chat script once, when configured; removes it (and what it added) on /profile and
- * loads it again after. Sets --chat-offset for the page and screen width.
+ * Loads the configured live-chat script once; removes it (and what it added) on /profile and loads
+ * it again after. Sets --chat-offset for the page and screen width.
  */
-export function ChatWidget() {
-  return <ChatWidgetScript config={useServerChatConfig()} />;
-}
-
-export function ChatWidgetScript({ config }: { config: ChatConfig }) {
+export function ChatWidget({ config }: { config: NonNullable<ChatConfig> }) {
   const { pathname } = useLocation();
   const allowed = chatAllowedOn(pathname);
 
   useEffect(() => {
-    if (!config) return;
     const root = document.documentElement;
     const update = () => root.style.setProperty('--chat-offset', `${chatOffset(pathname, window.innerWidth)}px`);
     update();
@@ -61,7 +34,6 @@ export function ChatWidgetScript({ config }: { config: ChatConfig }) {
   }, [config, pathname]);
 
   useEffect(() => {
-    if (!config) return;
     ensureStyle(config.selector);
     const root = document.documentElement;
     if (!allowed) {

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { buttonClass } from '../../components/ui';
+import { Icon, buttonClass } from '../../components/ui';
 import { useSession } from '../../features/auth';
-import { ChatIcon, StethoscopeIcon } from './icons';
 import { CONTACT_SUPPORT } from './navItems';
 
 /** Pages without the floating bar, with their sub-paths (spec 1 §2.4). */
@@ -69,11 +68,11 @@ export function FloatingBar() {
     <aside className="floating-bar" aria-label="Quick actions">
       <div className="floating-bar__inner">
         <Link to={session.signedIn ? '/profile' : '/consult'} className={buttonClass('primary', 'md', false, 'floating-bar__action')}>
-          <StethoscopeIcon width={18} height={18} />
+          <Icon name="stethoscope" size={18} />
           Start a Visit
         </Link>
         <Link to={CONTACT_SUPPORT} className={buttonClass('secondary', 'md', false, 'floating-bar__action')}>
-          <ChatIcon width={18} height={18} />
+          <Icon name="chat" size={18} />
           Customer Support
         </Link>
       </div>

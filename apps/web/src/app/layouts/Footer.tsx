@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useSession } from '../../features/auth';
 import { brand } from '../../lib/brand';
-import { ClockIcon, MailIcon, PhoneIcon, PinIcon, socialIcons } from './icons';
+import { Icon } from '../../components/ui';
 import { LogoMark, useBookingTarget } from './Navbar';
 import { CONTACT_SUPPORT, servicesMenu } from './navItems';
 
@@ -20,16 +20,13 @@ export function Footer() {
           </Link>
           <p>Virtual visits with US board-certified doctors by phone or video, 24 hours a day, 365 days a year.</p>
           <ul className="site-footer__social" aria-label="Follow us">
-            {brand.social.map(({ name, href }) => {
-              const Icon = socialIcons[name];
-              return (
-                <li key={name}>
-                  <a href={href} aria-label={name} title={name} rel="noopener noreferrer">
-                    <Icon width={18} height={18} />
-                  </a>
-                </li>
-              );
-            })}
+            {brand.social.map(({ name, icon, href }) => (
+              <li key={name}>
+                <a href={href} aria-label={name} title={name} rel="noopener noreferrer">
+                  <Icon name={icon} size={18} />
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
 
@@ -79,19 +76,19 @@ export function Footer() {
           <h2 className="site-footer__heading">Get in touch</h2>
           <ul className="site-footer__contact">
             <li>
-              <PhoneIcon />
+              <Icon name="phone" size={16} />
               <a href={brand.supportPhoneHref}>{brand.supportPhone}</a>
             </li>
             <li>
-              <MailIcon />
+              <Icon name="mail" size={16} />
               <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
             </li>
             <li>
-              <ClockIcon />
+              <Icon name="clock" size={16} />
               <span>{brand.hours}</span>
             </li>
             <li>
-              <PinIcon />
+              <Icon name="pin" size={16} />
               <address>{brand.headquarters}</address>
             </li>
           </ul>

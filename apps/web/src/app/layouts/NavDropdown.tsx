@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ChevronIcon } from './icons';
+import { Icon } from '../../components/ui';
 import type { NavMenu } from './navItems';
 
 /** How an open dropdown was opened: hover-opened ones close when the mouse leaves. */
@@ -148,7 +148,7 @@ export function NavDropdown({ menu, open, onOpenChange, onNavigate }: NavDropdow
         onKeyDown={onTriggerKeyDown}
       >
         {menu.label}
-        <ChevronIcon className="nav-dropdown__chevron" />
+        <Icon name="chevron" className="nav-dropdown__chevron" size={14} />
       </button>
       <ul id={listId} ref={listRef} className="nav-dropdown__menu" hidden={!isOpen} onKeyDown={onListKeyDown}>
         {menu.items.map((item) => (

@@ -4,6 +4,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetGeoCheck } from '../../features/geo';
 import { json, mockApi } from '../../test/helpers';
+import { CHAT_SCRIPT_ID } from './chat';
 import { RootLayout, frameFor } from './RootLayout';
 
 const pages = ['/', '/contact', '/consult', '/login', '/profile', '/admin', '/reset', '/reset-password/abc', '/choose-plan', '/careers'];
@@ -49,6 +50,28 @@ describe('the frame around pages', () => {
     for (const path of pages.filter((p) => !/reset|choose-plan|consult|contact|login|profile|admin/.test(p))) {
       expect(frameFor(path), path).toEqual({ bare: false, form: false, chrome: true });
     }
+  });
+
+  it('adds the live-chat widget only when the server configures one', async () => {
+    const chatScript = () => document.getElementById(CHAT_SCRIPT_ID);
+    const none = mockApi({
+      'GET /api/geo': json(200, { country: 'US', state: null, allowed: true }),
+      'GET /api/site-config': json(200, { chatWidgetUrl: null }),
+    });
+    open('/');
+    await screen.findByRole('heading', { name: 'page' });
+    await waitFor(() => expect(none.callsTo('GET', '/api/site-config')).toHaveLength(1));
+    expect(chatScript()).toBeNull();
+    document.body.innerHTML = '';
+
+    resetGeoCheck();
+    mockApi({
+      'GET /api/geo': json(200, { country: 'US', state: null, allowed: true }),
+      'GET /api/site-config': json(200, { chatWidgetUrl: 'https://chat.example/widget.js' }),
+    });
+    open('/');
+    await waitFor(() => expect(chatScript()?.getAttribute('src')).toBe('https://chat.example/widget.js'));
+    chatScript()?.remove();
   });
 
   it('offers a skip link to the main content', async () => {

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui';
 import { GeoPending, useGeoStatus } from '../../features/geo';
 
+import { useServerChatConfig } from './chat';
 import { FloatingBar, floatingBarAllowedOn } from './FloatingBar';
 import { Footer } from './Footer';
 import { GlobalSpinner } from './GlobalSpinner';
@@ -12,6 +13,7 @@ import './layout.css';
 
 // Rarely needed at first paint, so kept out of the home page's first script.
 const BlockedPage = lazy(() => import('../../features/geo/components/BlockedPage').then((m) => ({ default: m.BlockedPage })));
+// Fetched only when the server configures a widget: by default there is none.
 const ChatWidget = lazy(() => import('./ChatWidget').then((m) => ({ default: m.ChatWidget })));
 
 /** Pages with no navbar or footer at all (spec 2 §2). */
@@ -53,6 +55,7 @@ export function RootLayout() {
   const navigated = useHasNavigated(pathname);
   const { bare, form, chrome } = frameFor(pathname);
   const geoStatus = useGeoStatus();
+  const chatConfig = useServerChatConfig();
   const pending = geoStatus === 'pending';
   const blocked = geoStatus === 'blocked';
   return (
@@ -86,9 +89,11 @@ export function RootLayout() {
       </div>
       <GlobalSpinner />
       {pending && <GeoPending />}
-      <Suspense fallback={null}>
-        <ChatWidget />
-      </Suspense>
+      {chatConfig && (
+        <Suspense fallback={null}>
+          <ChatWidget config={chatConfig} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { brand } from '../../lib/brand';
-import { ClockIcon, MailIcon, PhoneIcon, socialIcons } from './icons';
+import { Icon } from '../../components/ui';
 
 /** The contact strip above the navigation bar (spec 1 §2.2). */
 export function TopBar() {
@@ -7,28 +7,25 @@ export function TopBar() {
     <div className="topbar">
       <div className="topbar__inner">
         <p className="topbar__hours">
-          <ClockIcon />
+          <Icon name="clock" size={16} />
           <span>{brand.hours}</span>
         </p>
         <a className="topbar__contact" href={brand.supportPhoneHref}>
-          <PhoneIcon />
+          <Icon name="phone" size={16} />
           <span>{brand.supportPhone}</span>
         </a>
         <a className="topbar__contact" href={`mailto:${brand.supportEmail}`}>
-          <MailIcon />
+          <Icon name="mail" size={16} />
           <span>{brand.supportEmail}</span>
         </a>
         <ul className="topbar__social" aria-label="Follow us">
-          {brand.social.map(({ name, href }) => {
-            const Icon = socialIcons[name];
-            return (
-              <li key={name}>
-                <a href={href} aria-label={name} title={name} rel="noopener noreferrer">
-                  <Icon />
-                </a>
-              </li>
-            );
-          })}
+          {brand.social.map(({ name, icon, href }) => (
+            <li key={name}>
+              <a href={href} aria-label={name} title={name} rel="noopener noreferrer">
+                <Icon name={icon} size={16} />
+              </a>
+            </li>
+          ))}
         </ul>
       </div>
     </div>

@@ -1,3 +1,6 @@
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../../lib/api-client';
+
 /**
  * The optional live-chat widget (spec 1 §2.4 'Footer'). It exists only when the server sets
  * CHAT_WIDGET_URL (GET /api/site-config); by default there is no widget and no third party.
@@ -19,3 +22,27 @@ export const chatAllowedOn = (pathname: string) => !/^\/profile(\/|$)/i.test(pat
 
 export const DEFAULT_CHAT_SELECTOR = '#chat-widget-container, [data-chat-widget]';
 export const CHAT_SCRIPT_ID = 'chat-widget-script';
+
+export type ChatConfig = { url: string; selector: string } | null;
+
+/**
+ * The widget's script address, from the server (CHAT_WIDGET_URL), which also allows it in its CSP;
+ * null until it answers and when there is none.
+ */
+export function useServerChatConfig(): ChatConfig {
+  const [config, setConfig] = useState<ChatConfig>(null);
+  useEffect(() => {
+    let live = true;
+    apiRequest<{ chatWidgetUrl: string | null }>('/api/site-config', { quiet: true })
+      .then(({ chatWidgetUrl }) => {
+        const selector = import.meta.env.VITE_CHAT_WIDGET_SELECTOR?.trim() || DEFAULT_CHAT_SELECTOR;
+        if (live && chatWidgetUrl) setConfig({ url: chatWidgetUrl, selector });
+      })
+      // No configuration, no widget: the rest of the page does not depend on it.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
+}

@@ -24,7 +24,14 @@ export type IconName =
   | 'next'
   | 'pause'
   | 'play'
-  | 'alert';
+  | 'alert'
+  | 'mail'
+  | 'pin'
+  | 'chat'
+  | 'facebook'
+  | 'instagram'
+  | 'linkedin'
+  | 'twitter';
 
 /**
  * A decorative line icon from the sprite in public/images/icons.svg (one cached file instead of
