@@ -7,7 +7,8 @@
 //      BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in a database of its own.
 //  (e) Lighthouse 12 (mobile defaults: emulated phone, simulated throttling) on /, /consult and
 //      /services/urgent-care of the built server, with the Chromium at CHROMIUM_PATH (default /usr/bin/chromium),
-//      and the gzipped (-9) size of the .js and .css files that apps/web/dist/index.html references.
+//      (the median of BENCH_LIGHTHOUSE_RUNS runs per page, default 3), and the gzipped (-9) size of the
+//      JavaScript the home page loaded and of its inlined CSS.
 // Results are printed and written to bench-results/bench.json.
 // BENCH_ONLY=argon2,http,renewals,lighthouse (comma-separated) runs only the named parts.
 import { spawn } from 'node:child_process';
@@ -21,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
 
 const CONNECTIONS = 50;
@@ -300,6 +302,11 @@ async function benchBareFastify() {
 const LIGHTHOUSE_PAGES = ['/', '/consult', '/services/urgent-care'];
 const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const AIM = { score: 95, lcpMs: 1500, cls: 0, homeJsKb: 120 };
+/**
+ * Runs per page. One Lighthouse run swings by tens of points of TBT on a shared 2-core machine; the
+ * reported run is the median one (Lighthouse's own computeMedianRun, by FCP and TTI).
+ */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -320,15 +327,21 @@ async function benchLighthouse() {
     try {
       await lighthouse(`${baseUrl}/`, { port: chrome.port, logLevel: 'error', onlyCategories: ['performance'] }); // warm-up, not reported
       const pages = [];
+      let homeLoaded = null;
       for (const path of LIGHTHOUSE_PAGES) {
-        const runner = await lighthouse(`${baseUrl}${path}`, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: LIGHTHOUSE_CATEGORIES });
-        const lhr = runner?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned no report for ${path}`);
-        if (lhr.runtimeError) {
+        const runs = [];
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+          const runner = await lighthouse(`${baseUrl}${path}`, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: LIGHTHOUSE_CATEGORIES });
+          if (!runner?.lhr) throw new Error(`Lighthouse returned no report for ${path}`);
+          runs.push(runner.lhr);
+        }
+        const failed = runs.find((r) => r.runtimeError);
+        if (failed) {
           // One page failing (e.g. NO_FCP) should not hide the others.
-          notRun(`lighthouse ${path}`, `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+          notRun(`lighthouse ${path}`, `${failed.runtimeError.code}: ${failed.runtimeError.message}`);
           continue;
         }
+        const lhr = computeMedianRun(runs);
         const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]));
         const metric = (id, digits) => (typeof lhr.audits[id]?.numericValue === 'number' ? round(lhr.audits[id].numericValue, digits) : null);
         // Scored audits that fell short or could not be computed, to show where the points went.
@@ -339,8 +352,11 @@ async function benchLighthouse() {
             .filter((audit) => audit.errorMessage || (audit.score !== null && audit.score < 0.9))
             .map((audit) => `${category}/${audit.id}: ${audit.errorMessage ?? audit.displayValue ?? audit.score}`),
         );
+        if (path === '/') homeLoaded = loadedAssetPaths(lhr, baseUrl);
         const page = {
           path,
+          runs: runs.length,
+          performanceOfEachRun: runs.map((r) => Math.round(r.categories.performance.score * 100)),
           scores,
           lcpMs: metric('largest-contentful-paint', 0),
           tbtMs: metric('total-blocking-time', 0),
@@ -352,7 +368,7 @@ async function benchLighthouse() {
           Object.values(scores).every((s) => s !== null && s >= AIM.score) && page.lcpMs !== null && page.lcpMs <= AIM.lcpMs && page.cls !== null && page.cls <= AIM.cls;
         pages.push(page);
       }
-      return { version: lighthouseVersion(), formFactor: 'mobile', throttling: 'simulated (Lighthouse default)', aim: AIM, pages };
+      return { version: lighthouseVersion(), formFactor: 'mobile', throttling: 'simulated (Lighthouse default)', aim: AIM, pages, homeLoaded };
     } finally {
       await chrome.kill();
     }
@@ -363,24 +379,36 @@ function lighthouseVersion() {
   return JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
 }
 
-/** Sum of the gzip -9 sizes of the local .js and .css files (scripts, stylesheets, modulepreloads) in dist/index.html. */
-function homeAssets() {
+/** The same-origin scripts and stylesheets a Lighthouse run loaded, as paths under the site root. */
+function loadedAssetPaths(lhr, baseUrl) {
+  const origin = new URL(baseUrl).origin;
+  return (lhr.audits['network-requests']?.details?.items ?? [])
+    .filter((item) => ['Script', 'Stylesheet'].includes(item.resourceType) && item.url.startsWith(origin))
+    .map((item) => new URL(item.url).pathname);
+}
+
+/**
+ * The gzip -9 sizes of the JavaScript and CSS the home page loaded in the Lighthouse run (every
+ * script it fetched until the network went quiet, not only those named in its HTML), plus the
+ * stylesheet inlined in dist/index.html.
+ */
+function homeAssets(loadedPaths) {
   const dist = join(root, 'apps/web/dist');
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = [...new Set([...html.matchAll(/\s(?:src|href)="(\/[^"?#]+\.(?:js|css))(?:[?#][^"]*)?"/g)].map((m) => m[1]))];
   const sizes = { js: { files: 0, rawBytes: 0, gzipBytes: 0 }, css: { files: 0, rawBytes: 0, gzipBytes: 0 } };
-  for (const file of files) {
-    const body = readFileSync(join(dist, file));
-    const kind = sizes[file.endsWith('.js') ? 'js' : 'css'];
-    kind.files++;
-    kind.rawBytes += body.length;
-    kind.gzipBytes += gzipSync(body, { level: 9 }).length;
-  }
+  const add = (kind, body) => {
+    sizes[kind].files++;
+    sizes[kind].rawBytes += body.length;
+    sizes[kind].gzipBytes += gzipSync(body, { level: 9 }).length;
+  };
+  const files = [...new Set(loadedPaths)];
+  for (const file of files) add(file.endsWith('.css') ? 'css' : 'js', readFileSync(join(dist, file)));
+  for (const [, css] of readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)) add('css', Buffer.from(css));
   const kb = (bytes) => round(bytes / 1024, 1);
   return {
     files,
     js: { ...sizes.js, gzipKb: kb(sizes.js.gzipBytes) },
-    css: { ...sizes.css, gzipKb: kb(sizes.css.gzipBytes) },
+    css: { ...sizes.css, gzipKb: kb(sizes.css.gzipBytes), inline: true },
+    unit: 'KB = 1024 bytes',
     aimJsGzipKb: AIM.homeJsKb,
     meetsAim: kb(sizes.js.gzipBytes) <= AIM.homeJsKb,
   };
@@ -449,7 +477,9 @@ if (runs('lighthouse')) {
     notRun('lighthouse', error);
   }
   try {
-    results.homeAssets = homeAssets();
+    if (!results.lighthouse?.homeLoaded) throw new Error('Lighthouse did not load the home page');
+    results.homeAssets = homeAssets(results.lighthouse.homeLoaded);
+    delete results.lighthouse.homeLoaded;
   } catch (error) {
     notRun('home page JS/CSS sizes', error);
   }
@@ -479,7 +509,7 @@ if (results.renewals) {
 
 if (results.lighthouse) {
   const lh = results.lighthouse;
-  console.log(`Lighthouse ${lh.version}, mobile, simulated throttling`);
+  console.log(`Lighthouse ${lh.version}, mobile, simulated throttling; the median of ${LIGHTHOUSE_RUNS} runs per page`);
   const row = (p) => ({
     performance: p.scores.performance,
     accessibility: p.scores.accessibility,
@@ -489,8 +519,9 @@ if (results.lighthouse) {
     'TBT ms': p.tbtMs,
     CLS: p.cls,
     'meets aim': p.meetsAim ? 'yes' : 'NO',
+    'performance, each run': p.performanceOfEachRun.join(' / '),
   });
-  const aimRow = { performance: `>=${AIM.score}`, accessibility: `>=${AIM.score}`, 'best-practices': `>=${AIM.score}`, seo: `>=${AIM.score}`, 'LCP s': `<=${AIM.lcpMs / 1000}`, 'TBT ms': '', CLS: AIM.cls, 'meets aim': '' };
+  const aimRow = { performance: `>=${AIM.score}`, accessibility: `>=${AIM.score}`, 'best-practices': `>=${AIM.score}`, seo: `>=${AIM.score}`, 'LCP s': `<=${AIM.lcpMs / 1000}`, 'TBT ms': '', CLS: AIM.cls, 'meets aim': '', 'performance, each run': '' };
   console.table({ ...Object.fromEntries(lh.pages.map((p) => [p.path, row(p)])), aim: aimRow });
   for (const p of lh.pages) {
     for (const warning of p.warnings ?? []) console.warn(`warning: Lighthouse on ${p.path}: ${warning}`);
@@ -499,10 +530,10 @@ if (results.lighthouse) {
 }
 if (results.homeAssets) {
   const h = results.homeAssets;
-  console.log(`Home page assets (apps/web/dist/index.html), gzip -9`);
+  console.log(`Home page JavaScript and CSS as loaded in the Lighthouse run, gzip -9 (KB = 1024 bytes)`);
   console.table({
     JavaScript: { files: h.js.files, 'raw KB': round(h.js.rawBytes / 1024, 1), 'gzip KB': h.js.gzipKb, aim: `<=${h.aimJsGzipKb}`, 'meets aim': h.meetsAim ? 'yes' : 'NO' },
-    CSS: { files: h.css.files, 'raw KB': round(h.css.rawBytes / 1024, 1), 'gzip KB': h.css.gzipKb, aim: '', 'meets aim': '' },
+    'CSS (inline)': { files: h.css.files, 'raw KB': round(h.css.rawBytes / 1024, 1), 'gzip KB': h.css.gzipKb, aim: '', 'meets aim': '' },
   });
 }
 

@@ -108,6 +108,20 @@ test('the home page is prerendered: content, title, description and FAQ structur
   expect(html.match(/<script(?![^>]*(application\/ld\+json|type="module"[^>]*src=))[^>]*>/g)).toBeNull();
 });
 
+test('no public page breaks the content security policy, not even with a caught attempt', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`));
+  });
+  for (const route of publicRoutes) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    expect(violations, route).toEqual([]);
+  }
+});
+
 test('every public route has a prerendered page in the build', () => {
   for (const route of publicRoutes) {
     const file = route === '/' ? `${dist}index.html` : `${dist}${route.slice(1)}/index.html`;
