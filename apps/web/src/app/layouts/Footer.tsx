@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../features/auth';
 import { brand } from '../../lib/brand';
 import { Icon } from '../../components/ui';
+import { SocialLinks } from './SocialLinks';
 import { LogoMark, useBookingTarget } from './Navbar';
 import { CONTACT_SUPPORT, servicesMenu } from './navItems';
 
@@ -19,15 +20,7 @@ export function Footer() {
             <span className="brand__name">{brand.name}</span>
           </Link>
           <p>Virtual visits with US board-certified doctors by phone or video, 24 hours a day, 365 days a year.</p>
-          <ul className="site-footer__social" aria-label="Follow us">
-            {brand.social.map(({ name, icon, href }) => (
-              <li key={name}>
-                <a href={href} aria-label={name} title={name} rel="noopener noreferrer">
-                  <Icon name={icon} size={18} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks className="site-footer__social" iconSize={18} />
         </div>
 
         <nav className="site-footer__col" aria-labelledby="footer-care">

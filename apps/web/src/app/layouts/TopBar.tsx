@@ -1,5 +1,6 @@
 import { brand } from '../../lib/brand';
 import { Icon } from '../../components/ui';
+import { SocialLinks } from './SocialLinks';
 
 /** The contact strip above the navigation bar (spec 1 §2.2). */
 export function TopBar() {
@@ -18,15 +19,7 @@ export function TopBar() {
           <Icon name="mail" size={16} />
           <span>{brand.supportEmail}</span>
         </a>
-        <ul className="topbar__social" aria-label="Follow us">
-          {brand.social.map(({ name, icon, href }) => (
-            <li key={name}>
-              <a href={href} aria-label={name} title={name} rel="noopener noreferrer">
-                <Icon name={icon} size={16} />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks className="topbar__social" iconSize={16} />
       </div>
     </div>
   );
