@@ -335,13 +335,14 @@ async function benchLighthouse() {
           if (!runner?.lhr) throw new Error(`Lighthouse returned no report for ${path}`);
           runs.push(runner.lhr);
         }
-        const failed = runs.find((r) => r.runtimeError);
-        if (failed) {
-          // One page failing (e.g. NO_FCP) should not hide the others.
-          notRun(`lighthouse ${path}`, `${failed.runtimeError.code}: ${failed.runtimeError.message}`);
+        // A run Lighthouse could not record (e.g. NO_NAVSTART) is left out; a page with no good run
+        // is reported as not run, without hiding the others.
+        const valid = runs.filter((r) => !r.runtimeError);
+        if (valid.length === 0) {
+          notRun(`lighthouse ${path}`, `${runs[0].runtimeError.code}: ${runs[0].runtimeError.message}`);
           continue;
         }
-        const lhr = computeMedianRun(runs);
+        const lhr = computeMedianRun(valid);
         const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]));
         const metric = (id, digits) => (typeof lhr.audits[id]?.numericValue === 'number' ? round(lhr.audits[id].numericValue, digits) : null);
         // Scored audits that fell short or could not be computed, to show where the points went.
@@ -355,8 +356,8 @@ async function benchLighthouse() {
         if (path === '/') homeLoaded = loadedAssetPaths(lhr, baseUrl);
         const page = {
           path,
-          runs: runs.length,
-          performanceOfEachRun: runs.map((r) => Math.round(r.categories.performance.score * 100)),
+          runs: valid.length,
+          performanceOfEachRun: valid.map((r) => Math.round(r.categories.performance.score * 100)),
           scores,
           lcpMs: metric('largest-contentful-paint', 0),
           tbtMs: metric('total-blocking-time', 0),
