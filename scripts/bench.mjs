@@ -391,7 +391,7 @@ function loadedAssetPaths(lhr, baseUrl) {
 /**
  * The gzip -9 sizes of the JavaScript and CSS the home page loaded in the Lighthouse run (every
  * script it fetched until the network went quiet, not only those named in its HTML), plus the
- * stylesheet inlined in dist/index.html.
+ * stylesheet and the loader script inlined in dist/index.html.
  */
 function homeAssets(loadedPaths) {
   const dist = join(root, 'apps/web/dist');
@@ -403,7 +403,10 @@ function homeAssets(loadedPaths) {
   };
   const files = [...new Set(loadedPaths)];
   for (const file of files) add(file.endsWith('.css') ? 'css' : 'js', readFileSync(join(dist, file)));
-  for (const [, css] of readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)) add('css', Buffer.from(css));
+  const homePage = readFileSync(join(dist, 'index.html'), 'utf8');
+  for (const [, css] of homePage.matchAll(/<style>([\s\S]*?)<\/style>/g)) add('css', Buffer.from(css));
+  // The inline loader that starts the app (structured data is not script that runs).
+  for (const [, js] of homePage.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)) add('js', Buffer.from(js));
   const kb = (bytes) => round(bytes / 1024, 1);
   return {
     files,

@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { pageHtml } from './vite-plugins/page-html';
 
 /** Admin magic links may point at /api/…/verify-admin-login/…: a browser opening one gets the app. */
 const ADMIN_LINK_PAGE = /^\/api\/(auth\/)?verify-admin-login(\/|\?|$)/;
@@ -13,7 +15,13 @@ const api = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    pageHtml({
+      sprite: fileURLToPath(new URL('src/components/ui/icons.svg', import.meta.url)),
+      favicon: fileURLToPath(new URL('public/favicon.svg', import.meta.url)),
+    }),
+  ],
   server: { proxy: { '/api': api, '/dev': target } },
   build: {
     outDir: 'dist',

@@ -59,6 +59,12 @@ test.describe('on a desktop screen', () => {
     for (const name of ['Facebook', 'Instagram', 'LinkedIn', 'Twitter']) {
       await expect(bar.getByRole('link', { name, exact: true })).toBeVisible();
     }
+    // The page starts with the bar: the icon sprite inlined in the page takes no room.
+    expect(await bar.evaluate((element) => element.getBoundingClientRect().top)).toBe(0);
+    // Every icon draws from that sprite (a <use> of a missing symbol has no size).
+    const icons = await bar.locator('svg use').all();
+    expect(icons.length).toBeGreaterThanOrEqual(7);
+    for (const icon of icons) expect(await icon.evaluate((use) => (use as SVGUseElement).getBBox().width)).toBeGreaterThan(0);
   });
 
   test('the menu is in the spec order and Book an Appointment goes to /consult', async ({ page }) => {

@@ -12,8 +12,10 @@ describe('serving the web app', () => {
   let app: App;
   const homePage = '<!doctype html><title>CareConnect</title>';
   const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};`;
+  const loaderHash = "'sha256-DU/f0YUav/ggbUlgaloKdrQnHxkGx3opOAmh6WDyPUg='";
   beforeAll(async () => {
     const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(join(webDist, 'csp.json'), JSON.stringify({ scriptSrc: [loaderHash] }));
     writeFileSync(join(webDist, 'index.html'), homePage);
     writeFileSync(join(webDist, 'index.html.gz'), gzipSync(homePage));
     writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
@@ -63,6 +65,22 @@ describe('serving the web app', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("allows the build's inline loader by its hash, and no other inline script", async () => {
+    const policy = (await api(app).get('/')).headers['content-security-policy'];
+    const scriptSrc = String(policy).split(';').find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' ${loaderHash}`);
+    expect(policy).toMatch(/script-src-attr 'none'/);
+  });
+
+  it('refuses to start with a csp.json that is not a list of hashes', async () => {
+    for (const content of ['{"scriptSrc": ["\'unsafe-inline\'"]}', '{"scriptSrc": "\'sha256-x\'"}', 'not json']) {
+      const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+      writeFileSync(join(webDist, 'index.html'), homePage);
+      writeFileSync(join(webDist, 'csp.json'), content);
+      await expect(createTestApp({}, { webDist })).rejects.toThrow();
+    }
   });
 
   it('sends the precompressed copy the browser accepts, and the plain file to one that accepts none', async () => {

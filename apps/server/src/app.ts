@@ -25,7 +25,7 @@ import { userRoutes } from './features/users/routes';
 import { startRenewalSchedule } from './jobs/renewal';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
-import { registerWebApp } from './plugins/web-app';
+import { registerWebApp, webAppInlineScripts } from './plugins/web-app';
 
 export interface BuildOptions {
   /** Start the outbox worker loop (off in tests, which call deliverDue themselves). */
@@ -97,11 +97,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Third parties appear in the policy only when configured: reCAPTCHA, and the live-chat vendor.
   const recaptcha = config.captcha.mode === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   const chat = config.chatWidgetUrl ? [new URL(config.chatWidgetUrl).origin] : [];
+  const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha, ...chat],
+        // The pages' own inline loader is allowed by its hash, and no other inline script.
+        scriptSrc: ["'self'", ...webAppInlineScripts(webDist), ...recaptcha, ...chat],
         styleSrc: ["'self'", "'unsafe-inline'", ...chat],
         imgSrc: ["'self'", 'data:', ...chat],
         connectSrc: ["'self'", ...chat],
@@ -136,7 +138,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
 
-  const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   await registerWebApp(app, webDist);
 
   await ensureBootstrapAdmin(ctx);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +27,24 @@ function cacheControlFor(file: string): string {
   if (/(^|\/)assets\//.test(relative)) return 'public, max-age=31536000, immutable';
   if (relative.endsWith('.html')) return 'no-cache';
   return 'public, max-age=3600';
+}
+
+/** A CSP hash source, as the web build writes it: 'sha256-' and a base64 digest, quoted. */
+const HASH_SOURCE = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+
+/**
+ * The hash sources of the inline scripts in the built pages (the loader that starts the app after
+ * the first paint), from the csp.json the web build writes; none without a build. A malformed file
+ * stops the server: pages whose loader the policy blocks would never start.
+ */
+export function webAppInlineScripts(webDist: string | null): string[] {
+  const file = webDist ? join(webDist, 'csp.json') : null;
+  if (!file || !existsSync(file)) return [];
+  const { scriptSrc } = JSON.parse(readFileSync(file, 'utf8')) as { scriptSrc?: unknown };
+  if (!Array.isArray(scriptSrc) || !scriptSrc.every((source) => typeof source === 'string' && HASH_SOURCE.test(source))) {
+    throw new Error(`${file} must list the inline scripts' hashes as "scriptSrc": ["'sha256-…'"].`);
+  }
+  return scriptSrc;
 }
 
 /** Every GET (or HEAD) that is not an API call is a page of the app, and so are the admin magic-link addresses (spec 2 §2). */

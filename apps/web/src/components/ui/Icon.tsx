@@ -1,4 +1,4 @@
-/** The names of the symbols in public/images/icons.svg. */
+/** The names of the symbols in icons.svg (whose ids are these with an "icon-" prefix, apart from page anchors). */
 export type IconName =
   | 'stethoscope'
   | 'tooth'
@@ -34,7 +34,7 @@ export type IconName =
   | 'twitter';
 
 /**
- * A decorative line icon from the sprite in public/images/icons.svg (one cached file instead of
+ * A decorative line icon from the sprite icons.svg, which every page carries inline (instead of
  * SVG paths in the JavaScript). It takes the text colour; give meaning with visible text.
  */
 export function Icon({ name, className, size = 24 }: { name: IconName; className?: string; size?: number }) {
@@ -52,7 +52,7 @@ export function Icon({ name, className, size = 24 }: { name: IconName; className
       aria-hidden="true"
       focusable="false"
     >
-      <use href={`/images/icons.svg#${name}`} />
+      <use href={`#icon-${name}`} />
     </svg>
   );
 }

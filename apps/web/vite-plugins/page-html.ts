@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { transformWithEsbuild, type Plugin } from 'vite';
+
+/** Where the build lists the hashes of its inline scripts, for the server's Content-Security-Policy. */
+export const CSP_FILE = 'csp.json';
+
+/** Longest wait for the first paint's report, for a browser that never sends one. */
+const FIRST_PAINT_WAIT_MS = 1000;
+
+/**
+ * Runs in the page, serialized into an inline script: imports the app's entry module once the
+ * prerendered page has been painted. Its text and layout need no script, so the app's code is not
+ * even requested until then and never competes with the first paint for a phone's bandwidth or
+ * processor. The paint is known from its Paint Timing entry, which comes once the frame is on screen
+ * (a frame callback runs before it). The plain shell (a page that was not prerendered) and a hidden
+ * tab paint nothing without the app, so they start at once.
+ */
+function importAfterFirstPaint(entry: string, waitMs: number) {
+  const start = () => void import(entry);
+  if (document.visibilityState !== 'visible' || !document.getElementById('root')?.firstElementChild) return start();
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return requestAnimationFrame(() => setTimeout(start, 0));
+  let started = false;
+  const painted = () => {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    setTimeout(start, 0);
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) painted();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  const timer = setTimeout(painted, waitMs);
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g;
+
+/**
+ * Makes the HTML of every page paint with no request but its own: the icon sprite and the favicon go
+ * inline (a sprite in another file is fetched before the first paint, and on a slow phone connection
+ * every such request delays it), and in the build the entry script becomes a small inline loader that
+ * starts the app after the first paint. The loader's hash is written to dist/csp.json: the server adds
+ * it to the policy's script-src, which allows no other inline script.
+ */
+export function pageHtml({ sprite, favicon }: { sprite: string; favicon: string }): Plugin {
+  const inlineScripts: string[] = [];
+  let outDir = '';
+  return {
+    name: 'page-html',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        const spriteSvg = readFileSync(sprite, 'utf8').replace(/^<svg\b/, '<svg style="display:none" aria-hidden="true"');
+        const faviconUrl = `data:image/svg+xml,${encodeURIComponent(readFileSync(favicon, 'utf8').trim())}`;
+        let page = html
+          .replace(/(<link rel="icon" type="image\/svg\+xml" href=")[^"]*"/, (_, start: string) => `${start}${faviconUrl}"`)
+          .replace(/<body>/, () => `<body>\n    ${spriteSvg.trim()}`);
+        if (context.bundle) {
+          const entries = [...page.matchAll(ENTRY_SCRIPT)];
+          if (entries.length !== 1) throw new Error(`index.html has ${entries.length} entry scripts; one is expected.`);
+          const [tag, entry] = entries[0]!;
+          const source = `(${importAfterFirstPaint.toString()})(${JSON.stringify(entry)}, ${FIRST_PAINT_WAIT_MS})`;
+          const loader = (await transformWithEsbuild(source, 'loader.js', { minify: true, target: 'es2020' })).code.trim();
+          inlineScripts.push(loader);
+          page = page.replace(tag, () => `<script type="module">${loader}</script>`);
+        }
+        return page;
+      },
+    },
+    writeBundle() {
+      // The server-side build of scripts/prerender.mjs has no page.
+      if (inlineScripts.length === 0) return;
+      const scriptSrc = inlineScripts.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+      writeFileSync(resolve(outDir, CSP_FILE), `${JSON.stringify({ scriptSrc }, null, 2)}\n`);
+    },
+  };
+}
