@@ -1,33 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { messages } from '@app/shared';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures/a11y';
 import { expect, test } from '../fixtures/site';
 
 /** Automated WCAG 2 A and AA checks (axe-core) of the public pages, once each has settled. */
 test.use({ viewport: { width: 1280, height: 800 } });
-
-/**
- * Waits for the finite animations (a page fading in, an alert appearing) to end, so colours are
- * checked as people see them; endless ones (spinners, carousels) are left running.
- */
-async function animationsSettled(page: Page) {
-  await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
-}
-
-async function expectNoViolations(page: Page) {
-  await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const summary = results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-  }));
-  expect(summary, JSON.stringify(summary, null, 2)).toEqual([]);
-}
 
 const pages: Array<{ name: string; path: string; settled: (page: Page) => Promise<void> }> = [
   {
@@ -75,7 +52,7 @@ for (const { name, path, settled } of pages) {
   test(`the ${name} page (${path}) has no WCAG 2 A/AA violations`, async ({ page }) => {
     await page.goto(path);
     await settled(page);
-    await expectNoViolations(page);
+    await expectAccessible(page);
   });
 }
 
@@ -84,7 +61,7 @@ test('the sign-up form with every error shown has no WCAG 2 A/AA violations', as
   await expect(page.getByRole('group', { name: 'Choose your membership plan' }).getByRole('radio')).toHaveCount(3);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText(messages.smsTerms)).toBeVisible();
-  await expectNoViolations(page);
+  await expectAccessible(page);
 });
 
 test('the sign-in page with the forgot-password block open and a failed attempt has no WCAG 2 A/AA violations', async ({ page }) => {
@@ -94,5 +71,5 @@ test('the sign-in page with the forgot-password block open and a failed attempt 
   await expect(page.getByRole('alert').filter({ hasText: messages.loginBothRequired })).toBeVisible();
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   await expect(page.getByLabel('Account email')).toBeVisible();
-  await expectNoViolations(page);
+  await expectAccessible(page);
 });

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { messages } from '@app/shared';
 import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expectAccessible } from '../fixtures/a11y';
 import { expect, test } from '../fixtures/site';
 
 /**
@@ -234,27 +234,12 @@ test('the legal pages are complete', async ({ page }) => {
   await expect(page.getByText(/AES-256/).first()).toBeVisible();
 });
 
-/** Waits for the finite animations (a page fading in) to end, so colours are checked as people see them. */
-async function animationsSettled(page: Page) {
-  await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
-}
-
 for (const route of publicRoutes) {
   test(`${route} has no WCAG 2 A/AA violations`, async ({ page }) => {
     await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByText(messages.geoChecking)).toHaveCount(0);
     if (route === '/') await expect(page.locator('.plan-tile[data-plan]')).toHaveCount(3);
-    await animationsSettled(page);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const summary = results.violations.map((v) => ({
-      id: v.id,
-      help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-    }));
-    expect(summary, JSON.stringify(summary, null, 2)).toEqual([]);
+    await expectAccessible(page);
   });
 }

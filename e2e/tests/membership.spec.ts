@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { messages } from '@app/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures/a11y';
 import { expect, test, type Site } from '../fixtures/site';
 
 /**
@@ -62,17 +62,6 @@ async function fillCheckout(page: Page, cardNumber: string) {
   await page.getByLabel('Expiry (MM/YY)').pressSequentially('1234');
   await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/34');
   await page.getByLabel('CVC').fill('123');
-}
-
-/** WCAG 2 A and AA checks (axe-core) of this feature's part of the page, once animations have ended. */
-async function expectAccessible(page: Page, selector: string) {
-  await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const summary = results.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(summary, JSON.stringify(summary, null, 2)).toEqual([]);
 }
 
 const storedText = (page: Page) => page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }));

@@ -13,27 +13,30 @@ const FIRST_PAINT_WAIT_MS = 1000;
  * Runs in the page, serialized into an inline script: imports the app's entry module once the
  * prerendered page has been painted. Its text and layout need no script, so the app's code is not
  * even requested until then and never competes with the first paint for a phone's bandwidth or
- * processor. The paint is known from its Paint Timing entry, which comes once the frame is on screen
- * (a frame callback runs before it). The plain shell (a page that was not prerendered) and a hidden
- * tab paint nothing without the app, so they start at once.
+ * processor. The first paint is known from its Paint Timing entry, which comes once the frame is on
+ * screen. That paint may show only the top of the page (a module script runs once the whole page is
+ * parsed, possibly later), so the import waits one more frame: a task queued from a frame callback
+ * runs after that frame, which holds everything parsed. The plain shell (a page that was not
+ * prerendered) and a hidden tab paint nothing without the app, so they start at once.
  */
 function importAfterFirstPaint(entry: string, waitMs: number) {
   const start = () => void import(entry);
   if (document.visibilityState !== 'visible' || !document.getElementById('root')?.firstElementChild) return start();
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return requestAnimationFrame(() => setTimeout(start, 0));
-  let started = false;
-  const painted = () => {
-    if (started) return;
-    started = true;
+  const afterNextFrame = () => requestAnimationFrame(() => setTimeout(start, 0));
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return afterNextFrame();
+  let painted = false;
+  const onFirstPaint = () => {
+    if (painted) return;
+    painted = true;
     observer.disconnect();
     clearTimeout(timer);
-    setTimeout(start, 0);
+    afterNextFrame();
   };
   const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length > 0) painted();
+    if (list.getEntriesByName('first-contentful-paint').length > 0) onFirstPaint();
   });
   observer.observe({ type: 'paint', buffered: true });
-  const timer = setTimeout(painted, waitMs);
+  const timer = setTimeout(onFirstPaint, waitMs);
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g;

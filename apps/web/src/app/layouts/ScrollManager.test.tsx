@@ -83,6 +83,35 @@ describe('scrolling on page changes', () => {
     expect(intoView).toHaveBeenCalledTimes(1);
   });
 
+  /** Ends a smooth scroll, as the browser says it (scrollend) or as the fallback timer assumes. */
+  const endScroll = () =>
+    act(() => {
+      window.dispatchEvent(new Event('scrollend'));
+      vi.advanceTimersByTime(1000);
+    });
+
+  it('puts a smooth scroll within the page right once it ends (sections are laid out only near the screen)', async () => {
+    const router = open('/b#faq');
+    act(() => vi.advanceTimersByTime(2000));
+    intoView.mockClear();
+    await act(() => router.navigate('/b#faq'));
+    expect(intoView.mock.calls).toEqual([[{ block: 'start', behavior: 'smooth' }]]);
+    endScroll();
+    expect(intoView.mock.calls).toEqual([[{ block: 'start', behavior: 'smooth' }], [{ block: 'start', behavior: 'auto' }]]);
+    endScroll();
+    expect(intoView).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a smooth scroll alone once the visitor scrolls on their own', async () => {
+    const router = open('/b#faq');
+    act(() => vi.advanceTimersByTime(2000));
+    intoView.mockClear();
+    await act(() => router.navigate('/b#faq'));
+    window.dispatchEvent(new Event('wheel'));
+    endScroll();
+    expect(intoView).toHaveBeenCalledTimes(1);
+  });
+
   it('waits for an anchor the page renders later', async () => {
     const router = open('/a');
     intoView.mockClear();

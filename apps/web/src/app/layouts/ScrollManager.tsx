@@ -8,6 +8,8 @@ export const TOP_TIMERS_MS = [50, 100, 200, 400, 800, 1200] as const;
 export const ANCHOR_WAIT_MS = 4000;
 /** After reaching an anchor, it is scrolled to again at these delays as images above it load. */
 const ANCHOR_SETTLE_MS = [250, 700] as const;
+/** How long a smooth scroll is taken to last where the browser cannot say when it ends. */
+const SMOOTH_SCROLL_MS = 1000;
 
 /** Things a person does to scroll or move on their own: from then on the page is theirs. */
 const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
@@ -43,6 +45,23 @@ function untilUserActs(work: () => void, delays: readonly number[]): () => void 
   return stop;
 }
 
+/** Runs `work` once the current scroll has ended, unless the person acts first; returns the cancel. */
+function afterScrollEnds(work: () => void): () => void {
+  // Without the scrollend event: a smooth scroll is over well within a second.
+  if (!('onscrollend' in window)) return untilUserActs(work, [SMOOTH_SCROLL_MS]);
+  const ended = () => {
+    cancel();
+    work();
+  };
+  const cancel = () => {
+    window.removeEventListener('scrollend', ended);
+    USER_INPUT.forEach((type) => window.removeEventListener(type, cancel, true));
+  };
+  window.addEventListener('scrollend', ended);
+  USER_INPUT.forEach((type) => window.addEventListener(type, cancel, { capture: true, passive: true }));
+  return cancel;
+}
+
 /**
  * Each page change starts at the top, and keeps being put there for 1.2 s while the page settles
  * (lazy code, images, a home page that locks scrolling). A URL with a hash goes to that anchor
@@ -69,12 +88,16 @@ export function ScrollManager() {
       const behavior: ScrollBehavior = before && before.pathname === location.pathname && !prefersReducedMotion() ? 'smooth' : 'auto';
       let settle: (() => void) | null = null;
       const go = (target: HTMLElement, how: ScrollBehavior) => target.scrollIntoView?.({ block: 'start', behavior: how });
+      const goAgain = () => {
+        const again = anchorTarget(location.hash);
+        if (again) go(again, 'auto');
+      };
       const reach = (target: HTMLElement) => {
         go(target, behavior);
-        settle = untilUserActs(() => {
-          const again = anchorTarget(location.hash);
-          if (again) go(again, 'auto');
-        }, behavior === 'smooth' ? [] : ANCHOR_SETTLE_MS);
+        // Sections are laid out only as they come near the screen (content-visibility), so a smooth
+        // scroll aims with estimated heights and may end beside its target: it is put right once the
+        // scroll ends.
+        settle = behavior === 'smooth' ? afterScrollEnds(goAgain) : untilUserActs(goAgain, ANCHOR_SETTLE_MS);
       };
       const found = anchorTarget(location.hash);
       if (found) {
