@@ -93,6 +93,25 @@ test.describe('the hero carousel', () => {
   });
 });
 
+test('text is set in Inter, which the site serves itself', async ({ page, context }) => {
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fonts.push(request.url());
+  });
+  await page.goto('/');
+  const origin = new URL(page.url()).origin;
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const url of fonts) expect(url.startsWith(`${origin}/assets/`)).toBe(true);
+  // The font the browser actually drew the heading with (not only the one the CSS asks for).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' });
+  const { fonts: used } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  expect(used.map((font) => font.familyName)).toEqual(['Inter']);
+});
+
 test('the home page is prerendered: content, title, description and FAQ structured data come with the HTML', async ({ request }) => {
   const response = await request.get('/');
   const html = await response.text();

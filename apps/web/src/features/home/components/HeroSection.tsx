@@ -81,7 +81,10 @@ export function HeroSection({ slides = heroSlides, lockScroll = true }: HeroSect
       <div className="hero__inner">
         <div className="hero__copy">
           <p className="hero__eyebrow">24/7 virtual care · All 50 states</p>
-          <h1 id="home-title">See a US board&#8209;certified doctor in minutes, day or night</h1>
+          {/* Kept on one line by CSS, not by a non-breaking hyphen: the site's font has no glyph for that. */}
+          <h1 id="home-title">
+            See a US <span className="nowrap">board-certified</span> doctor in minutes, day or night
+          </h1>
           <p className="hero__lead">
             Phone or video visits for everyday illnesses, ongoing conditions and the whole family, with prescriptions
             sent to your pharmacy when your doctor finds them appropriate.
