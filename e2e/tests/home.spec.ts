@@ -102,7 +102,10 @@ test('text is set in Inter, which the site serves itself', async ({ page, contex
   const origin = new URL(page.url()).origin;
   expect(fonts.length).toBeGreaterThan(0);
   for (const url of fonts) expect(url.startsWith(`${origin}/assets/`)).toBe(true);
-  // The font the browser actually drew the heading with (not only the one the CSS asks for).
+  // The font the browser actually drew the heading with (not only the one the CSS asks for), on a
+  // page load that finds the font in the cache ('optional' lets a first load without it keep the
+  // system font).
+  await page.reload();
   const cdp = await context.newCDPSession(page);
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');

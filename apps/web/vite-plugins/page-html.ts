@@ -44,8 +44,9 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
 /**
  * Makes the HTML of every page paint with no request but its own and its font: the icon sprite and
  * the favicon go inline (a sprite in another file is fetched before the first paint, and on a slow
- * phone connection every such request delays it); in the build the font is preloaded and the entry
- * script becomes a small inline loader that starts the app after the first paint. The loader's hash is written to dist/csp.json: the server adds
+ * phone connection every such request delays it), and in the build the entry script becomes a small
+ * inline loader that starts the app after the first paint. (The font is not preloaded: arriving
+ * after the first styles, it made the browser restyle the whole page once more after the paint.) The loader's hash is written to dist/csp.json: the server adds
  * it to the policy's script-src, which allows no other inline script.
  */
 export function pageHtml({ sprite, favicon }: { sprite: string; favicon: string }): Plugin {
@@ -72,10 +73,7 @@ export function pageHtml({ sprite, favicon }: { sprite: string; favicon: string 
           const loader = (await transformWithEsbuild(source, 'loader.js', { minify: true, target: 'es2020' })).code.trim();
           inlineScripts.push(loader);
           page = page.replace(tag, () => `<script type="module">${loader}</script>`);
-          // The text font is asked for with the page, not once the styles have been applied.
-          const fonts = Object.values(context.bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.woff2'));
-          const preloads = fonts.map((font) => `<link rel="preload" href="/${font.fileName}" as="font" type="font/woff2" crossorigin />`);
-          page = page.replace(/(<meta name="viewport"[^>]*>)/, (viewport: string) => [viewport, ...preloads].join('\n    '));
+
         }
         return page;
       },
