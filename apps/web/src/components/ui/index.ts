@@ -8,5 +8,6 @@ export { Checkbox } from './Checkbox';
 export { Icon, type IconName } from './Icon';
 export { PasswordChecklist } from './PasswordChecklist';
 export { PasswordField } from './PasswordField';
+export { PhoneField } from './PhoneField';
 export { Spinner } from './Spinner';
 export { FieldFrame, TextAreaField, TextField, describedBy } from './TextField';

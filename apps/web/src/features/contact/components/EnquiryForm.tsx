@@ -1,9 +1,8 @@
-import { ENQUIRY_MESSAGE_MAX, enquiryFields, formatPhone, messages } from '@app/shared';
+import { ENQUIRY_MESSAGE_MAX, enquiryFields, messages } from '@app/shared';
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, TextAreaField, TextField } from '../../../components/ui';
+import { Alert, Button, Checkbox, PhoneField, TextAreaField, TextField } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
-import { nextPhoneDigits } from '../../../lib/phone-input';
 import { serverFieldErrors, useValidatedForm } from '../../../lib/use-validated-form';
 import { sendEnquiry } from '../api/sendEnquiry';
 
@@ -97,17 +96,7 @@ export function EnquiryForm() {
         <TextField {...form.textFieldProps('fullName')} label="Full name" autoComplete="name" maxLength={200} />
         <TextField {...form.textFieldProps('email')} label="Email" type="email" inputMode="email" autoComplete="email" />
       </div>
-      <TextField
-        {...form.textFieldProps('phone')}
-        label="Phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="(000) 000-0000"
-        maxLength={14}
-        value={formatPhone(values.phone)}
-        onChange={(e) => setField('phone', nextPhoneDigits(e.target.value, values.phone))}
-      />
+      <PhoneField {...form.textFieldProps('phone')} label="Phone" onDigitsChange={(digits) => setField('phone', digits)} />
       <TextAreaField
         {...form.textFieldProps('message')}
         label="Message"

@@ -1,7 +1,6 @@
 import {
   SYMPTOMS_MAX,
   ZIP_MAX,
-  formatPhone,
   generateCustomerId,
   latestAdultBirthDate,
   localTimestamp,
@@ -15,9 +14,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormPage } from '../../../components/layout/FormPage';
 import { PageTitle } from '../../../components/layout/PageTitle';
-import { Alert, Button, Checkbox, PasswordField, Spinner, TextAreaField, TextField } from '../../../components/ui';
+import { Alert, Button, Checkbox, PasswordField, PhoneField, Spinner, TextAreaField, TextField } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
-import { nextPhoneDigits } from '../../../lib/phone-input';
 import { serverFieldErrors, useValidatedForm } from '../../../lib/use-validated-form';
 import { readItem, removeItem, storageKeys, writeItem } from '../../../lib/storage';
 import { Captcha, useCaptcha, verifyCaptcha } from '../../captcha';
@@ -236,16 +234,10 @@ export default function SignupPage() {
               inputMode="email"
               autoComplete="email"
             />
-            <TextField
+            <PhoneField
               {...form.textFieldProps('customerPhone')}
               label="Phone number"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="(000) 000-0000"
-              maxLength={14}
-              value={formatPhone(values.customerPhone)}
-              onChange={(e) => setField('customerPhone', nextPhoneDigits(e.target.value, values.customerPhone))}
+              onDigitsChange={(digits) => setField('customerPhone', digits)}
             />
             <TextField
               {...form.textFieldProps('dob')}
