@@ -3,8 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { transformWithEsbuild, type Plugin } from 'vite';
 
-/** Where the build lists the hashes of its inline scripts, for the server's Content-Security-Policy. */
-export const CSP_FILE = 'csp.json';
+/** Where the build lists the hashes of its inline scripts, for the server's Content-Security-Policy
+ * (apps/server/src/plugins/web-app.ts reads it). */
+const CSP_FILE = 'csp.json';
 
 /** Longest wait for the first paint's report, for a browser that never sends one. */
 const FIRST_PAINT_WAIT_MS = 1000;
@@ -46,8 +47,9 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
  * the favicon go inline (a sprite in another file is fetched before the first paint, and on a slow
  * phone connection every such request delays it), and in the build the entry script becomes a small
  * inline loader that starts the app after the first paint. (The font is not preloaded: arriving
- * after the first styles, it made the browser restyle the whole page once more after the paint.) The loader's hash is written to dist/csp.json: the server adds
- * it to the policy's script-src, which allows no other inline script.
+ * after the first styles, it made the browser restyle the whole page once more after the paint.)
+ * The loader's hash is written to dist/csp.json: the server adds it to the policy's script-src,
+ * which allows no other inline script.
  */
 export function pageHtml({ sprite, favicon }: { sprite: string; favicon: string }): Plugin {
   const inlineScripts: string[] = [];
@@ -73,7 +75,6 @@ export function pageHtml({ sprite, favicon }: { sprite: string; favicon: string 
           const loader = (await transformWithEsbuild(source, 'loader.js', { minify: true, target: 'es2020' })).code.trim();
           inlineScripts.push(loader);
           page = page.replace(tag, () => `<script type="module">${loader}</script>`);
-
         }
         return page;
       },

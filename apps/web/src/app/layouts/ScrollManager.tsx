@@ -32,15 +32,21 @@ function anchorTarget(hash: string): HTMLElement | null {
   return id ? document.getElementById(id) : null;
 }
 
+/** Calls `cancel` once the person scrolls, types or taps; returns the undo of that watch. */
+function cancelOnUserInput(cancel: () => void): () => void {
+  USER_INPUT.forEach((type) => window.addEventListener(type, cancel, { capture: true, passive: true }));
+  return () => USER_INPUT.forEach((type) => window.removeEventListener(type, cancel, true));
+}
+
 /** Runs `work` at each delay until the person scrolls, types or taps; returns the cancel. */
 function untilUserActs(work: () => void, delays: readonly number[]): () => void {
   if (delays.length === 0) return () => undefined;
   const timers = delays.map((delay) => window.setTimeout(work, delay));
   const stop = () => {
     timers.forEach((timer) => window.clearTimeout(timer));
-    USER_INPUT.forEach((type) => window.removeEventListener(type, stop, true));
+    unwatch();
   };
-  USER_INPUT.forEach((type) => window.addEventListener(type, stop, { capture: true, passive: true }));
+  const unwatch = cancelOnUserInput(stop);
   window.setTimeout(stop, Math.max(...delays) + 1);
   return stop;
 }
@@ -55,10 +61,10 @@ function afterScrollEnds(work: () => void): () => void {
   };
   const cancel = () => {
     window.removeEventListener('scrollend', ended);
-    USER_INPUT.forEach((type) => window.removeEventListener(type, cancel, true));
+    unwatch();
   };
   window.addEventListener('scrollend', ended);
-  USER_INPUT.forEach((type) => window.addEventListener(type, cancel, { capture: true, passive: true }));
+  const unwatch = cancelOnUserInput(cancel);
   return cancel;
 }
 
