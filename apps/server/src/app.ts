@@ -23,6 +23,7 @@ import { planRoutes } from './features/plans/routes';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
 import { startRenewalSchedule } from './jobs/renewal';
+import { registerAuditTrail } from './plugins/audit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp, webAppInlineScripts } from './plugins/web-app';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerErrorHandler(app);
   registerAuth(app, ctx);
+  registerAuditTrail(app, ctx);
   // The API description comes from the same zod schemas the routes validate with.
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${config.brand.name} API`, version: '1.0.0' } },

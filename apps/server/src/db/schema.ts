@@ -219,3 +219,26 @@ export const enquiries = pgTable('enquiries', {
   customerCountry: text('customer_country'),
   createdAt: createdAt(),
 });
+
+/**
+ * Who read or changed patient data, or acted as an admin, and when (HIPAA §164.312(b)). Append-only:
+ * triggers refuse UPDATE, DELETE and TRUNCATE; each row's hash covers the previous row's, so an edit
+ * made around the triggers breaks the chain. No foreign keys: the trail outlives the accounts.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: tz('at').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    actorRole: text('actor_role').notNull(),
+    /** Method and route pattern, never a URL (which could carry a token). */
+    action: text('action').notNull(),
+    subjectUserId: uuid('subject_user_id'),
+    ip: text('ip'),
+    status: integer('status').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [index('audit_log_subject_idx').on(t.subjectUserId, t.at), index('audit_log_actor_idx').on(t.actorUserId, t.at)],
+);

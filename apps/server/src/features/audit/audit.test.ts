@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { signedInPatient, useTestApp } from '../../test/harness';
+import { findAuditChainBreak } from './service';
+
+describe('#28 the audit trail', () => {
+  const server = useTestApp();
+  const rows = () => server.app.ctx.db.select().from(auditLog).orderBy(auditLog.id);
+  // The trail is written after the answer; give the writes under way a moment to land.
+  const settled = async (count: number) => {
+    for (let i = 0; i < 100 && (await rows()).length < count; i += 1) await new Promise((r) => setTimeout(r, 20));
+    return rows();
+  };
+
+  it('#28 records who read and changed patient data, by route pattern, never by URL', async () => {
+    const { user, token } = await signedInPatient(server.app);
+    await server.http.get('/api/users/me', token);
+    await server.http.get('/api/plans');
+    await server.http.get('/api/users/verify-email?token=secret-looking-token-value');
+    let all = await rows();
+    for (let i = 0; i < 100 && !all.some((r) => r.action === 'GET /api/users/verify-email'); i += 1) {
+      await new Promise((r) => setTimeout(r, 20));
+      all = await rows();
+    }
+    const summary = all.map((r) => [r.action, r.actorRole, r.actorUserId, r.subjectUserId, r.status]);
+    expect(summary).toContainEqual(['POST /api/users/register', 'anonymous', null, null, 201]);
+    expect(summary).toContainEqual(['GET /api/users/me', 'patient', user.id, user.id, 200]);
+    expect(summary).toContainEqual(['GET /api/users/verify-email', 'anonymous', null, null, 400]);
+    expect(summary.some(([action]) => action === 'GET /api/plans')).toBe(false);
+    expect(JSON.stringify(all)).not.toContain('secret-looking-token-value');
+  });
+
+  it('#28 refuses UPDATE, DELETE and TRUNCATE on the trail', async () => {
+    await server.http.get('/api/users/me');
+    await settled(1);
+    for (const statement of ['UPDATE audit_log SET status = 200', 'DELETE FROM audit_log', 'TRUNCATE audit_log']) {
+      await expect(server.app.ctx.db.execute(sql.raw(statement))).rejects.toThrow();
+    }
+  });
+
+  it('#28 chains every row to the one before, so an edit made around the triggers shows', async () => {
+    const { token } = await signedInPatient(server.app);
+    await server.http.get('/api/users/me', token);
+    await server.http.get('/api/users/me/payments', token);
+    const all = await settled(4);
+    expect(await findAuditChainBreak(server.app.ctx)).toBeNull();
+    const victim = all[1]!;
+    await server.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change`);
+      await tx.execute(sql`UPDATE audit_log SET status = 299 WHERE id = ${victim.id}`);
+      await tx.execute(sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change`);
+    });
+    expect(await findAuditChainBreak(server.app.ctx)).toBe(victim.id);
+  });
+});
