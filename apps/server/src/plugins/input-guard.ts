@@ -14,16 +14,21 @@ export const MAX_TEXT_LENGTH = 10_000;
 /** Deeper nesting than any of our bodies has is refused rather than walked. */
 const MAX_DEPTH = 16;
 
-/** Why a value cannot be accepted, or null: NUL bytes, lone surrogates, over-long text, in keys too. */
-function problem(value: unknown, depth = 0): string | null {
+interface Problem {
+  message: string;
+  path: string[];
+}
+
+/** Why a value cannot be accepted, and where: NUL bytes, lone surrogates, over-long text, in keys too. */
+function problem(value: unknown, path: string[] = []): Problem | null {
   if (typeof value === 'string') {
-    if (value.includes('\u0000') || !value.isWellFormed()) return messages.invalidCharacters;
-    return value.length > MAX_TEXT_LENGTH ? messages.textTooLong(MAX_TEXT_LENGTH) : null;
+    if (value.includes('\u0000') || !value.isWellFormed()) return { message: messages.invalidCharacters, path };
+    return value.length > MAX_TEXT_LENGTH ? { message: messages.tooLong(MAX_TEXT_LENGTH), path } : null;
   }
   if (value === null || typeof value !== 'object') return null;
-  if (depth > MAX_DEPTH) return messages.badRequest;
+  if (path.length > MAX_DEPTH) return { message: messages.badRequest, path };
   for (const [key, item] of Object.entries(value)) {
-    const found = problem(key, depth + 1) ?? problem(item, depth + 1);
+    const found = problem(key, path) ?? problem(item, [...path, key]);
     if (found) return found;
   }
   return null;
@@ -31,11 +36,12 @@ function problem(value: unknown, depth = 0): string | null {
 
 /**
  * One check for every route, before its schema runs: text no handler, database or mail could store
- * or show safely is a 400 with a clear message, never a 500 further down.
+ * or show safely is a 400 with a clear message (and the field, as validation errors name it), never
+ * a 500 further down.
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     const found = problem(request.params) ?? problem(request.query) ?? problem(request.body);
-    if (found) throw badRequest(found);
+    if (found) throw badRequest(found.message, { errors: { [found.path.join('.') || '_']: found.message } });
   });
 }

@@ -132,6 +132,5 @@ export const notProvided = 'Not provided';
 
 // Hardening: hostile input and oversized requests
 export const invalidCharacters = 'The request contains characters we cannot accept (such as control characters). Please remove them and try again.';
-export const textTooLong = (max: number) => `A text field is too long. Please keep each entry under ${max.toLocaleString('en-US')} characters.`;
 export const requestTooLarge = 'The request is too large.';
 export const unsupportedMediaType = 'Send the request as application/json.';
