@@ -16,6 +16,11 @@ export default tseslint.config(
     },
   },
   {
+    // plugins/client-ip.ts decides the client address once; request.ip would believe a malformed header.
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'request', property: 'ip', message: 'Use request.clientIp.' }] },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -7,7 +7,7 @@ import { pageHtml } from './vite-plugins/page-html';
 /** Admin magic links may point at /api/…/verify-admin-login/…: a browser opening one gets the app. */
 const ADMIN_LINK_PAGE = /^\/api\/(auth\/)?verify-admin-login(\/|\?|$)/;
 /** Where the dev server sends /api and /dev (the API server; override with API_PROXY_TARGET). */
-const target = process.env.API_PROXY_TARGET || 'http://localhost:3000';
+const target = process.env.API_PROXY_TARGET || 'http://127.0.0.1:3000';
 const api = {
   target,
   bypass: (req: IncomingMessage) =>
@@ -22,7 +22,9 @@ export default defineConfig({
       favicon: fileURLToPath(new URL('public/favicon.svg', import.meta.url)),
     }),
   ],
-  server: { proxy: { '/api': api, '/dev': target } },
+  // Loopback only: the dev server (and the dev mailbox behind its proxy) is not for the network.
+  server: { host: '127.0.0.1', proxy: { '/api': api, '/dev': target } },
+  preview: { host: '127.0.0.1' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

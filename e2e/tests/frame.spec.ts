@@ -400,7 +400,7 @@ test.describe('outside the United States', () => {
 
   test('a visitor sees the blocked page, with the navbar and footer, on every page', async ({ browser }) => {
     // A server of its own that trusts X-Forwarded-For, so the test can come from abroad.
-    const abroad = await startSite({ GEO_RESTRICT: 'on', TRUST_PROXY: 'true' });
+    const abroad = await startSite({ GEO_RESTRICT: 'on', TRUST_PROXY: '1' });
     const context = await browser.newContext({ baseURL: abroad.baseURL, viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();

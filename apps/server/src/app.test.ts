@@ -121,7 +121,8 @@ describe('serving the web app', () => {
   });
 
   it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {
-    for (const res of [await api(app).get('/api/unknown'), await api(app).post('/somewhere', {})]) {
+    const unknown = ['/api/unknown', '/API/ADMIN/me', '/api/Admin/me', '//api/admin/me', '/api//admin/me'];
+    for (const res of [...(await Promise.all(unknown.map((url) => api(app).get(url)))), await api(app).post('/somewhere', {})]) {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(messages.notFound);
     }

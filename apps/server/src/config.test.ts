@@ -24,6 +24,12 @@ describe('configuration', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://mail:port' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://' }, 'SMTP_URL'],
+    [{ DATABASE_URL: 'postgres://' }, 'DATABASE_URL'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.internal' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ CAPTCHA: 'hcaptcha' }, 'CAPTCHA'],
     [{ GEO_RESTRICT: 'maybe' }, 'GEO_RESTRICT'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
@@ -36,6 +42,27 @@ describe('configuration', () => {
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it('stops with one line, never a multi-line dump', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', TRUST_PROXY: 'true' })).toThrow(/^Invalid configuration: [^\n]*TRUST_PROXY[^\n]*$/);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, never as "trust everything"', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*"true" would let any client choose its own IP address/);
+  });
+
+  it('listens on 127.0.0.1 by default outside production, on every interface in production, and where HOST says', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail', APP_URL: 'https://x.example' };
+    expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, HOST: '10.1.2.3' }).host).toBe('10.1.2.3');
   });
 
   it('treats empty variables as unset', () => {

@@ -1,26 +1,57 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const onOff = z.enum(['on', 'off']);
 const optionalUrl = z.url().optional();
+/** A scheme check alone lets `smtp://host:port` (port not a number) through to fail at the first send. */
+const serverUrl = (scheme: RegExp, example: string) =>
+  z
+    .string()
+    .regex(scheme, `must look like ${example}`)
+    .refine((value) => URL.canParse(value) && new URL(value).hostname !== '', `must look like ${example}`)
+    .optional();
+
+/** An address or CIDR block such as 10.0.0.1, 10.0.0.0/8 or fd00::/8. */
+function isAddressOrBlock(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY names the proxies in front of the server: how many (hops) or which addresses. "true"
+ * (believe every X-Forwarded-For hop) is refused: any client could then choose its own address.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrBlock)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.1,10.0.0.0/8); "true" would let any client choose its own IP address',
+    });
+    return z.NEVER;
+  });
 
 /** Every environment variable the server reads, with its default. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: 127.0.0.1 outside production, so a development server is not reachable from the network.
+  HOST: z.string().min(1).optional(),
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
+  DATABASE_URL: serverUrl(/^postgres(ql)?:\/\//, 'postgres://user:password@host:5432/database'),
+  SMTP_URL: serverUrl(/^smtps?:\/\//, 'smtp://user:password@host:587 or smtps://…'),
   MAIL_FROM: z.string().min(3).default('CareConnect 24/7 <no-reply@careconnect247.example>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
@@ -29,10 +60,7 @@ const envSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: trustProxy,
   GEO_RESTRICT: onOff.default('on'),
   PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
   STORAGE: z.enum(['local', 's3']).default('local'),
@@ -61,7 +89,8 @@ export interface Config {
   jwtSecret: string;
   admin: { email: string; password: string } | null;
   captcha: { mode: 'altcha' | 'recaptcha' | 'off'; recaptchaSiteKey?: string; recaptchaSecret?: string; recaptchaVerifyUrl: string };
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs; never `true`. */
+  trustProxy: false | number | string[];
   geoRestrict: boolean;
   paymentGateway: 'sandbox';
   storage: 'local' | 's3';
@@ -71,6 +100,7 @@ export interface Config {
   chatWidgetUrl: string | undefined;
 }
 
+/** A setting the server cannot start with; its message is one line that names the variable. */
 export class ConfigError extends Error {}
 
 /** The secret is generated once and kept in DATA_DIR, so sessions survive a restart without configuration. */
@@ -89,11 +119,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
   const fail = (variable: string, why: string) => {
-    throw new ConfigError(`Invalid configuration:\n  ${variable}: ${why}`);
+    throw new ConfigError(`Invalid configuration: ${variable}: ${why}`);
   };
   if (e.NODE_ENV === 'production') {
     if (!e.JWT_SECRET) fail('JWT_SECRET', 'is required in production');
@@ -111,7 +141,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,

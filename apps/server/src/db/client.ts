@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,16 +25,28 @@ export interface DatabaseHandle {
 // In the source tree the migrations sit beside this file; the server build copies them beside its bundle.
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Start-up names the setting to fix, without the URL's password or a stack. */
+function unreachable(databaseUrl: string, error: unknown): ConfigError {
+  const { hostname, port } = new URL(databaseUrl);
+  // Connecting to "localhost" fails with an AggregateError whose message is empty; its code says why.
+  const reason = (error instanceof Error && error.message.split('\n')[0]) || (error as { code?: string }).code || 'no answer';
+  return new ConfigError(`Invalid configuration: DATABASE_URL: cannot connect to ${hostname}:${port || 5432} (${reason})`);
+}
+
 /** Opens the database the configuration names and brings its schema up to date. */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteDir'>): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // A server that never answers fails the start (or a query) after 10 s instead of hanging it.
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     // An idle connection the server drops (restart, failover) must not crash the process: the pool
     // replaces it, and the next query gets a fresh one.
     pool.on('error', (error) => console.error(`Postgres connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     // Several instances may start at once: one migrates, the others wait for it.
-    const lock = await pool.connect();
+    const lock = await pool.connect().catch(async (error: unknown) => {
+      await pool.end();
+      throw unreachable(config.databaseUrl!, error);
+    });
     try {
       await lock.query('SELECT pg_advisory_lock(727274)');
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });

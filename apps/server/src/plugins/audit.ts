@@ -21,7 +21,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext) {
       action: `${request.method} ${route}`,
       // Only a well-formed id: the column is a uuid, and a bad one was refused with a 400 anyway.
       subjectUserId: subject && /^[0-9a-f-]{36}$/i.test(subject) ? subject : null,
-      ip: request.ip,
+      ip: request.clientIp,
       status: reply.statusCode,
     })
       .catch((error: unknown) => request.log.error({ err: error }, 'audit trail write failed'))

@@ -40,10 +40,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message =
-        status === 413 ? 'The request is too large.' : status === 415 ? 'Send the request as application/json.' : messages.badRequest;
+      const message = status === 413 ? messages.requestTooLarge : status === 415 ? messages.unsupportedMediaType : messages.badRequest;
       return reply.code(status).send({ message });
     }
+    // Only the error (lib/logging.ts drops a failed query's parameters): never the body or the query string.
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: messages.serverError });
   });

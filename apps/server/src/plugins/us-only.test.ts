@@ -5,7 +5,7 @@ import { US_ONLY_MESSAGE } from './us-only';
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 describe('US-only sign-up and sign-in', () => {
-  const server = useTestApp({ GEO_RESTRICT: 'on', TRUST_PROXY: 'true' });
+  const server = useTestApp({ GEO_RESTRICT: 'on', TRUST_PROXY: '1' });
 
   it('refuses sign-up and sign-in from a non-US address with 451 and saves nothing', async () => {
     const body = signupBody();
@@ -31,7 +31,7 @@ describe('US-only sign-up and sign-in', () => {
 
 describe('with GEO_RESTRICT=off, or without TRUST_PROXY', () => {
   it('does not check', async () => {
-    const off = await createTestApp({ GEO_RESTRICT: 'off', TRUST_PROXY: 'true' });
+    const off = await createTestApp({ GEO_RESTRICT: 'off', TRUST_PROXY: '1' });
     const untrusted = await createTestApp({ GEO_RESTRICT: 'on' });
     try {
       expect((await api(off).post('/api/users/register', signupBody(), undefined, from('81.2.69.142'))).status).toBe(201);

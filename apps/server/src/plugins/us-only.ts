@@ -13,7 +13,7 @@ export const US_ONLY_MESSAGE =
  */
 export const usOnly = (ctx: AppContext) =>
   async function usOnlyHook(request: FastifyRequest) {
-    const location = ctx.geo.lookup(request.ip);
+    const location = ctx.geo.lookup(request.clientIp);
     if (!isAllowedLocation(ctx, location)) throw new HttpError(451, US_ONLY_MESSAGE, { country: location?.country });
   };
 

@@ -47,8 +47,11 @@ export function webAppInlineScripts(webDist: string | null): string[] {
   return scriptSrc;
 }
 
-/** Every GET (or HEAD) that is not an API call is a page of the app, and so are the admin magic-link addresses (spec 2 §2). */
-const isPage = (url: string) => !url.startsWith('/api/') || /^\/api\/(auth\/)?verify-admin-login(\/|\?|$)/.test(url);
+/**
+ * Every GET (or HEAD) that is not an API call is a page of the app, and so are the admin magic-link
+ * addresses (spec 2 §2). Any spelling of /api (/API, //api) stays an API path: a JSON 404, not a 200 page.
+ */
+const isPage = (url: string) => !/^\/+api\//i.test(url) || /^\/api\/(auth\/)?verify-admin-login(\/|\?|$)/.test(url);
 
 /**
  * Serves the built web app from `webDist` (when it has been built): its files, precompressed copies

@@ -129,3 +129,8 @@ export const passwordUpdateFailed = "Couldn't update your password. Please try a
 export const currentPasswordWrong = 'Your current password is incorrect.';
 export const missingAccount = 'Could not determine your account. Please sign in again.';
 export const notProvided = 'Not provided';
+
+// Hardening: hostile input and oversized requests
+export const invalidCharacters = 'The request contains characters we cannot accept (such as control characters). Please remove them and try again.';
+export const requestTooLarge = 'The request is too large.';
+export const unsupportedMediaType = 'Send the request as application/json.';

@@ -7,7 +7,7 @@ import { forgotPassword, login, logout, resetPassword, verifyAdminLogin } from '
 
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const meta = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+  const meta = (request: { clientIp: string; headers: { 'user-agent'?: string } }) => ({ ip: request.clientIp, userAgent: request.headers['user-agent'] });
 
   app.post('/api/auth/login', { onRequest: usOnly(ctx), schema: { body: loginSchema } }, async (request) => login(ctx, request.body, meta(request)));
 

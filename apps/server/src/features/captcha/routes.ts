@@ -29,6 +29,6 @@ export const captchaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   app.post(
     '/api/recaptcha/verify',
     { schema: { body: verifyBody, response: { 200: z.object({ success: z.boolean() }) } } },
-    async (request) => ({ success: await ctx.captcha.verify(request.body.token, request.ip) }),
+    async (request) => ({ success: await ctx.captcha.verify(request.body.token, request.clientIp) }),
   );
 };

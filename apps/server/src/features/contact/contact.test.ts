@@ -14,7 +14,7 @@ const enquiry = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /api/users/questions', () => {
-  const server = useTestApp({ SUPPORT_EMAIL: 'help@careconnect.test', TRUST_PROXY: 'true', GEO_RESTRICT: 'on' });
+  const server = useTestApp({ SUPPORT_EMAIL: 'help@careconnect.test', TRUST_PROXY: '1', GEO_RESTRICT: 'on' });
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
   it('stores the enquiry and e-mails it to support through the outbox', async () => {

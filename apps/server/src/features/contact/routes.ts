@@ -9,6 +9,6 @@ export const contactRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/api/users/questions', { onRequest: usOnly(ctx), schema: { body: enquiryRequestSchema } }, async (request, reply) => {
     const { fullName, email, phone, message } = request.body;
-    return reply.code(201).send(await sendEnquiry(ctx, { fullName, email, phone, message }, request.ip));
+    return reply.code(201).send(await sendEnquiry(ctx, { fullName, email, phone, message }, request.clientIp));
   });
 };

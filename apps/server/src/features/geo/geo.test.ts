@@ -87,16 +87,16 @@ describe('GET /api/geo', () => {
       expect((await geoFor(app, '192.168.0.7')).body).toEqual({ country: null, state: null, allowed: true });
     });
 
-    it('ignores X-Forwarded-For, which anyone can send', async () => {
+    it('#6 #32 ignores X-Forwarded-For, which anyone can send', async () => {
       expect((await geoFor(app, '24.24.24.24', '81.2.69.142')).body).toMatchObject({ country: 'US', allowed: true });
       expect((await geoFor(app, '127.0.0.1', '81.2.69.142')).body).toMatchObject({ country: null, allowed: true });
     });
   });
 
-  describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
+  describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
     let app: App;
     beforeAll(async () => {
-      app = await createTestApp({ TRUST_PROXY: 'true', GEO_RESTRICT: 'on' });
+      app = await createTestApp({ TRUST_PROXY: '1', GEO_RESTRICT: 'on' });
     });
     afterAll(() => app.close());
 
@@ -104,6 +104,31 @@ describe('GET /api/geo', () => {
       expect((await geoFor(app, '10.0.0.2', '81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
       expect((await geoFor(app, '10.0.0.2', '2001:4860:4860::8888')).body).toMatchObject({ country: 'US', allowed: true });
       expect((await geoFor(app, '10.0.0.2')).body).toMatchObject({ country: null, allowed: true });
+    });
+
+    it('#6 #32 believes only the hop the proxy added, not the addresses a client put before it', async () => {
+      expect((await geoFor(app, '10.0.0.2', '8.8.8.8, 81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
+      expect((await geoFor(app, '10.0.0.2', '81.2.69.142, 8.8.8.8')).body).toMatchObject({ country: 'US', allowed: true });
+    });
+
+    it('#6 #32 ignores a forwarded hop that is not an IP address and uses the connecting address', async () => {
+      for (const garbage of ['8.8.8.8<script>', 'unknown', '81.2.69.142:443', "' OR 1=1 --", '']) {
+        expect((await geoFor(app, '81.2.69.142', garbage)).body, garbage).toMatchObject({ country: 'GB', allowed: false });
+      }
+    });
+  });
+
+  describe('behind named proxies (TRUST_PROXY=10.0.0.0/8)', () => {
+    it('#6 #32 believes forwarded hops only from the listed proxies', async () => {
+      const app = await createTestApp({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1', GEO_RESTRICT: 'on' });
+      try {
+        expect((await geoFor(app, '10.1.2.3', '81.2.69.142')).body).toMatchObject({ country: 'GB' });
+        expect((await geoFor(app, '192.0.2.1', '81.2.69.142')).body).toMatchObject({ country: 'GB' });
+        // Not a listed proxy: its header is the client's own claim.
+        expect((await geoFor(app, '24.24.24.24', '81.2.69.142')).body).toMatchObject({ country: 'US' });
+      } finally {
+        await app.close();
+      }
     });
   });
 

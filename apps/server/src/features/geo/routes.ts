@@ -9,10 +9,10 @@ const geoAnswer = z.object({ country: z.string().nullable(), state: z.string().n
 export const geoRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  // request.ip is the proxy's client address only when TRUST_PROXY says there is a proxy to trust.
+  // request.clientIp is the proxy's client address only when TRUST_PROXY says there is a proxy to trust.
   app.get('/api/geo', { schema: { response: { 200: geoAnswer } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const location = ctx.geo.lookup(request.ip);
+    const location = ctx.geo.lookup(request.clientIp);
     return { country: location?.country ?? null, state: location?.state ?? null, allowed: isAllowedLocation(ctx, location) };
   });
 };

@@ -23,7 +23,9 @@ type Sender = (row: OutboxRow) => Promise<void>;
 /** Without SMTP_URL (development only) a message counts as delivered to the dev mailbox at /dev/mailbox. */
 function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Sender {
   if (!config.smtpUrl) return async () => undefined;
-  const transport = nodemailer.createTransport(`${config.smtpUrl}${config.smtpUrl.includes('?') ? '&' : '?'}connectionTimeout=10000&greetingTimeout=10000&socketTimeout=20000`);
+  // A mail server that accepts the connection and then says nothing must not hold a send (and a
+  // request waiting on it) for nodemailer's default of minutes; the outbox retries later.
+  const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return async (row) => {
     await transport.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody });
   };

@@ -11,7 +11,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/users/register', { onRequest: usOnly(ctx), schema: { body: registrationSchema } }, async (request, reply) => {
-    const result = await register(ctx, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+    const result = await register(ctx, request.body, { ip: request.clientIp, userAgent: request.headers['user-agent'] });
     return reply.code(201).send(result);
   });
 

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { describe, expect, it } from 'vitest';
+import type { App } from '../app';
+import { sessions } from '../db/schema';
+import { createTestApp, signedInPatient } from '../test/harness';
+
+/** Ten wrong passwords for different e-mails from one socket, each claiming another address; then the right one. */
+async function loginAfterFailures(app: App, forwardedFor: (i: number) => string) {
+  const { body } = await signedInPatient(app);
+  const login = (email: string, password: string, i: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.0.0.2',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor(i) },
+      payload: JSON.stringify({ email, password }),
+    });
+  for (let i = 0; i < 10; i++) expect((await login(`guess${i}@example.com`, 'Wr0ng!pass', i)).statusCode).toBe(401);
+  return (await login(body.email, body.password, 10)).statusCode;
+}
+
+describe('the client address', () => {
+  it('#6 #32 ignores X-Forwarded-For without TRUST_PROXY: a spoofed header does not escape the address lock', async () => {
+    const app = await createTestApp();
+    try {
+      expect(await loginAfterFailures(app, (i) => `8.8.8.${i}`)).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('#6 with TRUST_PROXY=1 counts garbage in the header against the connecting address', async () => {
+    const app = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      expect(await loginAfterFailures(app, (i) => `not-an-ip-${i}`)).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('#6 with TRUST_PROXY=1 records the forwarded client on the session, and the socket address for garbage', async () => {
+    const app = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const { body } = await signedInPatient(app);
+      const sessionIp = async (forwardedFor: string) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.0.0.2',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+          payload: JSON.stringify({ email: body.email, password: body.password }),
+        });
+        const { sid } = decodeJwt(String(res.json().token));
+        const [row] = await app.ctx.db.select({ ip: sessions.ip }).from(sessions).where(eq(sessions.id, String(sid)));
+        return row?.ip;
+      };
+      expect(await sessionIp('1.2.3.4, 24.24.24.24')).toBe('24.24.24.24');
+      expect(await sessionIp('24.24.24.24, <script>')).toBe('10.0.0.2');
+    } finally {
+      await app.close();
+    }
+  });
+});
