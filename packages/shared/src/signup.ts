@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { EMAIL_MAX, NAME_MAX, SYMPTOMS_MAX, ZIP_MAX, emailSchema, newPasswordSchema, requiredText } from './auth';
+import { EMAIL_MAX, NAME_MAX, SYMPTOMS_MAX, ZIP_MAX, emailSchema, requiredText } from './auth';
+import { newPasswordSchema } from './new-password';
 import { latestAdultBirthDate, parseIsoDate, toIsoDate } from './dates';
 import { messages } from './messages';
 import { planIdSchema } from './plans';

@@ -8,7 +8,7 @@ export const required = 'This field is required.';
 export const email = `Please enter a valid email address (${EXAMPLE_EMAIL}).`;
 export const phone = 'Phone number must contain exactly 10 digits.';
 export const password = 'Password must be at least 8 characters and include uppercase, lowercase, number, and special character.';
-export const passwordTooLong = 'Password must be at most 128 characters.';
+export const passwordTooLong = 'Password must be at most 256 characters.';
 export const passwordsDoNotMatch = 'Passwords do not match.';
 export const dobRequired = 'Please enter your date of birth.';
 export const dobInvalid = 'Please enter a valid date.';
@@ -129,3 +129,8 @@ export const passwordUpdateFailed = "Couldn't update your password. Please try a
 export const currentPasswordWrong = 'Your current password is incorrect.';
 export const missingAccount = 'Could not determine your account. Please sign in again.';
 export const notProvided = 'Not provided';
+
+// Accounts: common passwords, verification links.
+export const passwordTooCommon = 'This password is too common and easy to guess. Please choose a different one.';
+export const verificationResent =
+  'If an account with that email is waiting for verification, we have sent a new link. Please check your inbox.';
