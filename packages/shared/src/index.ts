@@ -3,6 +3,7 @@ export * from './auth';
 export * from './new-password';
 export * from './dates';
 export * from './plans';
+export * from './phone';
 export * from './signup';
 export * from './api';
 export * from './payment';
