@@ -120,7 +120,7 @@ export const verifyOffline = 'You appear to be offline. Please reconnect and try
 export const verifyNetwork = 'Network connection lost. Please check your connection and try again.';
 export const verifyDefault = 'Verification failed. Please try again.';
 export const verifySuccess = 'Your email has been verified. You can sign in now.';
-export const verifyTokenInvalid = 'This verification link is invalid or has expired. Sign up again to get a new link.';
+export const verifyTokenInvalid = 'This verification link is invalid, expired or already used. Please ask for a new one.';
 
 export const profileLoadFailed = 'Unable to load your profile. Please check your network connection and try again.';
 export const profileUnverified = "Your email address isn't verified yet. Please check your inbox (and spam) for the verification email.";
