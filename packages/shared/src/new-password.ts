@@ -28,6 +28,9 @@ export const newPasswordSchema = z
   .refine(isStrongPassword, { error: messages.password, abort: true })
   .refine((v) => !isCommonPassword(v), { error: messages.passwordTooCommon });
 
+/** What is wrong with a password being chosen, for its field as the person types; null when nothing. */
+export const newPasswordError = (value: string) => newPasswordSchema.safeParse(value).error?.issues[0]?.message ?? null;
+
 export const resetPasswordSchema = z.strictObject({
   token: tokenSchema(messages.resetTokenRequired),
   newPassword: newPasswordSchema,
