@@ -87,7 +87,7 @@ test.describe('on a desktop screen', () => {
     const entries = mainNav(page).locator('.nav__list > li > :is(a, button)');
     await expect(entries).toHaveText(['Home', 'Our Services', 'Plans', 'About Us', 'Learn More', 'Contact Us', 'Blogs', 'Admin', 'Sign Out']);
     await expect(mainNav(page).getByRole('link', { name: 'Admin', exact: true })).toHaveCount(1);
-    await expect(page.getByRole('link', { name: 'Book an Appointment' })).toHaveAttribute('href', '/admin');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Book an Appointment' })).toHaveAttribute('href', '/admin');
   });
 
   test('every dropdown opens on hover, closes when the mouse leaves, and its links lead to their pages', async ({ page }) => {
