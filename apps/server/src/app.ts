@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -40,6 +40,18 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { ctx: AppContext };
 
+/** A link's token may ride in the query string (?token=, ?t=); the logged URL keeps its name only. */
+const redactQueryTokens = (url: string) => url.replace(/([?&](?:token|t)=)[^&#]*/gi, '$1[redacted]');
+
+/** Fastify's default request log fields, with the URL's tokens hidden. */
+const requestForLog = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactQueryTokens(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the whole server: database, services, routes and the web pages. */
@@ -64,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ],
         censor: '[redacted]',
       },
+      serializers: { req: requestForLog },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,5 @@
 import { messages, toIsoDate } from '@app/shared';
+import { PassThrough } from 'node:stream';
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,6 +224,25 @@ describe('POST /api/users/verify-email', () => {
     const again = await server.http.post('/api/users/verify-email', { token });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(messages.verifyTokenInvalid);
+  });
+
+  it('keeps the token of a checked link out of the logs', async () => {
+    const logs = new PassThrough();
+    let logText = '';
+    logs.on('data', (chunk: Buffer) => (logText += chunk.toString()));
+    const logged = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: logs });
+    try {
+      const body = signupBody();
+      await api(logged).post('/api/users/register', body);
+      const token = await tokenFromMail(logged, body.email, 'verify-email');
+      expect((await api(logged).get(`/api/users/verify-email?token=${token}`)).body).toEqual({ usable: true });
+      await api(logged).get(`/verify?x=1&t=${token}`);
+      expect(logText).toContain('/api/users/verify-email?token=[redacted]');
+      expect(logText).toContain('/verify?x=1&t=[redacted]');
+      expect(logText).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('reports an unknown or expired link as not usable', async () => {
