@@ -43,7 +43,7 @@ const pages: Array<{ name: string; path: string; settled: (page: Page) => Promis
     settled: async (page) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Email verification' })).toBeVisible();
       await expect(page.getByRole('alert').filter({ hasText: messages.verifyTokenInvalid })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Retry verification' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
     },
   },
 ];

@@ -75,6 +75,21 @@ test.describe('on a desktop screen', () => {
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   });
 
+  test('a signed-in admin sees Admin once, where My Profile would be, and books at /admin', async ({ page }) => {
+    // The frame follows the roles of the stored token (the server authorises every admin call itself),
+    // so a stored admin session is enough here; admin-login.spec.ts signs in for real.
+    await page.addInitScript(() => {
+      const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      sessionStorage.setItem('authUser', JSON.stringify({ email: 'admin@careconnect.test', verified: true }));
+      sessionStorage.setItem('authToken', `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ roles: ['ROLE_ADMIN'] })}.signature`);
+    });
+    await page.goto('/careers');
+    const entries = mainNav(page).locator('.nav__list > li > :is(a, button)');
+    await expect(entries).toHaveText(['Home', 'Our Services', 'Plans', 'About Us', 'Learn More', 'Contact Us', 'Blogs', 'Admin', 'Sign Out']);
+    await expect(mainNav(page).getByRole('link', { name: 'Admin', exact: true })).toHaveCount(1);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Book an Appointment' })).toHaveAttribute('href', '/admin');
+  });
+
   test('every dropdown opens on hover, closes when the mouse leaves, and its links lead to their pages', async ({ page }) => {
     await page.goto('/careers');
     await settle(page);

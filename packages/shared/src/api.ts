@@ -41,6 +41,9 @@ export interface LoginResponse {
   notVerifiedMessage?: string;
 }
 
+/** GET /api/users/verify-email?token=…: whether the link can still be confirmed; the GET never spends it. */
+export type VerifyEmailTokenStatus = { usable: true } | { usable: false; message: string };
+
 export interface ApiErrorBody {
   message: string;
   errors?: Record<string, string>;

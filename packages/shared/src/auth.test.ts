@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordSchema, forgotPasswordSchema, isStrongPassword, loginSchema, passwordRules, resetPasswordSchema, withConfirmation } from './auth';
+import { PASSWORD_MAX, forgotPasswordSchema, isStrongPassword, loginSchema, passwordRules } from './auth';
+import { changePasswordSchema, resetPasswordSchema, withConfirmation } from './new-password';
 import { fieldErrors } from './api';
 import { messages } from './messages';
 
@@ -15,6 +16,13 @@ describe('password rules', () => {
     ['Abcdefgh!', false],
     ['Abcdefgh1', false],
     ['Pass word1', true],
+    // #1 any script: non-ASCII letters with case count, and a special is anything but a letter or digit.
+    ['Émilie-2024', true],
+    ['жизньСчастье7€', true],
+    ['ÉMILIE-2024', false],
+    ['Zoë1234567', false],
+    ['Ab1😀😀😀😀😀', true],
+    ['Ab1😀', false],
   ])('%s is strong: %s', (password, strong) => {
     expect(isStrongPassword(password)).toBe(strong);
   });
@@ -33,6 +41,13 @@ describe('login', () => {
     [{ email: 'not-an-email', password: 'secret' }, messages.loginEmail],
   ])('%j → %s', (input, message) => {
     expect(firstMessage(loginSchema.safeParse(input))).toBe(message);
+  });
+
+  it('#1 takes a password of up to 256 characters, counted as characters, never trimmed', () => {
+    const long = 'Ж'.repeat(PASSWORD_MAX - 1) + '😀';
+    expect(loginSchema.parse({ email: 'a@example.com', password: long }).password).toBe(long);
+    expect(firstMessage(loginSchema.safeParse({ email: 'a@example.com', password: `${long}x` }))).toBe(messages.passwordTooLong);
+    expect(loginSchema.parse({ email: 'a@example.com', password: ' Str0ng!pass ' }).password).toBe(' Str0ng!pass ');
   });
 
   it('trims and lower-cases the e-mail', () => {

@@ -5,20 +5,27 @@ import { messages } from './messages';
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+/** Generous, so long passphrases fit; only bounds the hashing work a request can ask for. */
+export const PASSWORD_MAX = 256;
 export const NAME_MAX = 100;
 export const ZIP_MAX = 10;
 export const SYMPTOMS_MAX = 2000;
 export const MIN_AGE_YEARS = 18;
 export const FAILED_LOGIN_HINT_THRESHOLD = 5;
 
-/** Each password rule, in the order the live checklist shows them. */
+/** Characters as a person counts them (code points), so an emoji or an accented letter counts once. */
+export const passwordLength = (value: string) => Array.from(value).length;
+
+/**
+ * Each password rule, in the order the live checklist shows them. Any script counts: a letter with
+ * case (É, Ж) is an uppercase or lowercase letter, and a special is anything neither letter nor digit.
+ */
 export const passwordRules = [
-  { id: 'length', label: 'At least 8 characters', test: (v: string) => v.length >= PASSWORD_MIN },
-  { id: 'upper', label: 'An uppercase letter', test: (v: string) => /[A-Z]/.test(v) },
-  { id: 'lower', label: 'A lowercase letter', test: (v: string) => /[a-z]/.test(v) },
-  { id: 'digit', label: 'A number', test: (v: string) => /\d/.test(v) },
-  { id: 'special', label: 'A special character', test: (v: string) => /[^A-Za-z0-9]/.test(v) },
+  { id: 'length', label: 'At least 8 characters', test: (v: string) => passwordLength(v) >= PASSWORD_MIN },
+  { id: 'upper', label: 'An uppercase letter', test: (v: string) => /\p{Lu}/u.test(v) },
+  { id: 'lower', label: 'A lowercase letter', test: (v: string) => /\p{Ll}/u.test(v) },
+  { id: 'digit', label: 'A number', test: (v: string) => /\p{Nd}/u.test(v) },
+  { id: 'special', label: 'A special character', test: (v: string) => /[^\p{L}\p{Nd}]/u.test(v) },
 ] as const;
 
 export const isStrongPassword = (value: string) => passwordRules.every((rule) => rule.test(value));
@@ -31,10 +38,12 @@ export const emailSchema = (message: string = messages.email) =>
     .regex(EMAIL_PATTERN, { error: message })
     .transform((v) => v.toLowerCase());
 
-export const newPasswordSchema = z
-  .string({ error: messages.password })
-  .max(PASSWORD_MAX, { error: messages.passwordTooLong })
-  .refine(isStrongPassword, { error: messages.password });
+/** A password as typed at sign-in or as the current one: never trimmed, only bounded. */
+const typedPassword = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, { error: message })
+    .refine((v) => passwordLength(v) <= PASSWORD_MAX, { error: messages.passwordTooLong, abort: true });
 
 const requiredText = (max: number, message: string = messages.required) =>
   z
@@ -51,11 +60,7 @@ export const loginSchema = z.strictObject({
     .max(EMAIL_MAX, { error: messages.tooLong(EMAIL_MAX) })
     .regex(EMAIL_PATTERN, { error: messages.loginEmail })
     .transform((v) => v.toLowerCase()),
-  password: z
-    .string({ error: messages.loginBothRequired })
-    .min(1, { error: messages.loginBothRequired })
-    .max(PASSWORD_MAX, { error: messages.passwordTooLong })
-    .refine((v) => v.trim().length > 0, { error: messages.loginBothRequired }),
+  password: typedPassword(messages.loginBothRequired).refine((v) => v.trim().length > 0, { error: messages.loginBothRequired }),
   recaptchaToken: z.string().max(10_000).optional(),
   rememberMe: z.boolean().optional(),
 });
@@ -71,30 +76,10 @@ export const forgotPasswordSchema = z.strictObject({
     .transform((v) => v.toLowerCase()),
 });
 
-const tokenSchema = (message: string) =>
+export const tokenSchema = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(512, { error: message });
-
-export const resetPasswordSchema = z.strictObject({
-  token: tokenSchema(messages.resetTokenRequired),
-  newPassword: newPasswordSchema,
-});
-
-/** The reset and password-update forms also ask for a confirmation. */
-export const withConfirmation = <T extends z.ZodObject<{ newPassword: typeof newPasswordSchema }>>(schema: T) =>
-  schema.extend({ confirmPassword: z.string() }).refine((v) => v.newPassword === v.confirmPassword, {
-    error: messages.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
-
-export const changePasswordSchema = z.strictObject({
-  currentPassword: z
-    .string({ error: messages.currentPasswordRequired })
-    .min(1, { error: messages.currentPasswordRequired })
-    .max(PASSWORD_MAX, { error: messages.passwordTooLong }),
-  newPassword: newPasswordSchema,
-});
 
 export const verifyEmailSchema = z.strictObject({ token: tokenSchema(messages.verifyMissingToken) });
 export const adminLoginVerifySchema = z.strictObject({ token: tokenSchema(messages.magicLinkInvalid) });
 
-export { requiredText };
+export { requiredText, typedPassword };

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { emailSchema } from './auth';
 import { messages } from './messages';
-import { phoneSchema } from './signup';
+import { phoneSchema } from './phone';
 
 export const ENQUIRY_MESSAGE_MAX = 5000;
 

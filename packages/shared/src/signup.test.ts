@@ -3,7 +3,8 @@ import { fieldErrors } from './api';
 import { latestAdultBirthDate, parseIsoDate, toIsoDate } from './dates';
 import { messages } from './messages';
 import { normalizePlanId } from './plans';
-import { CUSTOMER_ID_PATTERN, formatPhone, generateCustomerId, phoneDigits, registrationSchema, signupFields, signupFormSchema } from './signup';
+import { formatPhone, phoneDigits } from './phone';
+import { CUSTOMER_ID_PATTERN, generateCustomerId, registrationSchema, signupFields, signupFormSchema } from './signup';
 
 const valid = {
   firstName: 'Avery',

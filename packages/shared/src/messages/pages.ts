@@ -8,7 +8,7 @@ export const required = 'This field is required.';
 export const email = `Please enter a valid email address (${EXAMPLE_EMAIL}).`;
 export const phone = 'Phone number must contain exactly 10 digits.';
 export const password = 'Password must be at least 8 characters and include uppercase, lowercase, number, and special character.';
-export const passwordTooLong = 'Password must be at most 128 characters.';
+export const passwordTooLong = 'Password must be at most 256 characters.';
 export const passwordsDoNotMatch = 'Passwords do not match.';
 export const dobRequired = 'Please enter your date of birth.';
 export const dobInvalid = 'Please enter a valid date.';
@@ -120,7 +120,7 @@ export const verifyOffline = 'You appear to be offline. Please reconnect and try
 export const verifyNetwork = 'Network connection lost. Please check your connection and try again.';
 export const verifyDefault = 'Verification failed. Please try again.';
 export const verifySuccess = 'Your email has been verified. You can sign in now.';
-export const verifyTokenInvalid = 'This verification link is invalid or has expired. Sign up again to get a new link.';
+export const verifyTokenInvalid = 'This verification link is invalid, expired or already used. Please ask for a new one.';
 
 export const profileLoadFailed = 'Unable to load your profile. Please check your network connection and try again.';
 export const profileUnverified = "Your email address isn't verified yet. Please check your inbox (and spam) for the verification email.";
@@ -134,3 +134,8 @@ export const notProvided = 'Not provided';
 export const invalidCharacters = 'The request contains characters we cannot accept (such as control characters). Please remove them and try again.';
 export const requestTooLarge = 'The request is too large.';
 export const unsupportedMediaType = 'Send the request as application/json.';
+
+// Accounts: common passwords, verification links.
+export const passwordTooCommon = 'This password is too common and easy to guess. Please choose a different one.';
+export const verificationResent =
+  'If an account with that email is waiting for verification, we have sent a new link. Please check your inbox.';

@@ -86,12 +86,22 @@ describe('PUT /api/auth/reset-password', () => {
     [{ token: '', newPassword: NEW_PASSWORD }, messages.resetTokenRequired],
     [{ token: 'abc', newPassword: 'weakpass' }, messages.password],
     [{ token: 'abc', newPassword: 'Sh0rt!' }, messages.password],
-    [{ token: 'abc', newPassword: `${'A1!a'.repeat(33)}` }, messages.passwordTooLong],
+    [{ token: 'abc', newPassword: `${'A1!a'.repeat(65)}` }, messages.passwordTooLong],
+    [{ token: 'abc', newPassword: 'Password1234!' }, messages.passwordTooCommon],
     [{ token: 'abc', newPassword: NEW_PASSWORD, confirm: NEW_PASSWORD }, messages.unknownField('confirm')],
   ])('refuses %j', async (payload, message) => {
     const res = await server.http.put('/api/auth/reset-password', payload);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
+  });
+
+  it('#2 refuses a common password and keeps the link usable', async () => {
+    const { body } = await signedInPatient(server.app);
+    const resetToken = await requestReset(body.email);
+    const common = await server.http.put('/api/auth/reset-password', { token: resetToken, newPassword: 'Password1234!' });
+    expect(common.status).toBe(400);
+    expect(common.body.message).toBe(messages.passwordTooCommon);
+    expect((await server.http.put('/api/auth/reset-password', { token: resetToken, newPassword: NEW_PASSWORD })).status).toBe(200);
   });
 
   it('does not change the password for an unknown token', async () => {
@@ -119,6 +129,14 @@ describe('PUT /api/users/password', () => {
     expect(missing.body.message).toBe(messages.currentPasswordRequired);
     const weak = await server.http.put('/api/users/password', { currentPassword: strongPassword, newPassword: 'weak' }, token);
     expect(weak.body.message).toBe(messages.password);
+  });
+
+  it('#2 refuses a common new password, and the old one still works', async () => {
+    const { body, token } = await signedInPatient(server.app);
+    const common = await server.http.put('/api/users/password', { currentPassword: strongPassword, newPassword: 'Welcome2024!' }, token);
+    expect(common.status).toBe(400);
+    expect(common.body.message).toBe(messages.passwordTooCommon);
+    expect((await server.http.post('/api/auth/login', { email: body.email, password: strongPassword })).status).toBe(200);
   });
 
   it('changes the password, keeps this session and ends the others', async () => {

@@ -1,12 +1,25 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
-export const IDLE_TIMEOUT_MS = 30 * 60_000;
-export const REMEMBER_ME_MS = 30 * 24 * 60 * 60_000;
-/** Without Remember Me a session also ends 12 hours after sign-in, however active. */
-export const SESSION_MAX_MS = 12 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How long a session lives (decision 005): it ends after `idleMs` without a request, and `maxMs`
+ * after sign-in however active. Remember Me is for a person's own device, so it lasts longer.
+ */
+export const SESSION_LIMITS = {
+  standard: { idleMs: 2 * HOUR_MS, maxMs: 12 * HOUR_MS },
+  remembered: { idleMs: 30 * DAY_MS, maxMs: 90 * DAY_MS },
+} as const;
+
+const limitsFor = (rememberMe: boolean) => (rememberMe ? SESSION_LIMITS.remembered : SESSION_LIMITS.standard);
+
+/** The only algorithm a session token may use; jose then refuses `none` and every asymmetric one. */
+const ALGORITHM = 'HS256';
+
 /** How stale last_seen_at may get before a request writes it again. */
 const TOUCH_AFTER_MS = 60_000;
 
@@ -25,12 +38,14 @@ export async function openSession(
   user: { id: string; email: string; roles: string[] },
   options: { rememberMe: boolean; ip?: string; userAgent?: string },
 ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
-  const expiresAt = new Date(Date.now() + (options.rememberMe ? REMEMBER_ME_MS : SESSION_MAX_MS));
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + limitsFor(options.rememberMe).maxMs);
   const [row] = await db
     .insert(sessions)
     .values({
       userId: user.id,
       rememberMe: options.rememberMe,
+      lastSeenAt: now,
       expiresAt,
       ip: options.ip ?? null,
       userAgent: options.userAgent?.slice(0, 500) ?? null,
@@ -38,17 +53,18 @@ export async function openSession(
     .returning({ id: sessions.id });
   const sessionId = row!.id;
   const token = await new SignJWT({ sid: sessionId, roles: user.roles, email: user.email })
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(user.id)
-    .setIssuedAt()
+    .setIssuedAt(now)
     .setExpirationTime(expiresAt)
     .sign(key(secret));
   return { token, sessionId, expiresAt };
 }
 
+/** The claims of a token we signed ourselves, or null: wrong signature or algorithm, expired, or lacking a claim. */
 export async function readToken(secret: string, token: string): Promise<SessionClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'sub', 'sid'] });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     return {
       sub: payload.sub,
@@ -62,10 +78,12 @@ export async function readToken(secret: string, token: string): Promise<SessionC
 }
 
 /**
- * The live session behind a token: not revoked, not expired, not idle too long (unless remembered),
- * and its user not disabled. Marks it as seen.
+ * The live session behind a token: not revoked, past neither its idle nor its absolute limit, and
+ * its user not disabled. Marks it as seen. Times come from this process's clock, not the database's,
+ * so that every instance and every test agrees on "now".
  */
 export async function findLiveSession(db: Executor, claims: SessionClaims) {
+  const now = new Date();
   const [row] = await db
     .select({ sessionId: sessions.id, rememberMe: sessions.rememberMe, lastSeenAt: sessions.lastSeenAt, user: users })
     .from(sessions)
@@ -76,14 +94,14 @@ export async function findLiveSession(db: Executor, claims: SessionClaims) {
         eq(sessions.userId, claims.sub),
         isNull(sessions.revokedAt),
         isNull(users.disabledAt),
-        sql`${sessions.expiresAt} > now()`,
+        gt(sessions.expiresAt, now),
       ),
     );
   if (!row) return null;
-  const idleMs = Date.now() - row.lastSeenAt.getTime();
-  if (!row.rememberMe && idleMs > IDLE_TIMEOUT_MS) return null;
+  const idleMs = now.getTime() - row.lastSeenAt.getTime();
+  if (idleMs > limitsFor(row.rememberMe).idleMs) return null;
   if (idleMs > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.sessionId));
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
   return row;
 }

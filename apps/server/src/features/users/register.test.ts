@@ -1,4 +1,5 @@
 import { messages, toIsoDate } from '@app/shared';
+import { PassThrough } from 'node:stream';
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,10 @@ describe('POST /api/users/register', () => {
     ['password without uppercase', { password: 'abcdef1!' }, 'password', messages.password],
     ['password without lowercase', { password: 'ABCDEF1!' }, 'password', messages.password],
     ['password without digit', { password: 'Abcdefg!' }, 'password', messages.password],
-    ['short password', { password: 'Ab1!xyz' }, 'password', messages.password],
+    ['#1 password of 7 characters', { password: 'Ab1!xyz' }, 'password', messages.password],
+    ['#1 password over 256 characters', { password: `Aa1!${'x'.repeat(253)}` }, 'password', messages.passwordTooLong],
+    ['#2 common password with a tail of digits and a symbol', { password: 'Password1234!' }, 'password', messages.passwordTooCommon],
+    ['#2 common password in another case', { password: 'qWERTY123!' }, 'password', messages.passwordTooCommon],
     ['missing date of birth', { dob: '' }, 'dob', messages.dobRequired],
     ['impossible date of birth', { dob: '1990-02-30' }, 'dob', messages.dobInvalid],
     ['future date of birth', { dob: yearsAgo(-1) }, 'dob', messages.dobFuture],
@@ -80,6 +84,18 @@ describe('POST /api/users/register', () => {
     expect(res.body.message).toBe(message);
     expect((res.body.errors as Record<string, string>)[field]).toBeDefined();
     expect(await userRow(String(body.email).toLowerCase())).toBeUndefined();
+  });
+
+  it('#1 takes a 128-character password with non-ASCII letters whole: its 127-character prefix does not sign in', async () => {
+    const password = `Ωmega-${'ñandú'.repeat(24)}1Ä`;
+    expect(Array.from(password)).toHaveLength(128);
+    const body = signupBody({ password });
+    expect((await server.http.post('/api/users/register', body)).status).toBe(201);
+    await server.http.post('/api/users/verify-email', { token: await tokenFromMail(server.app, body.email, 'verify-email') });
+    const prefix = Array.from(password).slice(0, 127).join('');
+    expect((await server.http.post('/api/auth/login', { email: body.email, password: prefix })).status).toBe(401);
+    expect((await server.http.post('/api/auth/login', { email: body.email, password: `${password}x` })).status).toBe(401);
+    expect((await server.http.post('/api/auth/login', { email: body.email, password })).status).toBe(200);
   });
 
   it('accepts someone who turns 18 today', async () => {
@@ -160,6 +176,7 @@ describe('sign-up while the mail server is down', () => {
 
 describe('POST /api/users/verify-email', () => {
   const server = useTestApp();
+  const userRow = async (email: string) => (await server.app.ctx.db.select().from(users).where(eq(users.email, email)))[0];
 
   it('verifies once; the same link a second time fails', async () => {
     const body = signupBody();
@@ -190,13 +207,52 @@ describe('POST /api/users/verify-email', () => {
     expect((await server.http.post('/api/users/verify-email', { token })).status).toBe(400);
   });
 
-  it('works through the GET fallback too', async () => {
+  it('#11 #12 a GET only reports whether the link is usable: two GETs leave it usable, the POST spends it, a second POST fails', async () => {
     const body = signupBody();
     await server.http.post('/api/users/register', body);
     const token = await tokenFromMail(server.app, body.email, 'verify-email');
-    const res = await server.http.get(`/api/users/verify-email?token=${token}`);
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe(messages.verifySuccess);
+    for (let i = 0; i < 2; i++) {
+      const peek = await server.http.get(`/api/users/verify-email?token=${token}`);
+      expect(peek.status).toBe(200);
+      expect(peek.body).toEqual({ usable: true });
+      expect(peek.headers['cache-control']).toBe('no-store');
+    }
+    expect((await userRow(body.email))?.verified).toBe(false);
+    expect((await server.http.post('/api/users/verify-email', { token })).status).toBe(200);
+    expect((await userRow(body.email))?.verified).toBe(true);
+    expect((await server.http.get(`/api/users/verify-email?token=${token}`)).body).toEqual({ usable: false, message: messages.verifyTokenInvalid });
+    const again = await server.http.post('/api/users/verify-email', { token });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(messages.verifyTokenInvalid);
+  });
+
+  it('keeps the token of a checked link out of the logs', async () => {
+    const logs = new PassThrough();
+    let logText = '';
+    logs.on('data', (chunk: Buffer) => (logText += chunk.toString()));
+    const logged = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: logs });
+    try {
+      const body = signupBody();
+      await api(logged).post('/api/users/register', body);
+      const token = await tokenFromMail(logged, body.email, 'verify-email');
+      expect((await api(logged).get(`/api/users/verify-email?token=${token}`)).body).toEqual({ usable: true });
+      await api(logged).get(`/verify?x=1&t=${token}`);
+      // Requests are logged by route pattern, never by URL.
+      expect(logText).toContain('"route":"/api/users/verify-email"');
+      expect(logText).not.toContain('?token=');
+      expect(logText).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('reports an unknown or expired link as not usable', async () => {
+    expect((await server.http.get('/api/users/verify-email?token=nope')).body).toEqual({ usable: false, message: messages.verifyTokenInvalid });
+    const body = signupBody();
+    await server.http.post('/api/users/register', body);
+    const token = await tokenFromMail(server.app, body.email, 'verify-email');
+    await server.app.ctx.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await server.http.get(`/api/users/verify-email?token=${token}`)).body.usable).toBe(false);
   });
 
   it('refuses a missing, empty, unknown or oversized token', async () => {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { usOnly } from '../../plugins/us-only';
 import { toProfile } from './repository';
-import { changePassword, register, verifyEmail } from './service';
+import { changePassword, register, verifyEmail, verifyEmailTokenStatus } from './service';
 
 export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -16,10 +16,11 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   });
 
   app.post('/api/users/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => verifyEmail(ctx, request.body.token));
-  // The old site's fallback; it spends the token just like the POST.
-  app.get('/api/users/verify-email', { schema: { querystring: verifyEmailSchema } }, async (request) =>
-    verifyEmail(ctx, request.query.token),
-  );
+  // Opening a link must not verify anything (mail scanners open links): the GET only tells whether the token is usable.
+  app.get('/api/users/verify-email', { schema: { querystring: verifyEmailSchema } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return verifyEmailTokenStatus(ctx, request.query.token);
+  });
 
   for (const url of ['/api/users/me', '/api/auth/me', '/api/me']) {
     app.get(url, { onRequest: signedIn }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { generateCustomerId, messages } from '@app/shared';
+import { generateCustomerId, messages, type VerifyEmailTokenStatus } from '@app/shared';
 import type { z } from 'zod';
 import type { registrationSchema } from '@app/shared';
 import type { AppContext } from '../../context';
@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { HttpError, badRequest, tooManyRequests } from '../../lib/errors';
 import { countAttempt, forgetAttempts, limits, secondsLocked } from '../../plugins/rate-limit';
-import { issueToken, consumeToken } from '../auth/tokens.repository';
+import { consumeToken, isTokenUsable, issueToken } from '../auth/tokens.repository';
 import { revokeUserSessions } from '../auth/sessions';
 import { enqueueMail } from '../mail/repository';
 import { findPlan } from '../plans/catalogue';
@@ -99,6 +99,12 @@ export async function register(ctx: AppContext, input: Registration, meta: Reque
   };
 }
 
+/** Whether a verification link can still be used, without using it: the page asks before showing its button. */
+export async function verifyEmailTokenStatus(ctx: AppContext, token: string): Promise<VerifyEmailTokenStatus> {
+  return (await isTokenUsable(ctx.db, token, 'verify-email')) ? { usable: true } : { usable: false, message: messages.verifyTokenInvalid };
+}
+
+/** The "Confirm my email" button: spends the token and marks the address verified. */
 export async function verifyEmail(ctx: AppContext, token: string) {
   const user = await ctx.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'verify-email');

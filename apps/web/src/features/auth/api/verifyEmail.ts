@@ -1,5 +1,5 @@
-import type { UserProfile } from '@app/shared';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import type { UserProfile, VerifyEmailTokenStatus } from '@app/shared';
+import { apiRequest } from '../../../lib/api-client';
 
 export interface VerifyEmailResponse {
   message?: string;
@@ -7,19 +7,15 @@ export interface VerifyEmailResponse {
 }
 
 /**
- * POST /api/users/verify-email {token}; when the POST answers 404 or 405, the old GET
- * /api/users/verify-email?token=… is tried. If that fails the same way, the POST's error stands.
+ * GET /api/users/verify-email?token=… → {usable}: whether the link can still be confirmed. It never
+ * spends the token, so a mail scanner opening the link verifies nothing.
  */
-export async function verifyEmail(token: string): Promise<VerifyEmailResponse> {
-  try {
-    return await apiRequest<VerifyEmailResponse>('/api/users/verify-email', { method: 'POST', body: { token } });
-  } catch (error) {
-    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 405)) throw error;
-    try {
-      return await apiRequest<VerifyEmailResponse>(`/api/users/verify-email?token=${encodeURIComponent(token)}`);
-    } catch (fallbackError) {
-      if (fallbackError instanceof ApiError && (fallbackError.status === 404 || fallbackError.status === 405)) throw error;
-      throw fallbackError;
-    }
-  }
-}
+export const checkVerifyEmailToken = (token: string) =>
+  apiRequest<VerifyEmailTokenStatus>(`/api/users/verify-email?token=${encodeURIComponent(token)}`);
+
+/**
+ * POST /api/users/verify-email {token} → {message, user}: the person's own confirmation, which spends
+ * the token. (The old site fell back to the GET, which used to verify too; it no longer does.)
+ */
+export const verifyEmail = (token: string) =>
+  apiRequest<VerifyEmailResponse>('/api/users/verify-email', { method: 'POST', body: { token } });

@@ -29,6 +29,17 @@ describe('reset password screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 1500 });
   });
 
+  it('#2 explains a common password and keeps submit disabled', async () => {
+    const api = mockApi({});
+    renderAt('/reset-password/:token', <ResetPasswordPage />, { url: '/reset-password/tok-9' });
+    await userEvent.type(screen.getByLabelText('New password'), 'Password1234!');
+    await userEvent.tab();
+    expect(screen.getByText(messages.passwordTooCommon)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Password1234!');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Reset password' }).disabled).toBe(true);
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('asks for the token when the link had none, and shows the server failure', async () => {
     mockApi({ 'PUT /api/auth/reset-password': json(400, { message: messages.resetTokenInvalid }) });
     renderAt('/reset', <ResetPasswordPage />);

@@ -1,4 +1,4 @@
-import { isStrongPassword, messages, resetPasswordSchema, withConfirmation } from '@app/shared';
+import { messages, newPasswordError, resetPasswordSchema, withConfirmation } from '@app/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormPage } from '../../../components/layout/FormPage';
@@ -28,7 +28,7 @@ export default function ResetPasswordPage() {
   const done = result?.tone === 'success';
 
   const tokenError = touched.token && !effectiveToken.trim() ? messages.resetTokenRequired : null;
-  const passwordError = touched.newPassword && newPassword && !isStrongPassword(newPassword) ? messages.password : null;
+  const passwordError = touched.newPassword && newPassword ? newPasswordError(newPassword) : null;
   const confirmError =
     (touched.confirmPassword || (confirmPassword && confirmPassword.length >= newPassword.length)) &&
     confirmPassword &&

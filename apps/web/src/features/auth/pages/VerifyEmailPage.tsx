@@ -6,35 +6,61 @@ import { PageTitle } from '../../../components/layout/PageTitle';
 import { Alert, Button, Spinner, buttonClass } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { isOnline, useOnline } from '../../../lib/use-online';
-import { verifyEmail } from '../api/verifyEmail';
+import { checkVerifyEmailToken, verifyEmail } from '../api/verifyEmail';
+import { ResendVerification } from '../components/ResendVerification';
 import { readSession, setLoginFlash, updateStoredUser } from '../session';
 import { useTokenParam } from '../tokenParam';
 import '../auth.css';
 
 export const VERIFY_REDIRECT_MS = 1200;
 
-type Phase = { name: 'verifying' } | { name: 'success'; message: string } | { name: 'error'; message: string };
+/** Which call a lost connection interrupted, so Retry repeats that one. */
+type Step = 'check' | 'confirm';
 
-function failureMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 0) return isOnline() ? messages.verifyNetwork : messages.verifyOffline;
-    return error.serverMessage ?? messages.verifyDefault;
-  }
-  return messages.verifyDefault;
+type Phase =
+  | { name: 'checking' }
+  | { name: 'ready' }
+  | { name: 'confirming' }
+  | { name: 'success'; message: string }
+  /** No answer came back: Retry repeats the step. */
+  | { name: 'network'; step: Step; message: string }
+  /** The server answered no (spent, expired, unknown link): a new link is the way on. */
+  | { name: 'invalid'; message: string };
+
+const networkMessage = () => (isOnline() ? messages.verifyNetwork : messages.verifyOffline);
+
+function failure(error: unknown, step: Step): Phase {
+  if (error instanceof ApiError && error.status === 0) return { name: 'network', step, message: networkMessage() };
+  return { name: 'invalid', message: (error instanceof ApiError && error.serverMessage) || messages.verifyDefault };
 }
 
+/**
+ * The verification link's screen. Opening the link only asks whether it is still usable (mail
+ * scanners open links too); the address is verified when the person presses "Confirm my email".
+ */
 export default function VerifyEmailPage() {
   const token = useTokenParam();
   const navigate = useNavigate();
   const online = useOnline();
   const [phase, setPhase] = useState<Phase>(() => {
-    if (!token) return { name: 'error', message: messages.verifyMissingToken };
-    if (!isOnline()) return { name: 'error', message: messages.verifyOffline };
-    return { name: 'verifying' };
+    if (!token) return { name: 'invalid', message: messages.verifyMissingToken };
+    if (!isOnline()) return { name: 'network', step: 'check', message: messages.verifyOffline };
+    return { name: 'checking' };
   });
   const started = useRef(false);
 
-  async function run() {
+  async function check() {
+    setPhase({ name: 'checking' });
+    try {
+      const status = await checkVerifyEmailToken(token);
+      setPhase(status.usable ? { name: 'ready' } : { name: 'invalid', message: status.message || messages.verifyTokenInvalid });
+    } catch (error) {
+      setPhase(failure(error, 'check'));
+    }
+  }
+
+  async function confirm() {
+    setPhase({ name: 'confirming' });
     try {
       const answer = await verifyEmail(token);
       const message = answer.message || messages.verifySuccess;
@@ -46,15 +72,15 @@ export default function VerifyEmailPage() {
       setLoginFlash(message, 'success');
       setPhase({ name: 'success', message });
     } catch (error) {
-      setPhase({ name: 'error', message: failureMessage(error) });
+      setPhase(failure(error, 'confirm'));
     }
   }
 
-  // Verify once on arrival (a ref guard keeps React's development double-run from spending the token twice).
+  // Check once on arrival (a ref guard keeps React's development double-run from asking twice).
   const arrive = useEffectEvent(() => {
-    if (started.current || phase.name !== 'verifying') return;
+    if (started.current || phase.name !== 'checking') return;
     started.current = true;
-    void run();
+    void check();
   });
   useEffect(() => arrive(), []);
 
@@ -67,52 +93,57 @@ export default function VerifyEmailPage() {
     return () => clearTimeout(timer);
   }, [phase, navigate]);
 
-  function retry() {
+  function retry(step: Step) {
     if (!isOnline()) {
-      setPhase({ name: 'error', message: messages.verifyOffline });
+      setPhase({ name: 'network', step, message: messages.verifyOffline });
       return;
     }
-    setPhase({ name: 'verifying' });
-    void run();
+    void (step === 'check' ? check() : confirm());
   }
 
+  const signInLink = (
+    <Link className={buttonClass('secondary', 'md', true)} to="/login">
+      Sign in
+    </Link>
+  );
+
   return (
-    <FormPage title="Email verification">
+    <FormPage
+      title="Email verification"
+      intro={<p>Confirm that this is your email address so we can keep your account and your care details secure.</p>}
+    >
       <PageTitle>Verify your email</PageTitle>
       <div className="status-screen" aria-live="polite">
-        {phase.name === 'verifying' && (
-          <>
-            <span className="status-screen__icon status-screen__icon--busy" aria-hidden="true">
-              <span className="spinner" />
-            </span>
-            <p>
-              <Spinner label="Verifying your email…" />
-            </p>
-          </>
+        {phase.name === 'checking' && <Spinner label="Checking your link…" />}
+        {(phase.name === 'ready' || phase.name === 'confirming') && (
+          <Button block onClick={confirm} disabled={phase.name === 'confirming'} busy={phase.name === 'confirming'}>
+            {phase.name === 'confirming' ? 'Confirming...' : 'Confirm my email'}
+          </Button>
         )}
         {phase.name === 'success' && (
           <>
             <Alert tone="success">{phase.message}</Alert>
             <p className="muted">Taking you to sign in…</p>
-            <Link className={buttonClass('primary')} to="/login">
+            <Link className={buttonClass('primary', 'md', true)} to="/login">
               Sign in
             </Link>
           </>
         )}
-        {phase.name === 'error' && (
+        {phase.name === 'network' && (
           <>
             <Alert tone="error">{phase.message}</Alert>
-            <div className="row">
-              {token && (
-                <Button onClick={retry} disabled={!online}>
-                  Retry verification
-                </Button>
-              )}
-              <Link className={buttonClass('secondary')} to="/login">
-                Sign in
-              </Link>
-            </div>
+            <Button block onClick={() => retry(phase.step)} disabled={!online}>
+              Retry verification
+            </Button>
             {!online && <p className="muted">You are offline. Retry becomes available when your connection is back.</p>}
+            {signInLink}
+          </>
+        )}
+        {phase.name === 'invalid' && (
+          <>
+            <Alert tone="error">{phase.message}</Alert>
+            <ResendVerification initialEmail={readSession().user?.email ?? ''} />
+            {signInLink}
           </>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { changePasswordSchema, isStrongPassword, messages, withConfirmation } from '@app/shared';
+import { changePasswordSchema, messages, newPasswordError, withConfirmation } from '@app/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, PasswordField } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
@@ -39,7 +39,7 @@ export function PasswordCard() {
   };
   const touch = (field: string) => () => setTouched((t) => ({ ...t, [field]: true }));
 
-  const newError = touched.newPassword && values.newPassword && !isStrongPassword(values.newPassword) ? messages.password : null;
+  const newError = touched.newPassword && values.newPassword ? newPasswordError(values.newPassword) : null;
   const confirmError =
     touched.confirmPassword && values.confirmPassword && values.confirmPassword !== values.newPassword
       ? messages.passwordsDoNotMatch

@@ -100,6 +100,16 @@ describe('profile page', () => {
     expect(screen.queryByLabelText('Current password')).toBeNull();
   });
 
+  it('#2 explains a common new password and keeps Update disabled', async () => {
+    setup(json(200, profile));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+    await userEvent.type(screen.getByLabelText('Current password'), 'Old!pass1');
+    await userEvent.type(screen.getByLabelText('New password'), 'Welcome2024!');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Welcome2024!');
+    expect(screen.getByText(messages.passwordTooCommon)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Update password' }).disabled).toBe(true);
+  });
+
   it('shows why a password update failed', async () => {
     setup(json(200, profile), {
       'PUT /api/users/password': json(400, { message: messages.currentPasswordWrong, errors: { currentPassword: messages.currentPasswordWrong } }),

@@ -57,6 +57,13 @@ describe('sign-up form', () => {
     expect(document.getElementById('signup-firstName-error')).toBeNull();
   });
 
+  it('#2 explains a common password at the field', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Password1234!');
+    await user.tab();
+    expect(screen.getByText(messages.passwordTooCommon)).toBeTruthy();
+  });
+
   it('a failed submit shows every error, focuses the first invalid field and sends nothing', async () => {
     const { user, api } = setup();
     await screen.findByRole('radio', { name: 'Individual Monthly' });
