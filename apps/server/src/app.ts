@@ -6,6 +6,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { usePhiKeyring } from './db/phi-column';
+import { assertPhiKeysKnown, sealPhiColumns } from './db/phi-seal';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
@@ -26,6 +28,7 @@ import { startRenewalSchedule } from './jobs/renewal';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp, webAppInlineScripts } from './plugins/web-app';
+import { createPhiKeyring } from './lib/phi-cipher';
 
 export interface BuildOptions {
   /** Start the outbox worker loop (off in tests, which call deliverDue themselves). */
@@ -74,6 +77,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     handle = await openDatabase(config);
   } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const keyring = createPhiKeyring(config.phiKeys.current, config.phiKeys.older);
+  usePhiKeyring(keyring);
+  try {
+    // A wrong key stops the start; rows written before encryption existed are sealed now.
+    await assertPhiKeysKnown(handle.db, keyring);
+    await sealPhiColumns(handle.db, keyring, 'plain');
+  } catch (error) {
+    await handle.close();
     await app.close();
     throw error;
   }

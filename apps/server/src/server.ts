@@ -25,6 +25,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A configuration problem found at start (a wrong PHI_KEY) reads like one found in the environment.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

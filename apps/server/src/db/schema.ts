@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
-  date,
   index,
   integer,
   numeric,
@@ -12,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { phiText } from './phi-column';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tz('created_at').notNull().defaultNow();
@@ -26,10 +26,11 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     roles: text('roles').array().notNull().default(sql`ARRAY['ROLE_USER']::text[]`),
-    customerPhone: text('customer_phone'),
-    dob: date('dob', { mode: 'string' }),
-    zip: text('zip'),
-    symptoms: text('symptoms'),
+    // Health data and contact details are sealed at rest (decision 016); dob is its ISO date as text.
+    customerPhone: phiText('customer_phone'),
+    dob: phiText('dob'),
+    zip: phiText('zip'),
+    symptoms: phiText('symptoms'),
     customerId: text('customer_id').notNull(),
     customerIp: text('customer_ip'),
     customerState: text('customer_state'),
@@ -48,11 +49,11 @@ export const users = pgTable(
     nextSubscriptionRenewDate: tz('next_subscription_renew_date'),
     subscriptionEndDate: tz('subscription_end_date'),
     subscriptionCancelledDate: tz('subscription_cancelled_date'),
-    billingStreet: text('billing_street'),
-    billingCity: text('billing_city'),
-    billingState: text('billing_state'),
-    billingZip: text('billing_zip'),
-    billingCountry: text('billing_country'),
+    billingStreet: phiText('billing_street'),
+    billingCity: phiText('billing_city'),
+    billingState: phiText('billing_state'),
+    billingZip: phiText('billing_zip'),
+    billingCountry: phiText('billing_country'),
     cardholderName: text('cardholder_name'),
     cardLast4: text('card_last4'),
     cardExpiry: text('card_expiry'),
@@ -211,8 +212,8 @@ export const enquiries = pgTable('enquiries', {
   id: uuid('id').primaryKey().defaultRandom(),
   fullName: text('full_name').notNull(),
   email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  message: text('message').notNull(),
+  phone: phiText('phone').notNull(),
+  message: phiText('message').notNull(),
   smsOptIn: boolean('sms_opt_in').notNull(),
   customerIp: text('customer_ip'),
   customerState: text('customer_state'),

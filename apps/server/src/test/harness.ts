@@ -8,6 +8,9 @@ import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { listRecentMail } from '../features/mail/repository';
 
+/** One health-data key for every test app of a test file, so apps built side by side read each other's rows. */
+export const testPhiKey = randomBytes(32).toString('base64');
+
 /**
  * A whole server on a fresh database: in-process PGlite by default, or a private schema on the
  * Postgres server named by TEST_DATABASE_URL. Captcha and the geo check are off unless a test
@@ -23,6 +26,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
       CAPTCHA: 'off',
       GEO_RESTRICT: 'off',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      PHI_KEY: testPhiKey,
       ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
       ...env,
     }),
