@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config';
 import { sealedKeyId, type PhiKeyring } from '../lib/phi-cipher';
 import { queryRows, type Executor } from './client';
-import { enquiries, users } from './schema';
+import { enquiries, mailOutbox, users } from './schema';
 
 /** Every column of the phiText type, with its table's key (decision 016 lists and explains them). */
 const sealedColumns: { table: PgTable; id: AnyColumn; columns: AnyColumn[] }[] = [
@@ -23,6 +23,7 @@ const sealedColumns: { table: PgTable; id: AnyColumn; columns: AnyColumn[] }[] =
     ],
   },
   { table: enquiries, id: enquiries.id, columns: [enquiries.phone, enquiries.message] },
+  { table: mailOutbox, id: mailOutbox.id, columns: [mailOutbox.textBody, mailOutbox.htmlBody] },
 ];
 
 const SEALED = '^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$';

@@ -108,8 +108,9 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
+    // Sealed like health data: an enquiry's mail carries its message and phone (decision 016).
+    textBody: phiText('text_body').notNull(),
+    htmlBody: phiText('html_body').notNull(),
     kind: text('kind').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),

@@ -21,8 +21,8 @@ export interface MailDelivery {
 type Sender = (row: OutboxRow) => Promise<void>;
 
 /** Without SMTP_URL (development only) a message counts as delivered to the dev mailbox at /dev/mailbox. */
-function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Sender {
-  if (!config.smtpUrl) return async () => undefined;
+function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Sender | null {
+  if (!config.smtpUrl) return null;
   const transport = nodemailer.createTransport(`${config.smtpUrl}${config.smtpUrl.includes('?') ? '&' : '?'}connectionTimeout=10000&greetingTimeout=10000&socketTimeout=20000`);
   return async (row) => {
     await transport.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody });
@@ -41,8 +41,8 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
 
   async function attempt(row: OutboxRow): Promise<boolean> {
     try {
-      await send(row);
-      await markMailSent(deps.db, row.id);
+      await send?.(row);
+      await markMailSent(deps.db, row.id, { forgetBody: send !== null });
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

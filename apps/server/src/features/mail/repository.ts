@@ -52,8 +52,24 @@ export async function claimDueMail(db: Executor, options: { limit: number; lease
     .returning();
 }
 
-export async function markMailSent(db: Executor, id: string) {
-  await db.update(mailOutbox).set({ sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, id));
+/** What a message delivered over SMTP keeps of its bodies. */
+export const DELIVERED_BODY_NOTE = 'Delivered over SMTP; the body is not kept, so that its links (and any token in them) cannot be used from here.';
+
+/**
+ * Marks a message sent. Once it has left over SMTP its bodies are replaced in the same update, so
+ * the outbox never holds a usable sign-in, verification or reset link for a delivered message.
+ * The dev mailbox (no SMTP) keeps them: it is where a developer, and the tests, read them.
+ */
+export async function markMailSent(db: Executor, id: string, options: { forgetBody: boolean }) {
+  await db
+    .update(mailOutbox)
+    .set({
+      sentAt: new Date(),
+      lockedUntil: null,
+      lastError: null,
+      ...(options.forgetBody ? { textBody: DELIVERED_BODY_NOTE, htmlBody: `<p>${DELIVERED_BODY_NOTE}</p>` } : {}),
+    })
+    .where(eq(mailOutbox.id, id));
 }
 
 export async function markMailFailed(db: Executor, id: string, error: string, retryAt: Date) {
