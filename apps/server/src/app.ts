@@ -24,6 +24,7 @@ import { mailTemplates } from './features/mail/templates';
 import { planRoutes } from './features/plans/routes';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
+import { startHousekeepingSchedule } from './jobs/housekeeping';
 import { startRenewalSchedule } from './jobs/renewal';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -158,7 +159,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.startWorkers) {
     ctx.mail.start();
     const stopRenewals = startRenewalSchedule(ctx);
-    app.addHook('preClose', stopRenewals);
+    const stopHousekeeping = startHousekeepingSchedule(ctx);
+    app.addHook('preClose', async () => {
+      await Promise.all([stopRenewals(), stopHousekeeping()]);
+    });
   }
   await app.ready();
   return app as unknown as App;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -98,4 +98,13 @@ export async function revokeUserSessions(db: Executor, userId: string, keep?: st
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
+}
+
+/** Deletes sessions past their lifetime, and sessions revoked before `revokedBefore`; returns how many. */
+export async function deleteStaleSessions(db: Executor, now: Date, revokedBefore: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.revokedAt, revokedBefore)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -93,4 +93,10 @@ export async function listRecentMail(db: Executor, limit = 100, to?: string): Pr
 export async function findMail(db: Executor, id: string): Promise<OutboxRow | undefined> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   return row;
+}
+
+/** Deletes messages delivered before `before`; returns how many. */
+export async function deleteDeliveredMail(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(mailOutbox).where(lt(mailOutbox.sentAt, before)).returning({ id: mailOutbox.id });
+  return rows.length;
 }
