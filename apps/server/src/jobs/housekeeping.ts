@@ -17,7 +17,7 @@ export const DELIVERED_MAIL_KEEP_MS = 30 * DAY_MS;
 /** A hit older than the longest rate-limit window no longer counts for anything. */
 const RATE_LIMIT_KEEP_MS = Math.max(...Object.values(limits).map((rule) => rule.windowMs));
 /** Advisory lock id of the housekeeping run (migrations use 727274). */
-const LOCK_ID = 727275;
+export const HOUSEKEEPING_LOCK_ID = 727275;
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
@@ -39,7 +39,7 @@ export type HousekeepingSummary = Record<keyof typeof rules, number>;
  */
 export async function runHousekeeping(ctx: AppContext, now: Date = new Date()): Promise<HousekeepingSummary | null> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await tryTransactionLock(tx, LOCK_ID))) return null;
+    if (!(await tryTransactionLock(tx, HOUSEKEEPING_LOCK_ID))) return null;
     const summary: Partial<HousekeepingSummary> = {};
     for (const table of Object.keys(rules) as (keyof typeof rules)[]) summary[table] = await rules[table](tx, now);
     return summary as HousekeepingSummary;
