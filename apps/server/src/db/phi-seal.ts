@@ -3,13 +3,12 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config';
 import { sealedKeyId, type PhiKeyring } from '../lib/phi-cipher';
 import { queryRows, type Executor } from './client';
-import { enquiries, mailOutbox, users } from './schema';
+import { enquiries, idempotencyKeys, mailOutbox, users } from './schema';
 
-/** Every column of the phiText type, with its table's key (decision 016 lists and explains them). */
-const sealedColumns: { table: PgTable; id: AnyColumn; columns: AnyColumn[] }[] = [
+/** Every column of the phiText type (decision 016 lists and explains them). */
+const sealedColumns: { table: PgTable; columns: AnyColumn[] }[] = [
   {
     table: users,
-    id: users.id,
     columns: [
       users.customerPhone,
       users.dob,
@@ -22,8 +21,9 @@ const sealedColumns: { table: PgTable; id: AnyColumn; columns: AnyColumn[] }[] =
       users.billingCountry,
     ],
   },
-  { table: enquiries, id: enquiries.id, columns: [enquiries.phone, enquiries.message] },
-  { table: mailOutbox, id: mailOutbox.id, columns: [mailOutbox.textBody, mailOutbox.htmlBody] },
+  { table: enquiries, columns: [enquiries.phone, enquiries.message] },
+  { table: mailOutbox, columns: [mailOutbox.textBody, mailOutbox.htmlBody] },
+  { table: idempotencyKeys, columns: [idempotencyKeys.responseBody] },
 ];
 
 const SEALED = '^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$';
@@ -62,18 +62,19 @@ export async function assertPhiKeysKnown(db: Executor, keyring: PhiKeyring): Pro
 export async function sealPhiColumns(db: Executor, keyring: PhiKeyring, mode: 'plain' | 'rotate'): Promise<number> {
   const pending = mode === 'plain' ? SEALED : `^v1:${keyring.currentKeyId}:`;
   let rewritten = 0;
-  for (const { table, id, columns } of sealedColumns) {
+  for (const { table, columns } of sealedColumns) {
     for (const column of columns) {
       for (;;) {
-        const rows = await queryRows<{ id: string; value: string }>(
+        // ctid names the row whatever the table's key; the value guard below makes a stale one harmless.
+        const rows = await queryRows<{ row: string; value: string }>(
           db,
-          sql`SELECT ${id} AS id, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL AND ${column} !~ ${pending} ORDER BY ${id} LIMIT ${BATCH}`,
+          sql`SELECT ctid::text AS row, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL AND ${column} !~ ${pending} LIMIT ${BATCH}`,
         );
         for (const row of rows) {
           const plain = sealedKeyId(row.value) === null ? row.value : keyring.open(row.value);
           // Raw SQL on purpose: the column type would seal the compared value again.
           await db.execute(
-            sql`UPDATE ${table} SET ${sql.identifier(column.name)} = ${keyring.seal(plain)} WHERE ${id} = ${row.id} AND ${column} = ${row.value}`,
+            sql`UPDATE ${table} SET ${sql.identifier(column.name)} = ${keyring.seal(plain)} WHERE ctid = ${row.row}::tid AND ${column} = ${row.value}`,
           );
         }
         rewritten += rows.length;

@@ -202,7 +202,8 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status'),
-    responseBody: text('response_body'),
+    // Sealed: the replayed answer holds the user's profile, health data included (decision 016).
+    responseBody: phiText('response_body'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)],
