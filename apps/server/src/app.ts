@@ -26,10 +26,10 @@ import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
 import { startHousekeepingSchedule } from './jobs/housekeeping';
 import { startRenewalSchedule } from './jobs/renewal';
+import { createPhiKeyring } from './lib/phi-cipher';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp, webAppInlineScripts } from './plugins/web-app';
-import { createPhiKeyring } from './lib/phi-cipher';
 
 export interface BuildOptions {
   /** Start the outbox worker loop (off in tests, which call deliverDue themselves). */
