@@ -22,8 +22,9 @@ const externalPackages = {
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: [here('./src/server.ts')],
-  outfile: `${outdir}/server.js`,
+  // The key-rotation script is bundled too, so a production image can run `node dist/phi-rotate.js`.
+  entryPoints: [here('./src/server.ts'), here('./src/phi-rotate.ts')],
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -6,6 +6,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { usePhiKeyring } from './db/phi-column';
+import { assertPhiKeysKnown, sealPhiColumns } from './db/phi-seal';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
@@ -22,9 +24,11 @@ import { mailTemplates } from './features/mail/templates';
 import { planRoutes } from './features/plans/routes';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
+import { startHousekeepingSchedule } from './jobs/housekeeping';
 import { startRenewalSchedule } from './jobs/renewal';
 import { loggerSettings } from './lib/logging';
 import { registerAuditTrail } from './plugins/audit';
+import { createPhiKeyring } from './lib/phi-cipher';
 import { registerAuth } from './plugins/auth';
 import { registerClientIp } from './plugins/client-ip';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -70,6 +74,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     handle = await openDatabase(config);
   } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const keyring = createPhiKeyring(config.phiKeys.current, config.phiKeys.older);
+  usePhiKeyring(keyring);
+  try {
+    // A wrong key stops the start; rows written before encryption existed are sealed now.
+    await assertPhiKeysKnown(handle.db, keyring);
+    await sealPhiColumns(handle.db, keyring, 'plain');
+  } catch (error) {
+    await handle.close();
     await app.close();
     throw error;
   }
@@ -143,7 +158,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.startWorkers) {
     ctx.mail.start();
     const stopRenewals = startRenewalSchedule(ctx);
-    app.addHook('preClose', stopRenewals);
+    const stopHousekeeping = startHousekeepingSchedule(ctx);
+    app.addHook('preClose', async () => {
+      await Promise.all([stopRenewals(), stopHousekeeping()]);
+    });
   }
   await app.ready();
   return app as unknown as App;

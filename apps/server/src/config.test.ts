@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,20 @@ describe('configuration', () => {
   it('keeps the generated JWT secret in DATA_DIR across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);
+  });
+
+  it('generates the health-data key into DATA_DIR with mode 600 and keeps it across restarts', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).phiKeys.current;
+    expect(first).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dir }).phiKeys.current).toEqual(first);
+    expect(statSync(join(dir, 'phi-key')).mode & 0o777).toBe(0o600);
+  });
+
+  it('reads PHI_KEY and the comma-separated PHI_OLD_KEYS as hex or base64', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PHI_KEY: 'a'.repeat(64), PHI_OLD_KEYS: ` ${'b'.repeat(64)} , ${Buffer.alloc(32, 7).toString('base64')}` });
+    expect(config.phiKeys.current).toEqual(Buffer.alloc(32, 0xaa));
+    expect(config.phiKeys.older).toEqual([Buffer.alloc(32, 0xbb), Buffer.alloc(32, 7)]);
   });
 
   it.each([
@@ -38,7 +52,10 @@ describe('configuration', () => {
     [{ CAPTCHA: 'recaptcha' }, 'RECAPTCHA_SECRET'],
     [{ APP_URL: 'not a url' }, 'APP_URL'],
     [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail', APP_URL: 'https://x.example' }, 'JWT_SECRET'],
-    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), APP_URL: 'https://x.example' }, 'SMTP_URL'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PHI_KEY: 'a'.repeat(64), APP_URL: 'https://x.example' }, 'SMTP_URL'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail', APP_URL: 'https://x.example' }, 'PHI_KEY'],
+    [{ PHI_KEY: 'too-short' }, 'PHI_KEY'],
+    [{ PHI_KEY: 'a'.repeat(64), PHI_OLD_KEYS: `${'b'.repeat(64)},nope` }, 'PHI_OLD_KEYS'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${variable}\\b`));
@@ -57,7 +74,7 @@ describe('configuration', () => {
   });
 
   it('listens on 127.0.0.1 by default outside production, on every interface in production, and where HOST says', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail', APP_URL: 'https://x.example' };
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PHI_KEY: 'a'.repeat(64), SMTP_URL: 'smtp://mail', APP_URL: 'https://x.example' };
     expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dataDir(), ...production }).host).toBe('0.0.0.0');

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parsePhiKey } from './lib/phi-cipher';
 
 const onOff = z.enum(['on', 'off']);
 const optionalUrl = z.url().optional();
@@ -54,6 +55,8 @@ const envSchema = z.object({
   SMTP_URL: serverUrl(/^smtps?:\/\//, 'smtp://user:password@host:587 or smtps://…'),
   MAIL_FROM: z.string().min(3).default('CareConnect 24/7 <no-reply@careconnect247.example>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PHI_KEY: z.string().optional(),
+  PHI_OLD_KEYS: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   CAPTCHA: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
@@ -87,6 +90,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
+  /** AES-256 key sealing health data at rest, and older keys still accepted for opening it. */
+  phiKeys: { current: Buffer; older: Buffer[] };
   admin: { email: string; password: string } | null;
   captcha: { mode: 'altcha' | 'recaptcha' | 'off'; recaptchaSiteKey?: string; recaptchaSecret?: string; recaptchaVerifyUrl: string };
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs; never `true`. */
@@ -103,14 +108,31 @@ export interface Config {
 /** A setting the server cannot start with; its message is one line that names the variable. */
 export class ConfigError extends Error {}
 
-/** The secret is generated once and kept in DATA_DIR, so sessions survive a restart without configuration. */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/** A secret generated once and kept in DATA_DIR, so a restart without configuration keeps sessions and data readable. */
+function persistentSecret(dataDir: string, name: string, bytes: number): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomBytes(bytes).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function phiKeys(e: { PHI_KEY?: string; PHI_OLD_KEYS?: string }, dataDir: string, fail: (variable: string, why: string) => never): Config['phiKeys'] {
+  const parse = (variable: string, text: string) => {
+    try {
+      return parsePhiKey(text);
+    } catch (error) {
+      return fail(variable, (error as Error).message);
+    }
+  };
+  return {
+    current: parse(e.PHI_KEY ? 'PHI_KEY' : join(dataDir, 'phi-key'), e.PHI_KEY ?? persistentSecret(dataDir, 'phi-key', 32)),
+    older: (e.PHI_OLD_KEYS ?? '')
+      .split(',')
+      .filter((key) => key.trim() !== '')
+      .map((key) => parse('PHI_OLD_KEYS', key)),
+  };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -122,11 +144,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  const fail = (variable: string, why: string) => {
+  const fail = (variable: string, why: string): never => {
     throw new ConfigError(`Invalid configuration: ${variable}: ${why}`);
   };
   if (e.NODE_ENV === 'production') {
     if (!e.JWT_SECRET) fail('JWT_SECRET', 'is required in production');
+    // A key generated into DATA_DIR would be lost with the container, and the data with it.
+    if (!e.PHI_KEY) fail('PHI_KEY', 'is required in production (32 bytes, hex or base64: `openssl rand -base64 32`)');
     if (!e.SMTP_URL) fail('SMTP_URL', 'is required in production (the dev mailbox is for development only)');
     if (!e.APP_URL) fail('APP_URL', 'is required in production (it is used in e-mail links)');
   }
@@ -148,7 +172,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pgliteDir: join(dataDir, 'pglite'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', 48),
+    phiKeys: phiKeys(e, dataDir, fail),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     captcha: {
       mode: e.CAPTCHA,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -60,4 +60,18 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteD
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** Rows of a raw SQL query; node-postgres and PGlite both answer with `rows`. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Takes a Postgres advisory lock for the rest of the transaction if no one holds it; false when
+ * another instance does. It is released with the transaction, even if the instance dies.
+ */
+export async function tryTransactionLock(tx: Transaction, lockId: number): Promise<boolean> {
+  const [row] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${lockId}) AS locked`);
+  return row?.locked === true;
 }

@@ -19,6 +19,8 @@ export async function clearHits(db: Executor, bucket: string, key: string) {
   await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key)));
 }
 
-export async function pruneHits(db: Executor, olderThan: Date) {
-  await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, olderThan));
+/** Deletes hits older than `olderThan`; returns how many. */
+export async function pruneHits(db: Executor, olderThan: Date): Promise<number> {
+  const rows = await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, olderThan)).returning({ id: rateLimitHits.id });
+  return rows.length;
 }

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
-  date,
   index,
   integer,
   numeric,
@@ -12,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { phiText } from './phi-column';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tz('created_at').notNull().defaultNow();
@@ -26,10 +26,11 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     roles: text('roles').array().notNull().default(sql`ARRAY['ROLE_USER']::text[]`),
-    customerPhone: text('customer_phone'),
-    dob: date('dob', { mode: 'string' }),
-    zip: text('zip'),
-    symptoms: text('symptoms'),
+    // Health data and contact details are sealed at rest (decision 016); dob is its ISO date as text.
+    customerPhone: phiText('customer_phone'),
+    dob: phiText('dob'),
+    zip: phiText('zip'),
+    symptoms: phiText('symptoms'),
     customerId: text('customer_id').notNull(),
     customerIp: text('customer_ip'),
     customerState: text('customer_state'),
@@ -48,11 +49,11 @@ export const users = pgTable(
     nextSubscriptionRenewDate: tz('next_subscription_renew_date'),
     subscriptionEndDate: tz('subscription_end_date'),
     subscriptionCancelledDate: tz('subscription_cancelled_date'),
-    billingStreet: text('billing_street'),
-    billingCity: text('billing_city'),
-    billingState: text('billing_state'),
-    billingZip: text('billing_zip'),
-    billingCountry: text('billing_country'),
+    billingStreet: phiText('billing_street'),
+    billingCity: phiText('billing_city'),
+    billingState: phiText('billing_state'),
+    billingZip: phiText('billing_zip'),
+    billingCountry: phiText('billing_country'),
     cardholderName: text('cardholder_name'),
     cardLast4: text('card_last4'),
     cardExpiry: text('card_expiry'),
@@ -107,8 +108,9 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
+    // Sealed like health data: an enquiry's mail carries its message and phone (decision 016).
+    textBody: phiText('text_body').notNull(),
+    htmlBody: phiText('html_body').notNull(),
     kind: text('kind').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
@@ -200,7 +202,8 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status'),
-    responseBody: text('response_body'),
+    // Sealed: the replayed answer holds the user's profile, health data included (decision 016).
+    responseBody: phiText('response_body'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)],
@@ -211,8 +214,8 @@ export const enquiries = pgTable('enquiries', {
   id: uuid('id').primaryKey().defaultRandom(),
   fullName: text('full_name').notNull(),
   email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  message: text('message').notNull(),
+  phone: phiText('phone').notNull(),
+  message: phiText('message').notNull(),
   smsOptIn: boolean('sms_opt_in').notNull(),
   customerIp: text('customer_ip'),
   customerState: text('customer_state'),

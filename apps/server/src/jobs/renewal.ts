@@ -6,6 +6,7 @@ import type { ChargeResult } from '../features/billing/gateway';
 import { enqueueMail } from '../features/mail/repository';
 import { findPlan } from '../features/plans/catalogue';
 import { updateUser } from '../features/users/repository';
+import { startSchedule } from './schedule';
 
 /** Days after the renewal date on which a declined renewal is tried again; then it expires. */
 export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
@@ -127,19 +128,5 @@ async function renew(ctx: AppContext, m: DueMembership, now: Date): Promise<keyo
 
 /** Runs the renewal job every `intervalMs` until stopped. */
 export function startRenewalSchedule(ctx: AppContext, intervalMs = 60_000) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = runRenewals(ctx)
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'renewal job failed'))
-      .finally(() => {
-        if (timer) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 1_000);
-  return async () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    await running;
-  };
+  return startSchedule(ctx, 'renewal', () => runRenewals(ctx), intervalMs);
 }

@@ -8,12 +8,16 @@ import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { listRecentMail } from '../features/mail/repository';
 
+/** One health-data key for every test app of a test file, so apps built side by side read each other's rows. */
+export const testPhiKey = randomBytes(32).toString('base64');
+
 /**
- * A whole server on a fresh database: in-process PGlite by default, or a private schema on the
- * Postgres server named by TEST_DATABASE_URL. Captcha and the geo check are off unless a test
- * turns them on.
+ * The configuration of a test server on a fresh database: in-process PGlite (in memory, or in its
+ * DATA_DIR with `persistent`, so that several servers can open it one after another) or a
+ * database of its own on the Postgres server named by TEST_DATABASE_URL. Captcha and the geo check
+ * are off unless a test turns them on. `drop` removes the database and DATA_DIR.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<App> {
+export async function createTestConfig(env: Record<string, string> = {}, options: { persistent?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-test-'));
   const config: Config = {
     ...loadConfig({
@@ -23,11 +27,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
       CAPTCHA: 'off',
       GEO_RESTRICT: 'off',
       JWT_SECRET: randomBytes(32).toString('hex'),
+      PHI_KEY: testPhiKey,
       ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
       ...env,
     }),
   };
-  config.pgliteDir = 'memory://';
+  if (!options.persistent) config.pgliteDir = 'memory://';
   const serverUrl = config.databaseUrl;
   const database = `test_${randomBytes(6).toString('hex')}`;
   if (serverUrl) {
@@ -36,14 +41,17 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     url.pathname = `/${database}`;
     config.databaseUrl = url.toString();
   }
-  return buildApp(config, {
-    webDist: null,
-    ...options,
-    onClose: async () => {
-      if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  });
+  const drop = async () => {
+    if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { config, drop };
+}
+
+/** A whole server on a fresh database (see createTestConfig). */
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<App> {
+  const { config, drop } = await createTestConfig(env);
+  return buildApp(config, { webDist: null, ...options, onClose: drop });
 }
 
 /** Each test app gets a database of its own on the server, so test files can run in parallel. */

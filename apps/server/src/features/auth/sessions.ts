@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -116,4 +116,13 @@ export async function revokeUserSessions(db: Executor, userId: string, keep?: st
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
+}
+
+/** Deletes sessions past their lifetime, and sessions revoked before `revokedBefore`; returns how many. */
+export async function deleteStaleSessions(db: Executor, now: Date, revokedBefore: Date): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.revokedAt, revokedBefore)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }

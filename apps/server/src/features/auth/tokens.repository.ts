@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -60,4 +60,13 @@ export async function isTokenUsable(db: Executor, token: string, purpose: TokenP
       ),
     );
   return Boolean(row);
+}
+
+/** Deletes tokens that can no longer be used (used, or expired by `now`); returns how many. */
+export async function deleteSpentTokens(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .delete(oneTimeTokens)
+    .where(or(isNotNull(oneTimeTokens.usedAt), lt(oneTimeTokens.expiresAt, now)))
+    .returning({ id: oneTimeTokens.id });
+  return rows.length;
 }

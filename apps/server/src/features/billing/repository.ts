@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { idempotencyKeys, memberships, payments, users } from '../../db/schema';
 
@@ -42,6 +42,15 @@ export async function storeIdempotentAnswer(db: Executor, userId: string, key: s
     .update(idempotencyKeys)
     .set({ responseStatus: status, responseBody: JSON.stringify(body) })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+/** Deletes keys created before `before` that hold their answer; a pending key (request under way) stays. */
+export async function deleteAnsweredIdempotencyKeys(db: Executor, before: Date): Promise<number> {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(and(lt(idempotencyKeys.createdAt, before), isNotNull(idempotencyKeys.responseStatus)))
+    .returning({ key: idempotencyKeys.key });
+  return rows.length;
 }
 
 export interface DueMembership {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { App } from '../../app';
 import { api, createTestApp } from '../../test/harness';
 import { createMailDelivery, retryDelayMs } from './delivery';
-import { enqueueMail, findMail, type OutgoingMail } from './repository';
+import { DELIVERED_BODY_NOTE, enqueueMail, findMail, type OutgoingMail } from './repository';
 
 interface Received {
   to: string[];
@@ -109,6 +109,22 @@ describe('mail delivery over SMTP', () => {
     expect(await app.ctx.mail.deliverNow(id)).toBe(true);
     expect(await app.ctx.mail.deliverDue()).toBe(0);
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it('#9 keeps no usable link of a delivered message: its bodies are replaced when it is marked sent', async () => {
+    const link = 'https://care.example/r/tok0123456789';
+    const id = await enqueueMail(app.ctx.db, letter({ text: `Reset: ${link}`, html: `<a href="${link}">Reset</a>` }));
+    smtp.refuseWith = 451;
+    expect(await app.ctx.mail.deliverNow(id)).toBe(false);
+    // Not delivered yet: the message must keep what it is to send.
+    expect((await findMail(app.ctx.db, id))!.textBody).toContain(link);
+    smtp.refuseWith = null;
+    advanceClock(retryDelayMs(1));
+    expect(await app.ctx.mail.deliverDue()).toBe(1);
+    expect(smtp.received[0]!.raw).toContain(link);
+    const row = await findMail(app.ctx.db, id);
+    expect(row).toMatchObject({ sentAt: expect.any(Date), textBody: DELIVERED_BODY_NOTE });
+    expect(`${row!.textBody}${row!.htmlBody}`).not.toContain('tok0123456789');
   });
 
   it('has no dev mailbox when mail really leaves', async () => {

@@ -21,8 +21,8 @@ export interface MailDelivery {
 type Sender = (row: OutboxRow) => Promise<void>;
 
 /** Without SMTP_URL (development only) a message counts as delivered to the dev mailbox at /dev/mailbox. */
-function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Sender {
-  if (!config.smtpUrl) return async () => undefined;
+function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Sender | null {
+  if (!config.smtpUrl) return null;
   // A mail server that accepts the connection and then says nothing must not hold a send (and a
   // request waiting on it) for nodemailer's default of minutes; the outbox retries later.
   const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
@@ -43,8 +43,8 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
 
   async function attempt(row: OutboxRow): Promise<boolean> {
     try {
-      await send(row);
-      await markMailSent(deps.db, row.id);
+      await send?.(row);
+      await markMailSent(deps.db, row.id, { forgetBody: send !== null });
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -52,8 +52,24 @@ export async function claimDueMail(db: Executor, options: { limit: number; lease
     .returning();
 }
 
-export async function markMailSent(db: Executor, id: string) {
-  await db.update(mailOutbox).set({ sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, id));
+/** What a message delivered over SMTP keeps of its bodies. */
+export const DELIVERED_BODY_NOTE = 'Delivered over SMTP; the body is not kept, so that its links (and any token in them) cannot be used from here.';
+
+/**
+ * Marks a message sent. Once it has left over SMTP its bodies are replaced in the same update, so
+ * the outbox never holds a usable sign-in, verification or reset link for a delivered message.
+ * The dev mailbox (no SMTP) keeps them: it is where a developer, and the tests, read them.
+ */
+export async function markMailSent(db: Executor, id: string, options: { forgetBody: boolean }) {
+  await db
+    .update(mailOutbox)
+    .set({
+      sentAt: new Date(),
+      lockedUntil: null,
+      lastError: null,
+      ...(options.forgetBody ? { textBody: DELIVERED_BODY_NOTE, htmlBody: `<p>${DELIVERED_BODY_NOTE}</p>` } : {}),
+    })
+    .where(eq(mailOutbox.id, id));
 }
 
 export async function markMailFailed(db: Executor, id: string, error: string, retryAt: Date) {
@@ -77,4 +93,10 @@ export async function listRecentMail(db: Executor, limit = 100, to?: string): Pr
 export async function findMail(db: Executor, id: string): Promise<OutboxRow | undefined> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   return row;
+}
+
+/** Deletes messages delivered before `before`; returns how many. */
+export async function deleteDeliveredMail(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(mailOutbox).where(lt(mailOutbox.sentAt, before)).returning({ id: mailOutbox.id });
+  return rows.length;
 }

@@ -1,0 +1,22 @@
+import { customType } from 'drizzle-orm/pg-core';
+import type { PhiKeyring } from '../lib/phi-cipher';
+
+// Set once at start (buildApp, the rotation script). A column type has no other way to reach
+// configuration, and this keeps every query in the repositories unchanged.
+let keyring: PhiKeyring | null = null;
+
+export function usePhiKeyring(next: PhiKeyring) {
+  keyring = next;
+}
+
+function activeKeyring(): PhiKeyring {
+  if (!keyring) throw new Error('health data read or written before the PHI keyring was configured');
+  return keyring;
+}
+
+/** A text column of health data: sealed with AES-256-GCM on the way in, opened on the way out. */
+export const phiText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => activeKeyring().seal(value),
+  fromDriver: (value) => activeKeyring().open(value),
+});

@@ -1,0 +1,60 @@
+import type { AppContext } from '../context';
+import { tryTransactionLock, type Executor } from '../db/client';
+import { pruneHits } from '../db/rate-limit.repository';
+import { deleteStaleSessions } from '../features/auth/sessions';
+import { deleteSpentTokens } from '../features/auth/tokens.repository';
+import { deleteAnsweredIdempotencyKeys } from '../features/billing/repository';
+import { deleteDeliveredMail } from '../features/mail/repository';
+import { limits } from '../plugins/rate-limit';
+import { startSchedule } from './schedule';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Revoked sessions stay a while, so a support question about a recent sign-out can be answered. */
+export const REVOKED_SESSION_KEEP_MS = 30 * DAY_MS;
+/** Stripe's window: a retried checkout within a day replays its first answer. */
+export const IDEMPOTENCY_KEEP_MS = DAY_MS;
+export const DELIVERED_MAIL_KEEP_MS = 30 * DAY_MS;
+/** A hit older than the longest rate-limit window no longer counts for anything. */
+const RATE_LIMIT_KEEP_MS = Math.max(...Object.values(limits).map((rule) => rule.windowMs));
+/** Advisory lock id of the housekeeping run (migrations use 727274). */
+export const HOUSEKEEPING_LOCK_ID = 727275;
+
+const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
+/** One rule per table, each deleting what can no longer serve and returning how many rows it deleted. */
+const rules = {
+  sessions: (db: Executor, now: Date) => deleteStaleSessions(db, now, ago(now, REVOKED_SESSION_KEEP_MS)),
+  oneTimeTokens: (db: Executor, now: Date) => deleteSpentTokens(db, now),
+  idempotencyKeys: (db: Executor, now: Date) => deleteAnsweredIdempotencyKeys(db, ago(now, IDEMPOTENCY_KEEP_MS)),
+  rateLimitHits: (db: Executor, now: Date) => pruneHits(db, ago(now, RATE_LIMIT_KEEP_MS)),
+  mailOutbox: (db: Executor, now: Date) => deleteDeliveredMail(db, ago(now, DELIVERED_MAIL_KEEP_MS)),
+} satisfies Record<string, (db: Executor, now: Date) => Promise<number>>;
+
+export type HousekeepingSummary = Record<keyof typeof rules, number>;
+
+/**
+ * Deletes expired and spent rows from every table that would otherwise grow without bound. One
+ * instance at a time: the run holds an advisory lock for its transaction, and an instance that
+ * finds it taken skips the run (null), as the other one is doing the work.
+ */
+export async function runHousekeeping(ctx: AppContext, now: Date = new Date()): Promise<HousekeepingSummary | null> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await tryTransactionLock(tx, HOUSEKEEPING_LOCK_ID))) return null;
+    const summary: Partial<HousekeepingSummary> = {};
+    for (const table of Object.keys(rules) as (keyof typeof rules)[]) summary[table] = await rules[table](tx, now);
+    return summary as HousekeepingSummary;
+  });
+}
+
+/** Runs housekeeping at start and then hourly until stopped. */
+export function startHousekeepingSchedule(ctx: AppContext, intervalMs = 60 * 60_000) {
+  return startSchedule(
+    ctx,
+    'housekeeping',
+    async () => {
+      const summary = await runHousekeeping(ctx);
+      if (summary) ctx.log.info({ deleted: summary }, 'housekeeping done');
+    },
+    intervalMs,
+  );
+}

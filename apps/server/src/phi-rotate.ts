@@ -1,0 +1,33 @@
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { usePhiKeyring } from './db/phi-column';
+import { assertPhiKeysKnown, sealPhiColumns } from './db/phi-seal';
+import { createPhiKeyring } from './lib/phi-cipher';
+
+/**
+ * Re-seals every health-data value under PHI_KEY, opening older ones with PHI_OLD_KEYS. Run it once
+ * every instance has the new PHI_KEY (an instance still on the old key could not read the result);
+ * afterwards PHI_OLD_KEYS can be emptied. Safe to run twice, or beside running servers.
+ * Returns how many values it re-sealed.
+ */
+export async function rotatePhiKeys(config: Config): Promise<{ keyId: string; resealed: number }> {
+  const handle = await openDatabase(config);
+  try {
+    const keyring = createPhiKeyring(config.phiKeys.current, config.phiKeys.older);
+    usePhiKeyring(keyring);
+    await assertPhiKeysKnown(handle.db, keyring);
+    return { keyId: keyring.currentKeyId, resealed: await sealPhiColumns(handle.db, keyring, 'rotate') };
+  } finally {
+    await handle.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  rotatePhiKeys(loadConfig())
+    .then(({ keyId, resealed }) => process.stdout.write(`Re-sealed ${resealed} values under key ${keyId}. PHI_OLD_KEYS can now be emptied.\n`))
+    .catch((error: unknown) => {
+      console.error(error instanceof ConfigError ? error.message : error);
+      process.exit(1);
+    });
+}
