@@ -22,7 +22,7 @@ import { mailTemplates } from './features/mail/templates';
 import { planRoutes } from './features/plans/routes';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
-import { startRenewalSchedule } from './jobs/renewal';
+import { startBillingSchedule } from './jobs/billing';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp, webAppInlineScripts } from './plugins/web-app';
@@ -85,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     templates: mailTemplates(config.brand, config.appUrl),
     captcha: createCaptchaService({ config, db: handle.db }),
     geo: await createGeoService(),
-    gateway: createSandboxGateway(),
+    gateway: createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs }),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -143,8 +143,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureBootstrapAdmin(ctx);
   if (options.startWorkers) {
     ctx.mail.start();
-    const stopRenewals = startRenewalSchedule(ctx);
-    app.addHook('preClose', stopRenewals);
+    const stopBilling = startBillingSchedule(ctx);
+    app.addHook('preClose', stopBilling);
   }
   await app.ready();
   return app as unknown as App;

@@ -40,7 +40,7 @@ describe('the renewal job', () => {
     await runRenewals(app.ctx, when);
     await runRenewals(app.ctx, when);
     const rows = await renewals(id);
-    expect(rows.map((r) => [r.status, r.amount, r.attempt])).toEqual([['succeeded', 29.99, 1]]);
+    expect(rows.map((r) => [r.status, r.amountCents, r.attempt])).toEqual([['succeeded', 2999, 1]]);
     const user = await userRow(id);
     expect(user.subscriptionStatus).toBe('active');
     expect(user.nextSubscriptionRenewDate!.getTime()).toBe(addDays(renewsAt, 30).getTime());
@@ -60,7 +60,7 @@ describe('the renewal job', () => {
 
   it('does not charge twice for a period whose try is already in the ledger (a crash after charging)', async () => {
     const { id, renewsAt } = await member();
-    await app.ctx.db.insert(payments).values({ userId: id, planId: 'individualMonthly', kind: 'renewal', amount: 29.99, gateway: 'sandbox', status: 'pending', periodStart: renewsAt, attempt: 1 });
+    await app.ctx.db.insert(payments).values({ userId: id, planId: 'individualMonthly', kind: 'renewal', amountCents: 2999, gateway: 'sandbox', status: 'pending', periodStart: renewsAt, attempt: 1 });
     await runRenewals(app.ctx, addDays(renewsAt, 0.01));
     expect(await renewals(id)).toHaveLength(1);
   });

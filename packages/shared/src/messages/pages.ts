@@ -129,3 +129,8 @@ export const passwordUpdateFailed = "Couldn't update your password. Please try a
 export const currentPasswordWrong = 'Your current password is incorrect.';
 export const missingAccount = 'Could not determine your account. Please sign in again.';
 export const notProvided = 'Not provided';
+
+// Billing: money under attack (one purchase at a time, card-testing limits, safe text)
+export const unsupportedCharacters = 'Please remove unsupported characters (such as control characters) from this field.';
+export const paymentAlreadyInFlight = 'Another payment for your account is being processed. Please wait for it to finish before trying again.';
+export const cardAttemptsLimited = 'Too many declined card attempts. Please wait before trying again, or contact support.';
