@@ -1,11 +1,11 @@
 import { formatUsd, normalizePlanId, type PlanId } from '@app/shared';
 import type { AppContext } from '../context';
 import { addDays, MEMBERSHIP_TERM_DAYS, receiptMail } from '../features/billing/service';
-import { claimDueMemberships, insertPayment, saveMembership, settlePayment, type DueMembership, type PaymentRow } from '../features/billing/repository';
+import { claimDueMemberships, insertPayment, lockUser, saveMembership, settlePayment, type DueMembership, type PaymentRow } from '../features/billing/repository';
 import type { ChargeResult } from '../features/billing/gateway';
 import { enqueueMail } from '../features/mail/repository';
 import { findPlan } from '../features/plans/catalogue';
-import { findUserById, updateUser } from '../features/users/repository';
+import { updateUser } from '../features/users/repository';
 
 /** Days after the renewal date on which a declined renewal is tried again; then it expires. */
 export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
@@ -95,21 +95,22 @@ export async function settleRenewal(ctx: AppContext, payment: PaymentRow, result
   const attempt = payment.attempt;
   const retryDays = RETRY_AFTER_DAYS[attempt - 1];
   return ctx.db.transaction(async (tx) => {
+    // Locks in the order a checkout takes them (user, then payment), so the two never deadlock.
+    const user = (await lockUser(tx, payment.userId))!;
     if (result.ok) {
       if (!(await settlePayment(tx, payment.id, { status: 'succeeded', gatewayReference: result.reference }))) return null;
       const renewsAt = addDays(periodStart, MEMBERSHIP_TERM_DAYS);
-      const user = await updateUser(tx, payment.userId, {
+      const renewed = await updateUser(tx, payment.userId, {
         subscriptionStatus: 'active',
         subscriptionAmountCents: plan.priceCents,
         nextSubscriptionRenewDate: renewsAt,
         subscriptionEndDate: renewsAt,
       });
       await saveMembership(tx, payment.userId, { nextChargeAt: renewsAt, failedRenewals: 0, lockedUntil: null });
-      await enqueueMail(tx, receiptMail(ctx, user, plan, now, result.reference, renewsAt));
+      await enqueueMail(tx, receiptMail(ctx, renewed, plan, now, result.reference, renewsAt));
       return 'renewed';
     }
     if (!(await settlePayment(tx, payment.id, { status: 'failed', failureCode: result.code }))) return null;
-    const user = (await findUserById(tx, payment.userId))!;
     if (retryDays === undefined) {
       await updateUser(tx, payment.userId, { subscriptionStatus: 'expired', subscriptionEndDate: now, nextSubscriptionRenewDate: null });
       await saveMembership(tx, payment.userId, { nextChargeAt: null, failedRenewals: attempt, lockedUntil: null });

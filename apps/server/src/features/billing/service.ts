@@ -217,6 +217,8 @@ export async function settleCheckout(ctx: AppContext, payment: PaymentRow, resul
   const receiptId = await ctx.db.transaction(async (tx) => {
     let answer: Answer;
     let mailId: string | null = null;
+    // Locks in the order a new checkout takes them (user, then payment), so the two never deadlock.
+    await lockUser(tx, payment.userId);
     if (!result.ok) {
       if (!(await settlePayment(tx, payment.id, { status: 'failed', failureCode: result.code }))) return null;
       answer = { status: 402, body: { message: messages.declined[result.code], code: result.code } };
