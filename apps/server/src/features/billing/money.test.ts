@@ -42,6 +42,21 @@ describe('money under attack: checkout', () => {
     await expect(server.app.ctx.db.insert(payments).values(attempt)).rejects.toThrow();
   });
 
+  it('#26 a checkout refused while another is in flight gets 409 with Retry-After, and its key stays usable', async () => {
+    const { id, token } = await patient();
+    const [other] = await server.app.ctx.db
+      .insert(payments)
+      .values({ userId: id, planId: 'individualMonthly', kind: 'checkout', amountCents: 2999, gateway: 'sandbox', status: 'pending' })
+      .returning();
+    const key = randomUUID();
+    const refused = await pay(id, token, checkoutBody(), key);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(messages.paymentAlreadyInFlight);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await server.app.ctx.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, other!.id));
+    expect((await pay(id, token, checkoutBody(), key)).status).toBe(200);
+  });
+
   const nul = 'Avery\u0000Stone';
   const loneSurrogate = 'Avery \uD800 Stone';
   const body = checkoutBody();

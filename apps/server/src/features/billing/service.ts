@@ -31,6 +31,8 @@ export const MEMBERSHIP_TERM_DAYS = 30;
 const DAY_MS = 86_400_000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 const REPLAY_WAIT_MS = 15_000;
+/** What a checkout refused because another is in flight suggests as Retry-After. */
+const IN_FLIGHT_RETRY_S = 5;
 /** How long one reconciliation holds a pending attempt while it asks the gateway. */
 export const RECONCILE_LEASE_MS = 60_000;
 
@@ -78,16 +80,18 @@ export async function checkout(
 }
 
 /**
- * Runs the checkout and records its answer for the key. A 429 frees the key (nothing happened); a
- * 5xx records nothing, so a replay asks the gateway what became of the attempt.
+ * Runs the checkout and records its answer for the key. A refusal that says when to retry (rate
+ * limit, another purchase in flight) frees the key, as nothing happened; a 5xx records nothing, so
+ * a replay asks the gateway what became of the attempt.
  */
 async function answerOnce(ctx: AppContext, userId: string, body: Checkout, key: string, ip: string): Promise<Answer> {
   try {
     return await charge(ctx, userId, body, key, ip);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    if (error.statusCode === 429) await releaseIdempotencyKey(ctx.db, userId, key);
-    if (error.statusCode === 429 || error.statusCode >= 500) throw error;
+    const temporary = error.headers['retry-after'] !== undefined;
+    if (temporary) await releaseIdempotencyKey(ctx.db, userId, key);
+    if (temporary || error.statusCode >= 500) throw error;
     const answer = { status: error.statusCode, body: { message: error.message, ...error.extra } };
     await storeIdempotentAnswer(ctx.db, userId, key, answer.status, answer.body);
     return answer;
@@ -171,7 +175,7 @@ async function charge(ctx: AppContext, userId: string, body: Checkout, idempoten
         cardExpiry: card.expiry,
       },
     });
-    if (!row) throw new HttpError(409, messages.paymentAlreadyInFlight);
+    if (!row) throw new HttpError(409, messages.paymentAlreadyInFlight, {}, { 'retry-after': String(IN_FLIGHT_RETRY_S) });
     return row;
   });
 
