@@ -5,12 +5,14 @@
 //  (c) checkout: 20 signed-in patients paying at once through the sandbox gateway for 10 s (PGlite).
 //  (d) the renewal job over 100,000 due memberships on the Postgres server named by
 //      BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in a database of its own.
+//  (d2) 50 parallel checkouts by one patient with 50 different Idempotency-Keys, on that Postgres server:
+//      prints how many charges the sandbox gateway recorded (must be 1).
 //  (e) Lighthouse 12 (mobile defaults: emulated phone, simulated throttling) on /, /consult and
 //      /services/urgent-care of the built server, with the Chromium at CHROMIUM_PATH (default /usr/bin/chromium),
 //      (the median of BENCH_LIGHTHOUSE_RUNS runs per page, default 3), and the gzipped (-9) size of the
 //      JavaScript the home page loaded and of its inlined CSS.
 // Results are printed and written to bench-results/bench.json.
-// BENCH_ONLY=argon2,http,renewals,lighthouse (comma-separated) runs only the named parts.
+// BENCH_ONLY=argon2,http,renewals,parallel-checkout,lighthouse (comma-separated) runs only the named parts.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -158,8 +160,8 @@ async function load(name, url, headers = {}) {
   };
 }
 
-/** Starts the built server on a fresh PGlite database and runs `fn(baseUrl)` against it. */
-async function withServer(fn) {
+/** Starts the built server on a fresh PGlite database (or the `extraEnv` DATABASE_URL) and runs `fn(baseUrl)` against it. */
+async function withServer(fn, extraEnv = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
@@ -173,6 +175,7 @@ async function withServer(fn) {
     CAPTCHA: 'off',
     GEO_RESTRICT: 'off',
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   });
   const server = await startProcess([join(root, 'apps/server/dist/server.js')], env, `${baseUrl}/api/plans`);
   try {
@@ -191,31 +194,39 @@ const benchMe = () =>
 
 const CHECKOUT_PATIENTS = 20;
 
+/** A valid checkout request body for `planId`, paid with the sandbox's approving test card. */
+function checkoutJson(planId) {
+  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+  const address = { street: '500 Market St', city: 'Saint Louis', state: 'MO', zip: '63101', country: 'United States' };
+  return JSON.stringify({
+    planId,
+    billingAddress: address,
+    contact: { fullName: 'Bench User', email: 'bench@example.com', phone: '3145550100', address: address.street, city: address.city, state: address.state, zip: address.zip, country: address.country },
+    cardDetails: { cardholderName: 'Bench User', cardNumber: '4242424242424242', cvv: '123', expiry: `12/${nextYear}` },
+  });
+}
+
+const checkoutRequest = (baseUrl, { token, user }, body) =>
+  fetch(`${baseUrl}/api/users/${user.id}/subscription`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    body,
+  });
+
 /** 20 patients buy one-time visits (which may be bought again) as fast as the server answers, for 10 s. */
 const benchCheckout = () =>
   withServer(async (baseUrl) => {
     const patients = [];
     for (let i = 0; i < CHECKOUT_PATIENTS; i++) patients.push(await signedInUser(baseUrl));
-    const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-    const address = { street: '500 Market St', city: 'Saint Louis', state: 'MO', zip: '63101', country: 'United States' };
-    const body = JSON.stringify({
-      planId: 'oneTimeVisit',
-      billingAddress: address,
-      contact: { fullName: 'Bench User', email: 'bench@example.com', phone: '3145550100', address: address.street, city: address.city, state: address.state, zip: address.zip, country: address.country },
-      cardDetails: { cardholderName: 'Bench User', cardNumber: '4242424242424242', cvv: '123', expiry: `12/${nextYear}` },
-    });
+    const body = checkoutJson('oneTimeVisit');
     const latencies = [];
     let failures = 0;
     const deadline = Date.now() + DURATION_S * 1000;
     await Promise.all(
-      patients.map(async ({ token, user }) => {
+      patients.map(async (patient) => {
         while (Date.now() < deadline) {
           const start = performance.now();
-          const response = await fetch(`${baseUrl}/api/users/${user.id}/subscription`, {
-            method: 'PUT',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
-            body,
-          });
+          const response = await checkoutRequest(baseUrl, patient, body);
           await response.arrayBuffer();
           latencies.push(performance.now() - start);
           if (response.status !== 200) failures++;
@@ -238,15 +249,51 @@ const benchCheckout = () =>
 const RENEWALS = Number(process.env.BENCH_RENEWALS ?? 100_000);
 
 /** Seeds 100,000 due monthly memberships on Postgres and times one run of the renewal job over them. */
-async function benchRenewals() {
+/** Runs `fn(url, pg)` on a database of its own on the BENCH_DATABASE_URL server, dropped afterwards. */
+async function withPostgresDatabase(prefix, fn) {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const { default: pg } = await import(pathToFileURL(serverRequire.resolve('pg')).href);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  const database = `bench_renewals_${Date.now()}`;
+  const database = `${prefix}_${Date.now()}`;
   await admin.query(`CREATE DATABASE "${database}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
+  try {
+    return await fn(url, pg);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const PARALLEL_CHECKOUTS = 50;
+
+/** One patient sends 50 checkouts at once, each with its own Idempotency-Key; the gateway must charge once. */
+const benchParallelCheckout = () =>
+  withPostgresDatabase('bench_parallel_checkout', (url, pg) =>
+    withServer(
+      async (baseUrl) => {
+        const patient = await signedInUser(baseUrl);
+        const body = checkoutJson('individualMonthly');
+        const statuses = await Promise.all(Array.from({ length: PARALLEL_CHECKOUTS }, async () => (await checkoutRequest(baseUrl, patient, body)).status));
+        const db = new pg.Client({ connectionString: url.toString() });
+        await db.connect();
+        const { rows } = await db.query(`SELECT count(*)::int AS charges FROM sandbox_gateway_charges WHERE result->>'ok' = 'true'`);
+        await db.end();
+        const byStatus = {};
+        for (const status of statuses) byStatus[status] = (byStatus[status] ?? 0) + 1;
+        return { checkouts: PARALLEL_CHECKOUTS, charges: rows[0].charges, byStatus };
+      },
+      { DATABASE_URL: url.toString() },
+    ),
+  );
+
+async function benchRenewals() {
+  return withPostgresDatabase('bench_renewals', (url, pg) => renewalsOn(url, pg));
+}
+
+async function renewalsOn(url, pg) {
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-renewals-'));
   const { tsImport } = await import('tsx/esm/api');
   const importTs = (path) => tsImport(pathToFileURL(join(root, path)).href, import.meta.url);
@@ -260,9 +307,9 @@ async function benchRenewals() {
     const due = new Date(Date.now() - 3_600_000).toISOString();
     await seed.query(
       `INSERT INTO users (email, password_hash, first_name, last_name, customer_id, verified, subscription_status, subscription_plan,
-         subscription_amount, method_of_subscription, subscription_start_date, next_subscription_renew_date, subscription_end_date)
+         subscription_amount_cents, method_of_subscription, subscription_start_date, next_subscription_renew_date, subscription_end_date)
        SELECT 'member' || g || '@example.com', 'x', 'Member', 'Bench', 'CONS-' || lpad(g::text, 8, '0'), true, 'active',
-         'individualMonthly', 29.99, 'online', $1::timestamptz - interval '30 days', $1::timestamptz, $1::timestamptz
+         'individualMonthly', 2999, 'online', $1::timestamptz - interval '30 days', $1::timestamptz, $1::timestamptz
        FROM generate_series(1, ${RENEWALS}) AS g`,
       [due],
     );
@@ -276,8 +323,6 @@ async function benchRenewals() {
     return { memberships: RENEWALS, seconds: round(seconds, 1), perSecond: round(RENEWALS / seconds, 0), summary };
   } finally {
     await app.close();
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -425,12 +470,13 @@ const results = {
   argon2: null,
   http: [],
   renewals: null,
+  parallelCheckout: null,
   lighthouse: null,
   homeAssets: null,
   notRun: [],
 };
 
-const PARTS = ['argon2', 'http', 'renewals', 'lighthouse'];
+const PARTS = ['argon2', 'http', 'renewals', 'parallel-checkout', 'lighthouse'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((p) => p.trim()).filter(Boolean);
 const unknown = only.filter((p) => !PARTS.includes(p));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
@@ -473,6 +519,15 @@ if (runs('renewals')) {
   }
 }
 
+if (runs('parallel-checkout')) {
+  console.log(`${PARALLEL_CHECKOUTS} parallel checkouts by one patient on Postgres ...`);
+  try {
+    results.parallelCheckout = await benchParallelCheckout();
+  } catch (error) {
+    notRun('parallel checkouts', error);
+  }
+}
+
 if (runs('lighthouse')) {
   console.log(`Lighthouse (mobile): ${LIGHTHOUSE_PAGES.join(', ')} ...`);
   try {
@@ -509,6 +564,12 @@ for (const r of results.http) {
 if (results.renewals) {
   console.log(`Renewal job on Postgres`);
   console.table({ [`${results.renewals.memberships} memberships`]: { seconds: results.renewals.seconds, 'renewals/s': results.renewals.perSecond } });
+}
+
+if (results.parallelCheckout) {
+  const p = results.parallelCheckout;
+  console.log(`${p.checkouts} parallel checkouts by one patient on Postgres: ${p.charges} charge(s) (must be 1); answers by status ${JSON.stringify(p.byStatus)}`);
+  if (p.charges !== 1) console.warn(`warning: ${p.charges} charges for one patient's parallel checkouts; there must be exactly 1.`);
 }
 
 if (results.lighthouse) {

@@ -24,8 +24,8 @@ import { mailTemplates } from './features/mail/templates';
 import { planRoutes } from './features/plans/routes';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
+import { startBillingSchedule } from './jobs/billing';
 import { startHousekeepingSchedule } from './jobs/housekeeping';
-import { startRenewalSchedule } from './jobs/renewal';
 import { loggerSettings } from './lib/logging';
 import { registerAuditTrail } from './plugins/audit';
 import { createPhiKeyring } from './lib/phi-cipher';
@@ -96,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     templates: mailTemplates(config.brand, config.appUrl),
     captcha: createCaptchaService({ config, db: handle.db }),
     geo: await createGeoService(),
-    gateway: createSandboxGateway(),
+    gateway: createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs }),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -157,10 +157,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureBootstrapAdmin(ctx);
   if (options.startWorkers) {
     ctx.mail.start();
-    const stopRenewals = startRenewalSchedule(ctx);
+    const stopBilling = startBillingSchedule(ctx);
     const stopHousekeeping = startHousekeepingSchedule(ctx);
     app.addHook('preClose', async () => {
-      await Promise.all([stopRenewals(), stopHousekeeping()]);
+      await Promise.all([stopBilling(), stopHousekeeping()]);
     });
   }
   await app.ready();

@@ -66,6 +66,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   GEO_RESTRICT: onOff.default('on'),
   PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
+  SANDBOX_GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60_000),
   STORAGE: z.enum(['local', 's3']).default('local'),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -98,6 +100,10 @@ export interface Config {
   trustProxy: false | number | string[];
   geoRestrict: boolean;
   paymentGateway: 'sandbox';
+  /** Sandbox only: delay between recording a charge and answering (tests crash the server in between). */
+  sandboxLatencyMs: number;
+  /** A pending payment attempt older than this is asked about at the gateway and settled. */
+  reconcileAfterMs: number;
   storage: 'local' | 's3';
   redisUrl: string | undefined;
   logLevel: string;
@@ -184,6 +190,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     geoRestrict: e.GEO_RESTRICT === 'on',
     paymentGateway: e.PAYMENT_GATEWAY,
+    sandboxLatencyMs: e.SANDBOX_GATEWAY_LATENCY_MS,
+    reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
     storage: e.STORAGE,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

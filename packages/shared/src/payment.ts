@@ -57,12 +57,22 @@ export function cardNumberProblem(value: string): string | null {
   return passesLuhn(d) ? null : messages.cardNumberInvalid;
 }
 
+// Control characters and lone surrogates cannot be stored (Postgres refuses NUL), so they are refused
+// before the gateway is called: nothing may fail after a charge.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isStorableText = (value: string) => !UNSAFE_TEXT.test(value);
+const storable = { error: messages.invalidCharacters };
+/** An optional string the server ignores, still bounded and storable. */
+const ignoredText = (max: number) => z.string().max(max, { error: messages.tooLong(max) }).refine(isStorableText, storable);
+
 const requiredLabel = (label: string, max = 200) =>
   z
     .string({ error: messages.fieldRequired(label) })
     .trim()
     .min(1, { error: messages.fieldRequired(label) })
-    .max(max, { error: messages.tooLong(max) });
+    .max(max, { error: messages.tooLong(max) })
+    .refine(isStorableText, storable);
 
 /** The checkout form of spec 1 §2.12, field by field, with the messages of §5. */
 export const checkoutFields = {
@@ -70,10 +80,12 @@ export const checkoutFields = {
     .string({ error: messages.forgotInvalid })
     .trim()
     .max(EMAIL_MAX, { error: messages.tooLong(EMAIL_MAX) })
-    .regex(EMAIL_PATTERN, { error: messages.forgotInvalid }),
+    .regex(EMAIL_PATTERN, { error: messages.forgotInvalid })
+    .refine(isStorableText, storable),
   phone: z
     .string({ error: messages.paymentPhone })
     .max(30, { error: messages.paymentPhone })
+    .refine(isStorableText, storable)
     .refine((v) => v.replace(/\D/g, '').length >= 10, { error: messages.paymentPhone }),
   fullName: requiredLabel('Full name'),
   street: requiredLabel('Street address'),
@@ -96,7 +108,7 @@ export const checkoutFields = {
       const problem = expiryProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
-  cvc: z.string({ error: messages.cvcLength(3) }).max(4, { error: messages.cvcLength(4) }),
+  cvc: z.string({ error: messages.cvcLength(3) }).max(4, { error: messages.cvcLength(4) }).refine(isStorableText, storable),
 };
 
 /** The CVC rule needs the card number, so it is checked on the whole form. */
@@ -125,10 +137,10 @@ const address = {
 export const subscriptionRequestSchema = z
   .strictObject({
     planId: planIdSchema(messages.choosePlanBeforePayment),
-    planName: z.string().max(100).optional(),
-    planPrice: z.union([z.number(), z.string().max(20)]).optional(),
-    planAmount: z.union([z.number(), z.string().max(20)]).optional(),
-    emailId: z.string().max(EMAIL_MAX).optional(),
+    planName: ignoredText(100).optional(),
+    planPrice: z.union([z.number(), ignoredText(20)]).optional(),
+    planAmount: z.union([z.number(), ignoredText(20)]).optional(),
+    emailId: ignoredText(EMAIL_MAX).optional(),
     methodOfSubscription: z.literal('online').optional(),
     billingAddress: z.strictObject(address),
     contact: z.strictObject({
@@ -146,14 +158,14 @@ export const subscriptionRequestSchema = z
       cardNumber: checkoutFields.cardNumber,
       cvv: checkoutFields.cvc,
       expiry: checkoutFields.expiry,
-      last4: z.string().max(4).optional(),
-      brand: z.string().max(40).optional(),
+      last4: ignoredText(4).optional(),
+      brand: ignoredText(40).optional(),
     }),
-    subscriptionStartDate: z.string().max(64).nullable().optional(),
-    nextSubscriptionRenewDate: z.string().max(64).nullable().optional(),
-    subscriptionEndDate: z.string().max(64).nullable().optional(),
-    subscriptionCancelledDate: z.string().max(64).nullable().optional(),
-    subscriptionMethodOfCancelling: z.string().max(100).optional(),
+    subscriptionStartDate: ignoredText(64).nullable().optional(),
+    nextSubscriptionRenewDate: ignoredText(64).nullable().optional(),
+    subscriptionEndDate: ignoredText(64).nullable().optional(),
+    subscriptionCancelledDate: ignoredText(64).nullable().optional(),
+    subscriptionMethodOfCancelling: ignoredText(100).optional(),
   })
   .superRefine((body, ctx) => {
     const { cardNumber, cvv } = body.cardDetails;

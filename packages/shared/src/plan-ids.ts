@@ -1,5 +1,5 @@
 /**
- * Plan ids, the plan shape and price formatting, without zod: the browser's public pages import these
+ * Plan ids and the plan shape, without zod: the browser's public pages import these
  * and should not download the schema library for them.
  */
 export const PLAN_IDS = ['individualMonthly', 'familyMonthly', 'oneTimeVisit'] as const;
@@ -15,15 +15,14 @@ export function normalizePlanId(value: string): PlanId | null {
 export interface Plan {
   id: PlanId;
   title: string;
-  /** Price charged, in US dollars. */
-  price: number;
-  /** Listed price shown struck through, in US dollars. */
-  oldPrice: number;
+  /** Price charged, in US cents. */
+  priceCents: number;
+  /** Listed price shown struck through, in US cents. */
+  oldPriceCents: number;
   offer: string;
   period: 'month' | 'visit';
   description: string;
   features: string[];
 }
 
-export const formatUsd = (amount: number) => `$${amount.toFixed(2)}`;
 export const periodLabel = (plan: Pick<Plan, 'period'>) => (plan.period === 'month' ? '/mo' : '/visit');

@@ -20,3 +20,11 @@ export const phiText = customType<{ data: string; driverData: string }>({
   toDriver: (value) => activeKeyring().seal(value),
   fromDriver: (value) => activeKeyring().open(value),
 });
+
+/** A JSON value holding health or contact data, sealed like `phiText` (the column is text). */
+export const phiJson = <T>(name: string) =>
+  customType<{ data: T; driverData: string }>({
+    dataType: () => 'text',
+    toDriver: (value) => activeKeyring().seal(JSON.stringify(value)),
+    fromDriver: (value) => JSON.parse(activeKeyring().open(value)) as T,
+  })(name);

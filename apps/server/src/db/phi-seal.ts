@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config';
 import { sealedKeyId, type PhiKeyring } from '../lib/phi-cipher';
 import { queryRows, type Executor } from './client';
-import { enquiries, idempotencyKeys, mailOutbox, users } from './schema';
+import { enquiries, idempotencyKeys, mailOutbox, payments, users } from './schema';
 
 /** Every column of the phiText type (decision 016 lists and explains them). */
 const sealedColumns: { table: PgTable; columns: AnyColumn[] }[] = [
@@ -24,6 +24,7 @@ const sealedColumns: { table: PgTable; columns: AnyColumn[] }[] = [
   { table: enquiries, columns: [enquiries.phone, enquiries.message] },
   { table: mailOutbox, columns: [mailOutbox.textBody, mailOutbox.htmlBody] },
   { table: idempotencyKeys, columns: [idempotencyKeys.responseBody] },
+  { table: payments, columns: [payments.details] },
 ];
 
 const SEALED = '^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$';

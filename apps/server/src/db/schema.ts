@@ -4,14 +4,14 @@ import {
   boolean,
   index,
   integer,
-  numeric,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { phiText } from './phi-column';
+import { phiJson, phiText } from './phi-column';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tz('created_at').notNull().defaultNow();
@@ -42,7 +42,8 @@ export const users = pgTable(
     smsPolicyAccepted: boolean('sms_policy_accepted').notNull().default(false),
     subscriptionStatus: text('subscription_status'),
     subscriptionPlan: text('subscription_plan'),
-    subscriptionAmount: numeric('subscription_amount', { precision: 10, scale: 2, mode: 'number' }),
+    /** The plan's price in US cents (the API shows dollars). */
+    subscriptionAmountCents: integer('subscription_amount_cents'),
     methodOfSubscription: text('method_of_subscription'),
     subscriptionMethodOfCancelling: text('subscription_method_of_cancelling'),
     subscriptionStartDate: tz('subscription_start_date'),
@@ -172,7 +173,7 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     planId: text('plan_id').notNull(),
     kind: text('kind').notNull(),
-    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
     gateway: text('gateway').notNull(),
     gatewayReference: text('gateway_reference'),
@@ -184,13 +185,52 @@ export const payments = pgTable(
     /** For renewals: the period being paid and which try this is, unique together so a period is charged once. */
     periodStart: tz('period_start'),
     attempt: integer('attempt').notNull().default(1),
+    /** The idempotency key this attempt sent to the gateway, to ask the gateway about it later. */
+    gatewayKey: text('gateway_key'),
+    /** For checkouts: the client's Idempotency-Key, whose answer reconciliation records. */
+    clientKey: text('client_key'),
+    /** For checkouts: what completing the purchase needs besides the card (billing address, name, expiry). */
+    details: phiJson<CheckoutDetails>('details'),
+    /** A reconciliation run holds a pending attempt until then. */
+    lockedUntil: tz('locked_until'),
     createdAt: createdAt(),
   },
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('payments_renewal_once_key').on(t.userId, t.periodStart, t.attempt).where(sql`kind = 'renewal'`),
+    // One purchase at a time per patient, whatever the Idempotency-Key, across every server instance.
+    uniqueIndex('payments_one_checkout_in_flight_key').on(t.userId).where(sql`kind = 'checkout' AND status = 'pending'`),
+    index('payments_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
   ],
 );
+
+export interface CheckoutDetails {
+  billingStreet: string;
+  billingCity: string;
+  billingState: string;
+  billingZip: string;
+  billingCountry: string;
+  cardholderName: string;
+  cardExpiry: string;
+}
+
+/**
+ * The sandbox gateway's own record of charges, as a card network keeps one: it outlives a crash of
+ * our process, so reconciliation can ask it what happened.
+ */
+export const sandboxGatewayCharges = pgTable('sandbox_gateway_charges', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  /** The answer given for this key: a charge, or a decline. */
+  result: jsonb('result').$type<SandboxResult>().notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  /** Set when the charge was voided, or when the key was voided before any charge (it then never charges). */
+  voidedAt: tz('voided_at'),
+  createdAt: createdAt(),
+});
+
+export type SandboxResult =
+  | { ok: true; reference: string; paymentMethodToken: string; brand: string | null; last4: string }
+  | { ok: false; code: string };
 
 /** Checkout answers by Idempotency-Key, so a repeated request replays the first answer. */
 export const idempotencyKeys = pgTable(

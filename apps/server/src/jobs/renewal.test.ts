@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { memberships, payments, users } from '../db/schema';
+import { memberships, payments, sandboxGatewayCharges, users } from '../db/schema';
 import { addDays } from '../features/billing/service';
 import { api, checkoutBody, createTestApp, mailFor, signedInPatient } from '../test/harness';
+import { runBillingJobs, runReconciliation } from './billing';
 import { runRenewals } from './renewal';
 
 describe('the renewal job', () => {
@@ -40,7 +41,7 @@ describe('the renewal job', () => {
     await runRenewals(app.ctx, when);
     await runRenewals(app.ctx, when);
     const rows = await renewals(id);
-    expect(rows.map((r) => [r.status, r.amount, r.attempt])).toEqual([['succeeded', 29.99, 1]]);
+    expect(rows.map((r) => [r.status, r.amountCents, r.attempt])).toEqual([['succeeded', 2999, 1]]);
     const user = await userRow(id);
     expect(user.subscriptionStatus).toBe('active');
     expect(user.nextSubscriptionRenewDate!.getTime()).toBe(addDays(renewsAt, 30).getTime());
@@ -58,11 +59,55 @@ describe('the renewal job', () => {
     expect(results.reduce((n, r) => n + r.renewed, 0)).toBeGreaterThanOrEqual(3);
   });
 
-  it('does not charge twice for a period whose try is already in the ledger (a crash after charging)', async () => {
-    const { id, renewsAt } = await member();
-    await app.ctx.db.insert(payments).values({ userId: id, planId: 'individualMonthly', kind: 'renewal', amount: 29.99, gateway: 'sandbox', status: 'pending', periodStart: renewsAt, attempt: 1 });
+  /** A renewal run that died after recording its try: the gateway charged it (or not), nothing was committed. */
+  const crashedRenewal = async (charged: boolean) => {
+    const m = await member();
+    const gatewayKey = `renewal:${m.id}:${m.renewsAt.toISOString()}:1`;
+    const [payment] = await app.ctx.db
+      .insert(payments)
+      .values({ userId: m.id, planId: 'individualMonthly', kind: 'renewal', amountCents: 2999, gateway: 'sandbox', status: 'pending', periodStart: m.renewsAt, attempt: 1, gatewayKey })
+      .returning();
+    const token = (await membership(m.id)).gatewayToken!;
+    if (charged) await app.ctx.gateway.chargeSaved(token, { amountCents: 2999, currency: 'USD', description: 'renewal', idempotencyKey: gatewayKey });
+    return { ...m, gatewayKey, payment: payment! };
+  };
+  const chargesFor = async (id: string) =>
+    (await app.ctx.db.select().from(sandboxGatewayCharges).where(like(sandboxGatewayCharges.idempotencyKey, `renewal:${id}:%`))).filter((c) => c.result.ok && !c.voidedAt);
+
+  it('#27 does not charge twice for a period whose try is already in the ledger (a crash after charging)', async () => {
+    const { id, renewsAt } = await crashedRenewal(true);
     await runRenewals(app.ctx, addDays(renewsAt, 0.01));
     expect(await renewals(id)).toHaveLength(1);
+    expect(await chargesFor(id)).toHaveLength(1);
+  });
+
+  it('#27 reconciliation completes a renewal that crashed after the charge: paid once, dates moved on, receipt sent', async () => {
+    const { id, email, renewsAt } = await crashedRenewal(true);
+    const when = addDays(renewsAt, 0.01);
+    await runBillingJobs(app.ctx, when);
+    await runBillingJobs(app.ctx, addDays(renewsAt, 0.02));
+    expect((await renewals(id)).map((r) => [r.status, r.attempt])).toEqual([['succeeded', 1]]);
+    expect(await chargesFor(id)).toHaveLength(1);
+    const user = await userRow(id);
+    expect(user.subscriptionStatus).toBe('active');
+    expect(user.nextSubscriptionRenewDate!.getTime()).toBe(addDays(renewsAt, 30).getTime());
+    expect((await membership(id)).nextChargeAt!.getTime()).toBe(addDays(renewsAt, 30).getTime());
+    await app.ctx.mail.deliverDue();
+    expect((await mailFor(app, email)).filter((m) => m.kind === 'receipt')).toHaveLength(2);
+  });
+
+  it('#27 reconciliation of a renewal the gateway never charged leaves the member past due, never active and unpaid, and the retry charges once', async () => {
+    const { id, gatewayKey, renewsAt } = await crashedRenewal(false);
+    await runReconciliation(app.ctx, { now: addDays(renewsAt, 0.01), olderThanMs: 0 });
+    expect((await renewals(id)).map((r) => [r.status, r.attempt])).toEqual([['failed', 1]]);
+    expect((await userRow(id)).subscriptionStatus).toBe('past_due');
+    expect((await membership(id)).nextChargeAt!.getTime()).toBe(addDays(renewsAt, 1).getTime());
+    // The dead run's try can never charge later.
+    const token = (await membership(id)).gatewayToken!;
+    expect((await app.ctx.gateway.chargeSaved(token, { amountCents: 2999, currency: 'USD', description: 'late', idempotencyKey: gatewayKey })).ok).toBe(false);
+    await runRenewals(app.ctx, addDays(renewsAt, 1.01));
+    expect((await userRow(id)).subscriptionStatus).toBe('active');
+    expect(await chargesFor(id)).toHaveLength(1);
   });
 
   it('turns a declined renewal past_due, retries after 1, 3 and 5 days, then expires it, e-mailing each step', async () => {
@@ -108,8 +153,14 @@ describe('the renewal job', () => {
     expect((await renewals(id)).map((r) => [r.status, r.attempt])).toEqual([['succeeded', 2]]);
   });
 
-  it('never charges a one-time visit', async () => {
+  it('never charges a one-time visit, and expires it 30 days after purchase', async () => {
     const { id } = await member('4242424242424242', 'oneTimeVisit');
+    const bought = (await userRow(id)).subscriptionStartDate!;
+    expect((await userRow(id)).subscriptionEndDate!.getTime()).toBe(addDays(bought, 30).getTime());
+    await runBillingJobs(app.ctx, addDays(bought, 29.9));
+    expect((await userRow(id)).subscriptionStatus).toBe('active');
+    await runBillingJobs(app.ctx, addDays(bought, 30.01));
+    expect((await userRow(id)).subscriptionStatus).toBe('expired');
     await runRenewals(app.ctx, addDays(new Date(), 400));
     expect(await renewals(id)).toHaveLength(0);
   });

@@ -1,12 +1,11 @@
-import { formatUsd, normalizePlanId } from '@app/shared';
+import { formatUsd, normalizePlanId, type PlanId } from '@app/shared';
 import type { AppContext } from '../context';
 import { addDays, MEMBERSHIP_TERM_DAYS, receiptMail } from '../features/billing/service';
-import { claimDueMemberships, insertPayment, saveMembership, updatePayment, type DueMembership } from '../features/billing/repository';
+import { claimDueMemberships, insertPayment, lockUser, saveMembership, settlePayment, type DueMembership, type PaymentRow } from '../features/billing/repository';
 import type { ChargeResult } from '../features/billing/gateway';
 import { enqueueMail } from '../features/mail/repository';
 import { findPlan } from '../features/plans/catalogue';
 import { updateUser } from '../features/users/repository';
-import { startSchedule } from './schedule';
 
 /** Days after the renewal date on which a declined renewal is tried again; then it expires. */
 export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
@@ -55,78 +54,80 @@ async function renew(ctx: AppContext, m: DueMembership, now: Date): Promise<keyo
   }
   const plan = findPlan(planId);
   const attempt = m.failedRenewals + 1;
+  const gatewayKey = `renewal:${m.userId}:${m.periodStart.toISOString()}:${attempt}`;
   const payment = await insertPayment(ctx.db, {
     userId: m.userId,
     planId,
     kind: 'renewal',
-    amount: plan.price,
+    amountCents: plan.priceCents,
     gateway: ctx.gateway.name,
     status: 'pending',
     periodStart: m.periodStart,
     attempt,
+    gatewayKey,
   });
   if (!payment) {
     // This try of this period is already in the ledger: made by an instance whose lease ran out, or
     // cut short by a crash after the gateway answered. Never charge it again; the lease stays, so
-    // this run moves on, and the pending row is left for reconciliation.
+    // this run moves on, and reconciliation settles the pending row with the gateway's answer.
     ctx.log.warn({ userId: m.userId, periodStart: m.periodStart, attempt }, 'renewal try already recorded; not charging again');
     return 'skipped';
   }
 
   let result: ChargeResult;
   try {
-    result = await ctx.gateway.chargeSaved(m.gatewayToken, {
-      amount: plan.price,
-      currency: 'USD',
-      description: `${plan.title} renewal`,
-      idempotencyKey: `renewal:${m.userId}:${m.periodStart.toISOString()}:${attempt}`,
-    });
+    result = await ctx.gateway.chargeSaved(m.gatewayToken, { amountCents: plan.priceCents, currency: 'USD', description: `${plan.title} renewal`, idempotencyKey: gatewayKey });
   } catch (error) {
+    // Unknown outcome: the row stays pending and reconciliation asks the gateway.
     ctx.log.error({ err: error, paymentId: payment.id }, 'renewal charge failed');
-    result = { ok: false, code: 'processing_error' };
+    return 'skipped';
   }
+  return (await settleRenewal(ctx, payment, result, now)) ?? 'skipped';
+}
 
-  if (result.ok) {
-    const renewsAt = addDays(m.periodStart, MEMBERSHIP_TERM_DAYS);
-    await ctx.db.transaction(async (tx) => {
-      await updatePayment(tx, payment.id, { status: 'succeeded', gatewayReference: result.reference });
-      const user = await updateUser(tx, m.userId, {
+/**
+ * Records the gateway's answer for a renewal try, once (null when it was settled already): paid
+ * moves the period on; declined schedules the next try or, after the last, expires the membership.
+ */
+export async function settleRenewal(ctx: AppContext, payment: PaymentRow, result: ChargeResult, now: Date): Promise<keyof RenewalSummary | null> {
+  const plan = findPlan(payment.planId as PlanId);
+  const periodStart = payment.periodStart!;
+  const attempt = payment.attempt;
+  const retryDays = RETRY_AFTER_DAYS[attempt - 1];
+  return ctx.db.transaction(async (tx) => {
+    // Locks in the order a checkout takes them (user, then payment), so the two never deadlock.
+    const user = (await lockUser(tx, payment.userId))!;
+    if (result.ok) {
+      if (!(await settlePayment(tx, payment.id, { status: 'succeeded', gatewayReference: result.reference }))) return null;
+      const renewsAt = addDays(periodStart, MEMBERSHIP_TERM_DAYS);
+      const renewed = await updateUser(tx, payment.userId, {
         subscriptionStatus: 'active',
-        subscriptionAmount: plan.price,
+        subscriptionAmountCents: plan.priceCents,
         nextSubscriptionRenewDate: renewsAt,
         subscriptionEndDate: renewsAt,
       });
-      await saveMembership(tx, m.userId, { nextChargeAt: renewsAt, failedRenewals: 0, lockedUntil: null });
-      await enqueueMail(tx, receiptMail(ctx, user, plan, now, result.reference, renewsAt));
-    });
-    return 'renewed';
-  }
-
-  const retryDays = RETRY_AFTER_DAYS[attempt - 1];
-  await ctx.db.transaction(async (tx) => {
-    await updatePayment(tx, payment.id, { status: 'failed', failureCode: result.code });
-    if (retryDays === undefined) {
-      await updateUser(tx, m.userId, { subscriptionStatus: 'expired', subscriptionEndDate: now, nextSubscriptionRenewDate: null });
-      await saveMembership(tx, m.userId, { nextChargeAt: null, failedRenewals: attempt, lockedUntil: null });
-      await enqueueMail(tx, ctx.templates.membershipExpired(m.email, m.firstName, { planTitle: plan.title }));
-    } else {
-      const retryAt = addDays(m.periodStart!, retryDays);
-      await updateUser(tx, m.userId, { subscriptionStatus: 'past_due' });
-      await saveMembership(tx, m.userId, { nextChargeAt: retryAt, failedRenewals: attempt, lockedUntil: null });
-      await enqueueMail(
-        tx,
-        ctx.templates.renewalDeclined(m.email, m.firstName, {
-          planTitle: plan.title,
-          amount: formatUsd(plan.price),
-          retryOn: retryAt.toLocaleDateString('en-US', { timeZone: 'America/Chicago', dateStyle: 'long' }),
-        }),
-      );
+      await saveMembership(tx, payment.userId, { nextChargeAt: renewsAt, failedRenewals: 0, lockedUntil: null });
+      await enqueueMail(tx, receiptMail(ctx, renewed, plan, now, result.reference, renewsAt));
+      return 'renewed';
     }
+    if (!(await settlePayment(tx, payment.id, { status: 'failed', failureCode: result.code }))) return null;
+    if (retryDays === undefined) {
+      await updateUser(tx, payment.userId, { subscriptionStatus: 'expired', subscriptionEndDate: now, nextSubscriptionRenewDate: null });
+      await saveMembership(tx, payment.userId, { nextChargeAt: null, failedRenewals: attempt, lockedUntil: null });
+      await enqueueMail(tx, ctx.templates.membershipExpired(user.email, user.firstName, { planTitle: plan.title }));
+      return 'expired';
+    }
+    const retryAt = addDays(periodStart, retryDays);
+    await updateUser(tx, payment.userId, { subscriptionStatus: 'past_due' });
+    await saveMembership(tx, payment.userId, { nextChargeAt: retryAt, failedRenewals: attempt, lockedUntil: null });
+    await enqueueMail(
+      tx,
+      ctx.templates.renewalDeclined(user.email, user.firstName, {
+        planTitle: plan.title,
+        amount: formatUsd(plan.priceCents),
+        retryOn: retryAt.toLocaleDateString('en-US', { timeZone: 'America/Chicago', dateStyle: 'long' }),
+      }),
+    );
+    return 'declined';
   });
-  return retryDays === undefined ? 'expired' : 'declined';
-}
-
-/** Runs the renewal job every `intervalMs` until stopped. */
-export function startRenewalSchedule(ctx: AppContext, intervalMs = 60_000) {
-  return startSchedule(ctx, 'renewal', () => runRenewals(ctx), intervalMs);
 }

@@ -18,6 +18,9 @@ export const limits = {
   adminMagicLink: { bucket: 'admin-magic-link', limit: 5, windowMs: 60 * 60_000 },
   passwordChange: { bucket: 'password-change', limit: 10, windowMs: 15 * 60_000 },
   enquiryByIp: { bucket: 'enquiry-ip', limit: 10, windowMs: 60 * 60_000 },
+  // Card testing: declined checkouts, checked before the gateway is called.
+  declinedCardByPatient: { bucket: 'card-declined-patient', limit: 5, windowMs: 60 * 60_000 },
+  declinedCardByIp: { bucket: 'card-declined-ip', limit: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimit>;
 
 /** Seconds until the key may try again, or 0 when it is under its limit. */

@@ -53,8 +53,8 @@ export const testPlans: Plan[] = [
   {
     id: 'individualMonthly',
     title: 'Individual Monthly',
-    price: 29.99,
-    oldPrice: 39.99,
+    priceCents: 2999,
+    oldPriceCents: 3999,
     offer: 'Limited offer*',
     period: 'month',
     description: 'Unlimited visits for one adult.',
@@ -63,8 +63,8 @@ export const testPlans: Plan[] = [
   {
     id: 'familyMonthly',
     title: 'Family Monthly',
-    price: 49.99,
-    oldPrice: 59.99,
+    priceCents: 4999,
+    oldPriceCents: 5999,
     offer: 'Limited offer*',
     period: 'month',
     description: 'Unlimited visits for the household.',
@@ -73,8 +73,8 @@ export const testPlans: Plan[] = [
   {
     id: 'oneTimeVisit',
     title: 'One Time Visit',
-    price: 59.99,
-    oldPrice: 69.99,
+    priceCents: 5999,
+    oldPriceCents: 6999,
     offer: 'Limited offer*',
     period: 'visit',
     description: 'A single visit.',

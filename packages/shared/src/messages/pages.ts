@@ -139,3 +139,7 @@ export const unsupportedMediaType = 'Send the request as application/json.';
 export const passwordTooCommon = 'This password is too common and easy to guess. Please choose a different one.';
 export const verificationResent =
   'If an account with that email is waiting for verification, we have sent a new link. Please check your inbox.';
+
+// Billing: money under attack (one purchase at a time, card-testing limits, safe text)
+export const paymentAlreadyInFlight = 'Another payment for your account is being processed. Please wait for it to finish before trying again.';
+export const cardAttemptsLimited = 'Too many declined card attempts. Please wait before trying again, or contact support.';

@@ -35,7 +35,7 @@ describe('PUT /api/users/{id}/subscription', () => {
     expect(days).toBe(30);
 
     const [row] = await ledger(id);
-    expect(row).toMatchObject({ amount: 29.99, currency: 'USD', status: 'succeeded', kind: 'checkout', cardBrand: 'Visa', cardLast4: '4242', gateway: 'sandbox' });
+    expect(row).toMatchObject({ amountCents: 2999, currency: 'USD', status: 'succeeded', kind: 'checkout', cardBrand: 'Visa', cardLast4: '4242', gateway: 'sandbox' });
     expect(row!.gatewayReference).toMatch(/^sbx_ch_/);
     await server.app.ctx.mail.deliverDue();
     expect((await mailFor(server.app, body.email)).map((m) => m.kind)).toContain('receipt');
@@ -46,15 +46,19 @@ describe('PUT /api/users/{id}/subscription', () => {
     const { id, token } = await patient();
     const res = await pay(id, token, checkoutBody({ planId: 'familyMonthly', planAmount: 0.01, planPrice: '$0.01' }));
     expect(res.status).toBe(200);
-    expect((await ledger(id))[0]!.amount).toBe(49.99);
-    expect((await userRow(id)).subscriptionAmount).toBe(49.99);
+    expect((await ledger(id))[0]!.amountCents).toBe(4999);
+    expect((await userRow(id)).subscriptionAmountCents).toBe(4999);
+    expect((res.body.user as { subscriptionAmount: number }).subscriptionAmount).toBe(49.99);
   });
 
-  it('sells a one-time visit without renewal dates', async () => {
+  it('sells a one-time visit that never renews and ends 30 days after purchase', async () => {
     const { id, token } = await patient();
     const res = await pay(id, token, checkoutBody({ planId: 'onetimevisit' }));
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ subscriptionPlan: 'oneTimeVisit', subscriptionAmount: 59.99, nextSubscriptionRenewDate: null, subscriptionEndDate: null });
+    const user = res.body.user as Record<string, string>;
+    expect(user).toMatchObject({ subscriptionPlan: 'oneTimeVisit', subscriptionAmount: 59.99, nextSubscriptionRenewDate: null });
+    expect(user.subscriptionEndDate).toMatch(CENTRAL_ISO);
+    expect((Date.parse(user.subscriptionEndDate!) - Date.parse(user.subscriptionStartDate!)) / 86_400_000).toBe(30);
     const [membership] = await server.app.ctx.db.select().from(memberships).where(eq(memberships.userId, id));
     expect(membership!.nextChargeAt).toBeNull();
   });

@@ -16,7 +16,8 @@ export type ChargeResult =
   | { ok: false; code: DeclineCode };
 
 export interface ChargeRequest {
-  amount: number;
+  /** US cents. */
+  amountCents: number;
   currency: 'USD';
   description: string;
   /** The gateway charges at most once per key, so a retried call cannot charge twice. */
@@ -26,10 +27,15 @@ export interface ChargeRequest {
 /**
  * A card network seen through one interface. `chargeCard` takes the card the browser sent; a
  * gateway with hosted card fields would take its own token there instead (PCI SAQ A), and billing
- * rules stay as they are. `chargeSaved` charges the reusable token for renewals.
+ * rules stay as they are. `chargeSaved` charges the reusable token for renewals. `lookup` and
+ * `void` are what reconciliation needs after our process died between a charge and its commit.
  */
 export interface PaymentGateway {
   readonly name: string;
   chargeCard(card: CardInput, request: ChargeRequest): Promise<ChargeResult>;
   chargeSaved(paymentMethodToken: string, request: ChargeRequest): Promise<ChargeResult>;
+  /** What the gateway answered for this idempotency key; null when it never charged under it. */
+  lookup(idempotencyKey: string): Promise<ChargeResult | null>;
+  /** Voids (refunds) the charge made under this key, or makes sure no later call under it charges. */
+  void(idempotencyKey: string): Promise<void>;
 }

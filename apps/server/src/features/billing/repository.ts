@@ -11,8 +11,69 @@ export async function insertPayment(db: Executor, payment: NewPayment): Promise<
   return row ?? null;
 }
 
-export async function updatePayment(db: Executor, id: string, changes: Partial<NewPayment>) {
-  await db.update(payments).set(changes).where(eq(payments.id, id));
+/** Settles a pending attempt; false when it was settled already (by a request or by reconciliation). */
+export async function settlePayment(db: Executor, id: string, changes: Partial<NewPayment>): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ ...changes, lockedUntil: null })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/**
+ * Locks the patient's row for the rest of the transaction, so that the "already active" check and
+ * the in-flight attempt insert see every other instance's committed checkout.
+ */
+export async function lockUser(db: Executor, userId: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+  return row ?? null;
+}
+
+export async function findCheckoutByClientKey(db: Executor, userId: string, clientKey: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.clientKey, clientKey), eq(payments.kind, 'checkout')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Claims pending attempts created before `olderThan` (or the one `id`), for `leaseMs`: SKIP LOCKED
+ * and the lease keep every other instance off them while this one asks the gateway.
+ */
+export async function claimPendingPayments(db: Executor, now: Date, leaseMs: number, filter: { olderThan: Date; limit: number } | { id: string }): Promise<PaymentRow[]> {
+  const which = 'id' in filter ? eq(payments.id, filter.id) : lte(payments.createdAt, filter.olderThan);
+  const due = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), which, or(isNull(payments.lockedUntil), lte(payments.lockedUntil, now))))
+    .orderBy(payments.createdAt)
+    .limit('id' in filter ? 1 : filter.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(payments)
+    .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
+    .where(sql`${payments.id} IN ${due}`)
+    .returning();
+}
+
+/** A one-time visit ends 30 days after purchase; older rows without an end date count from their start. */
+export async function expireEndedVisits(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({ subscriptionStatus: 'expired', updatedAt: now })
+    .where(
+      and(
+        sql`lower(${users.subscriptionPlan}) = 'onetimevisit'`,
+        sql`lower(${users.subscriptionStatus}) = 'active'`,
+        sql`coalesce(${users.subscriptionEndDate}, ${users.subscriptionStartDate} + interval '30 days') <= ${now}`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length;
 }
 
 export async function listPayments(db: Executor, userId: string): Promise<PaymentRow[]> {
@@ -26,22 +87,42 @@ export async function saveMembership(db: Executor, userId: string, changes: Part
     .onConflictDoUpdate({ target: memberships.userId, set: { ...changes, updatedAt: sql`now()` } });
 }
 
+export async function findIdempotencyKey(db: Executor, userId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row ?? null;
+}
+
+/** Frees a key whose request was refused before anything happened (rate limit), so it may be used again. */
+export async function releaseIdempotencyKey(db: Executor, userId: string, key: string) {
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseStatus)));
+}
+
+/** Takes over an unanswered key whose request died before recording any attempt; true when this caller won it. */
+export async function takeOverIdempotencyKey(db: Executor, userId: string, key: string, staleBefore: Date): Promise<boolean> {
+  const rows = await db
+    .update(idempotencyKeys)
+    .set({ createdAt: new Date() })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseStatus), lt(idempotencyKeys.createdAt, staleBefore)))
+    .returning({ key: idempotencyKeys.key });
+  return rows.length > 0;
+}
+
 /** Takes the idempotency key, or returns the row already there for it. */
 export async function claimIdempotencyKey(db: Executor, userId: string, key: string, requestHash: string) {
   const [created] = await db.insert(idempotencyKeys).values({ userId, key, requestHash }).onConflictDoNothing().returning();
   if (created) return { created: true as const, row: created };
-  const [existing] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  return { created: false as const, row: existing! };
+  return { created: false as const, row: (await findIdempotencyKey(db, userId, key))! };
 }
 
 export async function storeIdempotentAnswer(db: Executor, userId: string, key: string, status: number, body: unknown) {
   await db
     .update(idempotencyKeys)
     .set({ responseStatus: status, responseBody: JSON.stringify(body) })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    // The first recorded answer is the answer.
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseStatus)));
 }
 
 /** Deletes keys created before `before` that hold their answer; a pending key (request under way) stays. */

@@ -17,7 +17,7 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     { onRequest: [signedIn, usOnly(ctx)], schema: { params: userParams, body: subscriptionRequestSchema } },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      const answer = await checkout(ctx, requireUser(request), request.params.id, request.body, typeof key === 'string' ? key : undefined);
+      const answer = await checkout(ctx, requireUser(request), request.params.id, request.body, typeof key === 'string' ? key : undefined, request.clientIp);
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(answer.status).send(answer.body);
     },

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { detectCardBrand } from '@app/shared';
-import type { ChargeResult, DeclineCode, PaymentGateway } from './gateway';
+import type { Executor } from '../../db/client';
+import type { SandboxResult } from '../../db/schema';
+import type { ChargeRequest, ChargeResult, DeclineCode, PaymentGateway } from './gateway';
+import { findSandboxCharge, recordSandboxCharge, voidSandboxKey, type SandboxCharge } from './sandbox-gateway.repository';
 
 /** Test cards, as card networks' test modes define them. Any other valid card approves. */
 const OUTCOME_BY_CARD: Record<string, DeclineCode | 'approve_then_decline'> = {
@@ -18,24 +22,30 @@ const DECLINING_TOKEN_PREFIX = 'sbx_pm_declines_';
 
 const id = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
+/** A voided key answers as a failed charge: the money is back, or was never taken. */
+const answerOf = (row: SandboxCharge): ChargeResult => (row.voidedAt ? { ok: false, code: 'processing_error' } : (row.result as ChargeResult));
+
+export interface SandboxOptions {
+  /** Delay between recording a charge and answering, as a slow network; lets tests crash in between. */
+  latencyMs?: number;
+}
+
 /**
- * The default gateway: deterministic like a card network's test mode, charging nothing real.
- * It remembers answers by idempotency key for as long as the process lives.
+ * The default gateway: deterministic like a card network's test mode, charging nothing real. Like a
+ * real gateway it keeps its record of charges outside our process (its own table), answers the same
+ * for a repeated idempotency key, and can be asked about a key and void it.
  */
-export function createSandboxGateway(): PaymentGateway {
-  const answered = new Map<string, ChargeResult>();
-  const once = async (key: string, charge: () => ChargeResult) => {
-    const known = answered.get(key);
-    if (known) return known;
-    const result = charge();
-    answered.set(key, result);
-    return result;
+export function createSandboxGateway(db: Executor, { latencyMs = 0 }: SandboxOptions = {}): PaymentGateway {
+  const once = async (request: ChargeRequest, decide: () => SandboxResult) => {
+    const row = await recordSandboxCharge(db, request.idempotencyKey, decide(), request.amountCents);
+    if (latencyMs > 0) await sleep(latencyMs);
+    return answerOf(row);
   };
 
   return {
     name: 'sandbox',
     chargeCard: (card, request) =>
-      once(request.idempotencyKey, () => {
+      once(request, () => {
         const outcome = OUTCOME_BY_CARD[card.number];
         if (outcome && outcome !== 'approve_then_decline') return { ok: false, code: outcome };
         return {
@@ -47,9 +57,14 @@ export function createSandboxGateway(): PaymentGateway {
         };
       }),
     chargeSaved: (token, request) =>
-      once(request.idempotencyKey, () => {
+      once(request, () => {
         if (!token.startsWith(TOKEN_PREFIX) || token.startsWith(DECLINING_TOKEN_PREFIX)) return { ok: false, code: 'card_declined' };
         return { ok: true, reference: id('sbx_ch_'), paymentMethodToken: token, brand: null, last4: '' };
       }),
+    lookup: async (key) => {
+      const row = await findSandboxCharge(db, key);
+      return row ? answerOf(row) : null;
+    },
+    void: (key) => voidSandboxKey(db, key),
   };
 }

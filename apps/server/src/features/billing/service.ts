@@ -1,14 +1,29 @@
-import { formatUsd, messages, toCentralIso, type Plan } from '@app/shared';
+import { centsToDollars, centsToDollarsOrNull, formatUsd, messages, toCentralIso, type Plan } from '@app/shared';
 import type { z } from 'zod';
 import type { subscriptionRequestSchema } from '@app/shared';
 import type { AppContext } from '../../context';
 import { sha256 } from '../../lib/crypto';
-import { HttpError, badRequest, forbidden } from '../../lib/errors';
+import { HttpError, badRequest, forbidden, tooManyRequests } from '../../lib/errors';
+import { countAttempt, limits, secondsLocked } from '../../plugins/rate-limit';
 import { enqueueMail } from '../mail/repository';
 import { findPlan } from '../plans/catalogue';
 import { findUserById, toProfile, updateUser, type UserRow } from '../users/repository';
 import type { ChargeResult } from './gateway';
-import { claimIdempotencyKey, insertPayment, listPayments, saveMembership, storeIdempotentAnswer, updatePayment } from './repository';
+import {
+  claimIdempotencyKey,
+  claimPendingPayments,
+  findCheckoutByClientKey,
+  findIdempotencyKey,
+  insertPayment,
+  listPayments,
+  lockUser,
+  releaseIdempotencyKey,
+  saveMembership,
+  settlePayment,
+  storeIdempotentAnswer,
+  takeOverIdempotencyKey,
+  type PaymentRow,
+} from './repository';
 
 type Checkout = z.output<typeof subscriptionRequestSchema>;
 
@@ -16,6 +31,10 @@ export const MEMBERSHIP_TERM_DAYS = 30;
 const DAY_MS = 86_400_000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 const REPLAY_WAIT_MS = 15_000;
+/** What a checkout refused because another is in flight suggests as Retry-After. */
+const IN_FLIGHT_RETRY_S = 5;
+/** How long one reconciliation holds a pending attempt while it asks the gateway. */
+export const RECONCILE_LEASE_MS = 60_000;
 
 export const isActive = (user: Pick<UserRow, 'subscriptionStatus'>) => user.subscriptionStatus?.toLowerCase() === 'active';
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
@@ -40,114 +59,237 @@ interface Answer {
 
 /**
  * PUT /api/users/{id}/subscription. The same Idempotency-Key replays the first answer, also when two
- * requests race; the amount always comes from the catalogue.
+ * requests race or the first one died; the amount always comes from the catalogue.
  */
-export async function checkout(ctx: AppContext, auth: { userId: string }, userId: string, body: Checkout, idempotencyKey: string | undefined): Promise<Answer> {
+export async function checkout(
+  ctx: AppContext,
+  auth: { userId: string },
+  userId: string,
+  body: Checkout,
+  idempotencyKey: string | undefined,
+  ip: string,
+): Promise<Answer> {
   ownAccount(auth, userId);
   if (!idempotencyKey || !IDEMPOTENCY_KEY.test(idempotencyKey)) throw badRequest(messages.idempotencyKeyRequired);
   const claim = await claimIdempotencyKey(ctx.db, userId, idempotencyKey, fingerprint(body));
   if (!claim.created) {
     if (claim.row.requestHash !== fingerprint(body)) throw new HttpError(422, messages.idempotencyKeyReused);
-    return replay(ctx, userId, idempotencyKey);
+    return replay(ctx, userId, body, idempotencyKey, ip);
   }
-  let answer: Answer;
-  try {
-    answer = await charge(ctx, userId, body, idempotencyKey);
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    answer = { status: error.statusCode, body: { message: error.message, ...error.extra } };
-  }
-  await storeIdempotentAnswer(ctx.db, userId, idempotencyKey, answer.status, answer.body);
-  return answer;
+  return answerOnce(ctx, userId, body, idempotencyKey, ip);
 }
 
-/** Waits for the first request with this key to finish, then answers as it did. */
-async function replay(ctx: AppContext, userId: string, key: string): Promise<Answer> {
+/**
+ * Runs the checkout and records its answer for the key. A refusal that says when to retry (rate
+ * limit, another purchase in flight) frees the key, as nothing happened; a 5xx records nothing, so
+ * a replay asks the gateway what became of the attempt.
+ */
+async function answerOnce(ctx: AppContext, userId: string, body: Checkout, key: string, ip: string): Promise<Answer> {
+  try {
+    return await charge(ctx, userId, body, key, ip);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const temporary = error.headers['retry-after'] !== undefined;
+    if (temporary) await releaseIdempotencyKey(ctx.db, userId, key);
+    if (temporary || error.statusCode >= 500) throw error;
+    const answer = { status: error.statusCode, body: { message: error.message, ...error.extra } };
+    await storeIdempotentAnswer(ctx.db, userId, key, answer.status, answer.body);
+    return answer;
+  }
+}
+
+const recorded = (row: { responseStatus: number | null; responseBody: string | null }): Answer | null =>
+  row.responseStatus !== null && row.responseBody !== null
+    ? { status: row.responseStatus, body: JSON.parse(row.responseBody) as Record<string, unknown>, replayed: true }
+    : null;
+
+/**
+ * Waits for the first request with this key to finish, then answers as it did. When that request
+ * died (its key is older than the reconciliation threshold), its attempt is settled with the gateway
+ * now, or, if it never reached the ledger, this request takes the key over.
+ */
+async function replay(ctx: AppContext, userId: string, body: Checkout, key: string, ip: string): Promise<Answer> {
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
-    const { row } = await claimIdempotencyKey(ctx.db, userId, key, '');
-    if (row.responseStatus !== null && row.responseBody !== null) {
-      return { status: row.responseStatus, body: JSON.parse(row.responseBody) as Record<string, unknown>, replayed: true };
+    const row = await findIdempotencyKey(ctx.db, userId, key);
+    if (!row) throw new HttpError(409, messages.paymentInProgress);
+    const answer = recorded(row);
+    if (answer) return answer;
+    const staleBefore = new Date(Date.now() - ctx.config.reconcileAfterMs);
+    if (row.createdAt <= staleBefore) {
+      const payment = await findCheckoutByClientKey(ctx.db, userId, key);
+      if (payment?.status === 'pending') {
+        await reconcileCheckout(ctx, payment.id);
+        continue;
+      }
+      if (!payment && (await takeOverIdempotencyKey(ctx.db, userId, key, staleBefore))) return answerOnce(ctx, userId, body, key, ip);
     }
     if (Date.now() > deadline) throw new HttpError(409, messages.paymentInProgress);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-async function charge(ctx: AppContext, userId: string, body: Checkout, idempotencyKey: string): Promise<Answer> {
+/** Card testing: declines are counted per patient and per IP, and checked before the gateway is called. */
+async function refuseCardTesting(ctx: AppContext, userId: string, ip: string) {
+  const waits = await Promise.all([secondsLocked(ctx.db, limits.declinedCardByPatient, userId), secondsLocked(ctx.db, limits.declinedCardByIp, ip)]);
+  const wait = Math.max(...waits);
+  if (wait > 0) throw tooManyRequests(messages.cardAttemptsLimited, wait);
+}
+const countDecline = (ctx: AppContext, userId: string, ip: string) =>
+  Promise.all([countAttempt(ctx.db, limits.declinedCardByPatient, userId), countAttempt(ctx.db, limits.declinedCardByIp, ip)]);
+
+async function charge(ctx: AppContext, userId: string, body: Checkout, idempotencyKey: string, ip: string): Promise<Answer> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw forbidden(messages.paymentVerifyAccount);
   if (!user.verified) throw forbidden(messages.paymentVerifyEmailFirst);
-  if (isActive(user) && user.subscriptionPlan !== 'oneTimeVisit') throw new HttpError(409, messages.paymentAlreadyActive);
+  await refuseCardTesting(ctx, userId, ip);
 
   const plan = findPlan(body.planId);
   const card = body.cardDetails;
   const number = card.cardNumber.replace(/\D/g, '');
   const [month, year] = card.expiry.split('/').map(Number) as [number, number];
-  const payment = (await insertPayment(ctx.db, {
-    userId,
-    planId: plan.id,
-    kind: 'checkout',
-    amount: plan.price,
-    gateway: ctx.gateway.name,
-    status: 'pending',
-    cardLast4: number.slice(-4),
-  }))!;
+  const gatewayKey = `checkout:${userId}:${idempotencyKey}`;
+  // The attempt is in the ledger before the gateway is called; the partial unique index on a
+  // patient's pending checkout lets only one purchase be in flight, on every instance.
+  const payment = await ctx.db.transaction(async (tx) => {
+    const locked = await lockUser(tx, userId);
+    if (!locked) throw forbidden(messages.paymentVerifyAccount);
+    if (isActive(locked) && locked.subscriptionPlan !== 'oneTimeVisit') throw new HttpError(409, messages.paymentAlreadyActive);
+    const row = await insertPayment(tx, {
+      userId,
+      planId: plan.id,
+      kind: 'checkout',
+      amountCents: plan.priceCents,
+      gateway: ctx.gateway.name,
+      status: 'pending',
+      cardLast4: number.slice(-4),
+      gatewayKey,
+      clientKey: idempotencyKey,
+      details: {
+        billingStreet: body.billingAddress.street,
+        billingCity: body.billingAddress.city,
+        billingState: body.billingAddress.state,
+        billingZip: body.billingAddress.zip,
+        billingCountry: body.billingAddress.country,
+        cardholderName: card.cardholderName,
+        cardExpiry: card.expiry,
+      },
+    });
+    if (!row) throw new HttpError(409, messages.paymentAlreadyInFlight, {}, { 'retry-after': String(IN_FLIGHT_RETRY_S) });
+    return row;
+  });
 
   let result: ChargeResult;
   try {
     result = await ctx.gateway.chargeCard(
       { number, expMonth: month, expYear: 2000 + year, cvc: card.cvv, holderName: card.cardholderName },
-      { amount: plan.price, currency: 'USD', description: `${plan.title} membership`, idempotencyKey: `checkout:${userId}:${idempotencyKey}` },
+      { amountCents: plan.priceCents, currency: 'USD', description: `${plan.title} membership`, idempotencyKey: gatewayKey },
     );
   } catch (error) {
+    // The charge may or may not have happened: ask the gateway now; reconciliation asks again later.
     ctx.log.error({ err: error, paymentId: payment.id }, 'payment gateway call failed');
-    await updatePayment(ctx.db, payment.id, { status: 'failed', failureCode: 'gateway_error' });
-    throw new HttpError(502, messages.paymentUnavailable);
+    return (await settledAnswer(ctx, userId, idempotencyKey, () => reconcileCheckout(ctx, payment.id))) ?? unavailable();
   }
-  if (!result.ok) {
-    await updatePayment(ctx.db, payment.id, { status: 'failed', failureCode: result.code });
-    return { status: 402, body: { message: messages.declined[result.code], code: result.code } };
-  }
+  if (!result.ok) await countDecline(ctx, userId, ip);
+  return (await settledAnswer(ctx, userId, idempotencyKey, () => settleCheckout(ctx, payment, result))) ?? unavailable();
+}
 
-  const paidAt = new Date();
-  const renewsAt = plan.period === 'month' ? addDays(paidAt, MEMBERSHIP_TERM_DAYS) : null;
-  const { updated, receiptId } = await ctx.db.transaction(async (tx) => {
-    await updatePayment(tx, payment.id, { status: 'succeeded', gatewayReference: result.reference, cardBrand: result.brand, cardLast4: result.last4 });
-    const saved = await updateUser(tx, userId, {
-      subscriptionStatus: 'active',
-      subscriptionPlan: plan.id,
-      subscriptionAmount: plan.price,
-      methodOfSubscription: 'online',
-      subscriptionStartDate: paidAt,
-      nextSubscriptionRenewDate: renewsAt,
-      subscriptionEndDate: renewsAt,
-      subscriptionCancelledDate: null,
-      subscriptionMethodOfCancelling: null,
-      billingStreet: body.billingAddress.street,
-      billingCity: body.billingAddress.city,
-      billingState: body.billingAddress.state,
-      billingZip: body.billingAddress.zip,
-      billingCountry: body.billingAddress.country,
-      cardholderName: card.cardholderName,
-      cardLast4: result.last4,
-      cardExpiry: card.expiry,
-      cardBrand: result.brand,
-    });
-    await saveMembership(tx, userId, { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt, failedRenewals: 0, lockedUntil: null });
-    return { updated: saved, receiptId: await enqueueMail(tx, receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt)) };
+const unavailable = (): never => {
+  throw new HttpError(502, messages.paymentUnavailable);
+};
+
+/** Settles the attempt, then answers with what the key recorded (this settlement or a concurrent one). */
+async function settledAnswer(ctx: AppContext, userId: string, key: string, settle: () => Promise<unknown>): Promise<Answer | null> {
+  try {
+    await settle();
+  } catch (error) {
+    ctx.log.error({ err: error }, 'settling a payment failed; reconciliation will settle it');
+    return null;
+  }
+  const row = await findIdempotencyKey(ctx.db, userId, key);
+  const answer = row && recorded(row);
+  return answer ? { ...answer, replayed: false } : null;
+}
+
+/**
+ * Records the gateway's answer for a checkout attempt, once: the payment, the membership, the
+ * receipt in the outbox and the idempotent answer commit together. Does nothing when the attempt
+ * was settled already.
+ */
+export async function settleCheckout(ctx: AppContext, payment: PaymentRow, result: ChargeResult, paidAt = new Date()): Promise<void> {
+  const plan = findPlan(payment.planId as Plan['id']);
+  const receiptId = await ctx.db.transaction(async (tx) => {
+    let answer: Answer;
+    let mailId: string | null = null;
+    // Locks in the order a new checkout takes them (user, then payment), so the two never deadlock.
+    await lockUser(tx, payment.userId);
+    if (!result.ok) {
+      if (!(await settlePayment(tx, payment.id, { status: 'failed', failureCode: result.code }))) return null;
+      answer = { status: 402, body: { message: messages.declined[result.code], code: result.code } };
+    } else {
+      if (!(await settlePayment(tx, payment.id, { status: 'succeeded', gatewayReference: result.reference, cardBrand: result.brand, cardLast4: result.last4 }))) {
+        return null;
+      }
+      const details = payment.details!;
+      // A one-time visit is active for one term and never renews.
+      const endsAt = addDays(paidAt, MEMBERSHIP_TERM_DAYS);
+      const renewsAt = plan.period === 'month' ? endsAt : null;
+      const saved = await updateUser(tx, payment.userId, {
+        subscriptionStatus: 'active',
+        subscriptionPlan: plan.id,
+        subscriptionAmountCents: plan.priceCents,
+        methodOfSubscription: 'online',
+        subscriptionStartDate: paidAt,
+        nextSubscriptionRenewDate: renewsAt,
+        subscriptionEndDate: endsAt,
+        subscriptionCancelledDate: null,
+        subscriptionMethodOfCancelling: null,
+        ...details,
+        cardLast4: result.last4,
+        cardBrand: result.brand,
+      });
+      await saveMembership(tx, payment.userId, { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt, failedRenewals: 0, lockedUntil: null });
+      mailId = await enqueueMail(tx, receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt));
+      answer = { status: 200, body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) } };
+    }
+    if (payment.clientKey) await storeIdempotentAnswer(tx, payment.userId, payment.clientKey, answer.status, answer.body);
+    return mailId;
   });
-  void ctx.mail.deliverNow(receiptId).catch(() => undefined);
-  return {
-    status: 200,
-    body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(updated) },
-  };
+  if (receiptId) void ctx.mail.deliverNow(receiptId).catch(() => undefined);
+}
+
+/**
+ * What the gateway did with an attempt whose answer we never recorded. An attempt it never charged
+ * is voided first, so that a request still on its way cannot charge under that key afterwards.
+ */
+export async function askGateway(ctx: AppContext, payment: PaymentRow): Promise<ChargeResult> {
+  const found = payment.gatewayKey ? await ctx.gateway.lookup(payment.gatewayKey) : null;
+  if (found) return found;
+  if (payment.gatewayKey) await ctx.gateway.void(payment.gatewayKey);
+  return { ok: false, code: 'processing_error' };
+}
+
+/** Settles one pending checkout attempt with the gateway's answer, unless another instance holds it. */
+export async function reconcileCheckout(ctx: AppContext, paymentId: string, now = new Date()) {
+  const [payment] = await claimPendingPayments(ctx.db, now, RECONCILE_LEASE_MS, { id: paymentId });
+  if (payment) await settleClaimedCheckout(ctx, payment);
+}
+
+export async function settleClaimedCheckout(ctx: AppContext, payment: PaymentRow) {
+  const result = await askGateway(ctx, payment);
+  // Completing needs the billing details; an attempt recorded before they were kept is refunded instead.
+  if (result.ok && !payment.details) {
+    await ctx.gateway.void(payment.gatewayKey!);
+    await settleCheckout(ctx, payment, { ok: false, code: 'processing_error' });
+    return;
+  }
+  await settleCheckout(ctx, payment, result);
 }
 
 export function receiptMail(ctx: AppContext, user: UserRow, plan: Plan, paidAt: Date, reference: string, renewsAt: Date | null) {
   return ctx.templates.receipt(user.email, user.firstName, {
     planTitle: plan.title,
-    amount: formatUsd(plan.price),
+    amount: formatUsd(plan.priceCents),
     date: dateLabel(paidAt),
     card: user.cardBrand ? `${user.cardBrand} ending ${user.cardLast4}` : `card ending ${user.cardLast4}`,
     reference,
@@ -162,8 +304,8 @@ export async function updatePlan(ctx: AppContext, auth: { userId: string }, user
   if (!user) throw forbidden(messages.missingAccount);
   if (isActive(user)) throw forbidden(messages.planChangeRefused);
   const plan = findPlan(planId);
-  const saved = await updateUser(ctx.db, userId, { subscriptionPlan: plan.id, subscriptionAmount: plan.price, subscriptionStatus: user.subscriptionStatus ?? 'pending' });
-  return { message: messages.planSaved, subscriptionPlan: saved.subscriptionPlan, subscriptionAmount: saved.subscriptionAmount };
+  const saved = await updateUser(ctx.db, userId, { subscriptionPlan: plan.id, subscriptionAmountCents: plan.priceCents, subscriptionStatus: user.subscriptionStatus ?? 'pending' });
+  return { message: messages.planSaved, subscriptionPlan: saved.subscriptionPlan, subscriptionAmount: centsToDollarsOrNull(saved.subscriptionAmountCents) };
 }
 
 export async function paymentHistory(ctx: AppContext, userId: string) {
@@ -174,7 +316,7 @@ export async function paymentHistory(ctx: AppContext, userId: string) {
     planId: row.planId,
     planName: findPlan(row.planId as Plan['id']).title,
     kind: row.kind,
-    amount: row.amount,
+    amount: centsToDollars(row.amountCents),
     currency: row.currency,
     cardBrand: row.cardBrand,
     cardLast4: row.cardLast4,

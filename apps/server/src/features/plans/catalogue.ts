@@ -5,8 +5,8 @@ export const planCatalogue: readonly Plan[] = [
   {
     id: 'individualMonthly',
     title: 'Individual Monthly',
-    price: 29.99,
-    oldPrice: 39.99,
+    priceCents: 2999,
+    oldPriceCents: 3999,
     offer: 'Limited offer*',
     period: 'month',
     description: 'Unlimited 24/7 virtual visits for one adult, with no per-visit fees.',
@@ -21,8 +21,8 @@ export const planCatalogue: readonly Plan[] = [
   {
     id: 'familyMonthly',
     title: 'Family Monthly',
-    price: 49.99,
-    oldPrice: 59.99,
+    priceCents: 4999,
+    oldPriceCents: 5999,
     offer: 'Limited offer*',
     period: 'month',
     description: 'Unlimited 24/7 virtual visits for you, your partner and your children.',
@@ -37,8 +37,8 @@ export const planCatalogue: readonly Plan[] = [
   {
     id: 'oneTimeVisit',
     title: 'One Time Visit',
-    price: 59.99,
-    oldPrice: 69.99,
+    priceCents: 5999,
+    oldPriceCents: 6999,
     offer: 'Limited offer*',
     period: 'visit',
     description: 'A single virtual visit with a board-certified doctor, with no membership.',

@@ -9,16 +9,16 @@ describe('GET /api/plans', () => {
   });
   afterAll(() => app.close());
 
-  it('serves the catalogue with every field the site shows', async () => {
+  it('serves the catalogue with every field the site shows, prices in integer cents', async () => {
     const res = await api(app).get('/api/plans');
     expect(res.status).toBe(200);
     const plans = res.body as unknown as Array<Record<string, unknown>>;
-    expect(plans.map((p) => [p.id, p.price, p.oldPrice, p.period])).toEqual([
-      ['individualMonthly', 29.99, 39.99, 'month'],
-      ['familyMonthly', 49.99, 59.99, 'month'],
-      ['oneTimeVisit', 59.99, 69.99, 'visit'],
+    expect(plans.map((p) => [p.id, p.priceCents, p.oldPriceCents, p.period])).toEqual([
+      ['individualMonthly', 2999, 3999, 'month'],
+      ['familyMonthly', 4999, 5999, 'month'],
+      ['oneTimeVisit', 5999, 6999, 'visit'],
     ]);
-    for (const plan of plans) expect(Object.keys(plan).sort()).toEqual(['description', 'features', 'id', 'offer', 'oldPrice', 'period', 'price', 'title']);
+    for (const plan of plans) expect(Object.keys(plan).sort()).toEqual(['description', 'features', 'id', 'offer', 'oldPriceCents', 'period', 'priceCents', 'title']);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

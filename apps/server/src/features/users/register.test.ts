@@ -40,13 +40,13 @@ describe('POST /api/users/register', () => {
     const body = signupBody({ customerIp: '8.8.8.8', customerCountry: 'Canada', customerState: 'Ontario', subscriptionAmount: 1, subscriptionStatus: 'active', submittedAt: '2026-11-22T08:00:00-06:00' });
     expect((await server.http.post('/api/users/register', body)).status).toBe(201);
     const row = await userRow(body.email);
-    expect(row).toMatchObject({ customerIp: '127.0.0.1', customerCountry: null, customerState: null, subscriptionAmount: 29.99, subscriptionStatus: 'pending', submittedLocalTime: '2026-11-22T08:00:00-06:00' });
+    expect(row).toMatchObject({ customerIp: '127.0.0.1', customerCountry: null, customerState: null, subscriptionAmountCents: 2999, subscriptionStatus: 'pending', submittedLocalTime: '2026-11-22T08:00:00-06:00' });
   });
 
   it("reads 'onetimevisit' as the oneTimeVisit plan", async () => {
     const body = signupBody({ subscriptionPlan: 'onetimevisit' });
     expect((await server.http.post('/api/users/register', body)).status).toBe(201);
-    expect(await userRow(body.email)).toMatchObject({ subscriptionPlan: 'oneTimeVisit', subscriptionAmount: 59.99 });
+    expect(await userRow(body.email)).toMatchObject({ subscriptionPlan: 'oneTimeVisit', subscriptionAmountCents: 5999 });
   });
 
   const invalid: Array<[string, Record<string, unknown>, string, string]> = [

@@ -1,4 +1,4 @@
-import { normalizePlanId, toCentralIso, type UserProfile } from '@app/shared';
+import { centsToDollarsOrNull, normalizePlanId, toCentralIso, type UserProfile } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -57,7 +57,7 @@ export function toProfile(user: UserRow): UserProfile {
     subscriptionPlan: plan,
     planId: plan,
     subscriptionStatus: user.subscriptionStatus,
-    subscriptionAmount: user.subscriptionAmount,
+    subscriptionAmount: centsToDollarsOrNull(user.subscriptionAmountCents),
     smsPolicyAccepted: user.smsPolicyAccepted,
     submittedAt: user.submittedAt?.toISOString() ?? null,
     methodOfSubscription: user.methodOfSubscription,

@@ -57,7 +57,7 @@ export async function register(ctx: AppContext, input: Registration, meta: Reque
     symptoms: input.symptoms || null,
     subscriptionPlan: plan.id,
     subscriptionStatus: 'pending',
-    subscriptionAmount: plan.price,
+    subscriptionAmountCents: plan.priceCents,
     smsPolicyAccepted: true,
     customerIp: meta.ip,
     customerCountry: location?.country ?? null,

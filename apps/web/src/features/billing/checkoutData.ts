@@ -1,4 +1,4 @@
-import { formatUsd, normalizePlanId, type Plan, type PlanId, type UserProfile } from '@app/shared';
+import { centsToDollars, formatUsd, normalizePlanId, type Plan, type PlanId, type UserProfile } from '@app/shared';
 import { readItem, readJson, removeItem, writeItem } from '../../lib/storage';
 
 /** Session storage key of the checkout payload (spec 1 §3). It never holds card data. */
@@ -71,8 +71,8 @@ export function buildCheckoutData(profile: UserProfile, plan: Plan): CheckoutDat
   return {
     planId: plan.id,
     planName: plan.title,
-    planPrice: formatUsd(plan.price),
-    planAmount: plan.price,
+    planPrice: formatUsd(plan.priceCents),
+    planAmount: centsToDollars(plan.priceCents),
     planDescription: plan.description,
     planFeatures: [...plan.features],
     planPeriod: plan.period,

@@ -1,4 +1,5 @@
 import {
+  centsToDollars,
   cardDigits,
   checkoutFields,
   checkoutFormSchema,
@@ -183,8 +184,8 @@ export function buildSubscriptionRequest(form: CheckoutForm, plan: Plan, options
   const body: SubscriptionRequest = {
     planId: plan.id,
     planName: plan.title,
-    planPrice: formatUsd(plan.price),
-    planAmount: plan.price,
+    planPrice: formatUsd(plan.priceCents),
+    planAmount: centsToDollars(plan.priceCents),
     emailId: options.accountEmail?.trim() || form.email,
     methodOfSubscription: 'online',
     billingAddress: { street: form.street, city: form.city, state: form.state, zip: form.zip, country: form.country },

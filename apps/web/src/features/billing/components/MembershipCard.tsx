@@ -161,7 +161,7 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
               <p className="membership__plan-name">{plan?.title ?? (plans.status === 'loading' ? <Spinner label="Loading plan…" /> : currentPlanId)}</p>
               {plan && (
                 <p className="membership__price">
-                  <strong>{formatUsd(plan.price)}</strong>
+                  <strong>{formatUsd(plan.priceCents)}</strong>
                   <span>{periodLabel(plan)}</span>
                 </p>
               )}

@@ -205,7 +205,7 @@ function Checkout({ data }: { data: CheckoutData }) {
         message: answer?.message || answer?.statusMessage || answer?.text || messages.paymentSuccess,
         renewal: renewsOn,
         planTitle: plan.title,
-        amount: formatUsd(plan.price),
+        amount: formatUsd(plan.priceCents),
         card: `${user?.cardDetails?.brand || body.cardDetails.brand || 'Card'} ending in ${last4}`,
         email: checked.form.email,
       });
@@ -236,7 +236,7 @@ function Checkout({ data }: { data: CheckoutData }) {
   }
 
   const renewalPreview = plan?.period === 'month' ? formatCentralDate(addDays(new Date(), MEMBERSHIP_TERM_DAYS)) : null;
-  const price = plan ? formatUsd(plan.price) : null;
+  const price = plan ? formatUsd(plan.priceCents) : null;
 
   const field = (name: CheckoutField, props: InputHTMLAttributes<HTMLInputElement> = {}, filter: (raw: string) => string = (raw) => raw) => {
     const id = checkoutFieldId(name);
@@ -294,7 +294,7 @@ function Checkout({ data }: { data: CheckoutData }) {
                   <p className="checkout__plan-desc">{plan.description}</p>
                 </div>
                 <p className="checkout__plan-price">
-                  <strong>{formatUsd(plan.price)}</strong>
+                  <strong>{formatUsd(plan.priceCents)}</strong>
                   <span>{periodLabel(plan)}</span>
                 </p>
               </div>
@@ -318,7 +318,7 @@ function Checkout({ data }: { data: CheckoutData }) {
                 )}
                 <div className="checkout__total">
                   <dt>{success ? 'Paid today' : 'Due today'}</dt>
-                  <dd>{formatUsd(plan.price)}</dd>
+                  <dd>{formatUsd(plan.priceCents)}</dd>
                 </div>
               </dl>
             </>

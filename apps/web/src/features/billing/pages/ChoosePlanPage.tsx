@@ -114,7 +114,7 @@ export default function ChoosePlanPage() {
             {enrolled && (
               <>
                 <p className="choose-plan__price">
-                  <strong>{formatUsd(enrolled.price)}</strong> <span>{periodLabel(enrolled)}</span>
+                  <strong>{formatUsd(enrolled.priceCents)}</strong> <span>{periodLabel(enrolled)}</span>
                 </p>
                 <p className="muted">{enrolled.description}</p>
               </>

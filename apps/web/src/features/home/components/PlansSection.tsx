@@ -16,15 +16,15 @@ function PlanTile({ plan, index, to }: { plan: Plan; index: number; to: string }
       <span className="plan-tile__badge">{plan.offer || 'Limited offer*'}</span>
       <h3 id={titleId}>{plan.title}</h3>
       <p className="plan-tile__price">
-        {plan.oldPrice > plan.price && (
+        {plan.oldPriceCents > plan.priceCents && (
           <s className="plan-tile__old">
             <span className="sr-only">Regular price </span>
-            {formatUsd(plan.oldPrice)}
+            {formatUsd(plan.oldPriceCents)}
           </s>
         )}
         <span className="plan-tile__now">
           <span className="sr-only">Now </span>
-          <strong className="plan-tile__amount">{formatUsd(plan.price)}</strong>
+          <strong className="plan-tile__amount">{formatUsd(plan.priceCents)}</strong>
           <span className="plan-tile__period" aria-hidden="true">
             {periodShort(plan)}
           </span>

@@ -63,12 +63,12 @@ export function PlanPicker({
               </div>
               <p className="plan-card__price" id={`${id}-price`}>
                 <span className="plan-card__now">
-                  <span className="plan-card__amount">{formatUsd(plan.price)}</span>
+                  <span className="plan-card__amount">{formatUsd(plan.priceCents)}</span>
                   <span className="plan-card__period">{periodLabel(plan)}</span>
                 </span>
-                {plan.oldPrice > plan.price && (
+                {plan.oldPriceCents > plan.priceCents && (
                   <s className="plan-card__old">
-                    <span className="sr-only">was</span> {formatUsd(plan.oldPrice)}
+                    <span className="sr-only">was</span> {formatUsd(plan.oldPriceCents)}
                   </s>
                 )}
               </p>

@@ -1,4 +1,5 @@
 import {
+  centsToDollars,
   SYMPTOMS_MAX,
   ZIP_MAX,
   generateCustomerId,
@@ -172,7 +173,7 @@ export default function SignupPage() {
         symptoms: parsedForm.symptoms ?? '',
         subscriptionStatus: 'pending',
         subscriptionPlan: parsedForm.subscriptionPlan,
-        ...(plan ? { subscriptionAmount: plan.price } : {}),
+        ...(plan ? { subscriptionAmount: centsToDollars(plan.priceCents) } : {}),
         smsPolicyAccepted: true,
         customerId,
         submittedAt: localTimestamp(),
