@@ -23,6 +23,7 @@ import { planRoutes } from './features/plans/routes';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
 import { startRenewalSchedule } from './jobs/renewal';
+import { openLimits, type Limits } from './lib/limits';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp, webAppInlineScripts } from './plugins/web-app';
@@ -77,6 +78,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.close();
     throw error;
   }
+  let limits: Limits;
+  try {
+    limits = await openLimits(
+      config.redisUrl ? { kind: 'redis', url: config.redisUrl } : handle.kind === 'postgres' ? { kind: 'postgres', pool: handle.pool } : { kind: 'memory' },
+    );
+  } catch (error) {
+    await handle.close();
+    await app.close();
+    throw error;
+  }
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -86,10 +97,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     captcha: createCaptchaService({ config, db: handle.db }),
     geo: await createGeoService(),
     gateway: createSandboxGateway(),
+    limits,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.mail.stop();
+    await limits.close();
     await handle.close();
     await options.onClose?.();
   });

@@ -137,7 +137,7 @@ async function charge(ctx: AppContext, userId: string, body: Checkout, idempoten
     await saveMembership(tx, userId, { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt, failedRenewals: 0, lockedUntil: null });
     return { updated: saved, receiptId: await enqueueMail(tx, receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt)) };
   });
-  void ctx.mail.deliverNow(receiptId).catch(() => undefined);
+  ctx.mail.deliverSoon(receiptId);
   return {
     status: 200,
     body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(updated) },
