@@ -82,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     limits = await openLimits(
       config.redisUrl ? { kind: 'redis', url: config.redisUrl } : handle.kind === 'postgres' ? { kind: 'postgres', pool: handle.pool } : { kind: 'memory' },
+      app.log,
     );
   } catch (error) {
     await handle.close();

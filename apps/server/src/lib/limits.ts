@@ -60,12 +60,18 @@ export type LimitStore = { kind: 'redis'; url: string } | { kind: 'postgres'; po
 
 const retryAfterSeconds = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
-export async function openLimits(store: LimitStore): Promise<Limits> {
+export async function openLimits(store: LimitStore, log: { warn(details: object, message: string): void }): Promise<Limits> {
   let redis: Redis | null = null;
   if (store.kind === 'redis') {
     // Connect at start so a wrong REDIS_URL stops the server instead of failing every limited request.
     redis = new Redis(store.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    await redis.connect();
+    redis.on('error', (error: Error) => log.warn({ reason: error.message }, 'Redis for rate limits unavailable; counting in memory meanwhile'));
+    try {
+      await redis.connect();
+    } catch (error) {
+      redis.disconnect();
+      throw new Error(`REDIS_URL: cannot connect (${error instanceof Error ? error.message : String(error)})`);
+    }
   }
   const build = (name: string, rule: Rule): RateLimiterAbstract => {
     const options = { ...rule, keyPrefix: `rl-${name}` };
@@ -74,7 +80,9 @@ export async function openLimits(store: LimitStore): Promise<Limits> {
       return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) });
     }
     if (store.kind === 'postgres') {
-      return new RateLimiterPostgres({ ...options, storeClient: store.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true });
+      // Every rule shares the table, so one of them is enough to prune its expired rows.
+      const prunes = name === 'loginFailures';
+      return new RateLimiterPostgres({ ...options, storeClient: store.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: prunes });
     }
     return new RateLimiterMemory(options);
   };
