@@ -35,20 +35,34 @@ describe('POST /api/auth/forgot-password', () => {
       expect((await server.http.post('/api/users/register', body, undefined, fromNewIp())).status).toBe(201);
       known.push(body.email);
     }
+    // Unknown e-mails repeat as often as known ones, so both spend the same limiter work.
+    const unknown = known.map((_email, i) => `nobody.${i}.${Date.now()}@example.com`);
     const timed = async (email: string) => {
-      await settle(); // the previous request's work after its reply is done
       const started = performance.now();
       expect((await forgot(email)).status).toBe(200);
       return performance.now() - started;
     };
+    // Warm-up: every pooled connection prepares the limiter's statements once.
+    for (let i = 0; i < 12; i++) await forgot(`warm.up.${i}.${Date.now()}@example.com`);
+    await settle();
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    for (let i = 0; i < 20; i++) {
+    const timeKnown = async (i: number) => {
       knownTimes.push(await timed(known[i % 4]!));
-      unknownTimes.push(await timed(`nobody.${i}.${Date.now()}@example.com`));
+      // The reset mail is the work after the reply: let it finish before the next measurement.
+      await waitForMail(server.app, known[i % 4]!, 'password-reset', Math.floor(i / 4) + 1);
+      await settle();
+    };
+    const timeUnknown = async (i: number) => {
+      unknownTimes.push(await timed(unknown[i % 4]!));
+      await settle();
+    };
+    // Alternating which goes first cancels any drift in the machine's load.
+    for (let i = 0; i < 20; i++) {
+      if (i % 2 === 0) await timeKnown(i).then(() => timeUnknown(i));
+      else await timeUnknown(i).then(() => timeKnown(i));
     }
     expect(Math.abs(median(knownTimes) - median(unknownTimes))).toBeLessThan(1);
-    for (const email of known) await waitForMail(server.app, email, 'password-reset', 5);
   });
 
   it('#8 takes at most 5 requests per e-mail per hour, known or not, from any address', async () => {
