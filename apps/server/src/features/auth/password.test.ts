@@ -6,7 +6,7 @@ import { fromNewIp, mailFor, signedInPatient, signupBody, strongPassword, tokenF
 const NEW_PASSWORD = 'N3w!password';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('POST /api/auth/forgot-password', () => {
   const server = useTestApp({ TRUST_PROXY: 'true' });
@@ -27,40 +27,52 @@ describe('POST /api/auth/forgot-password', () => {
     expect(await mailFor(server.app, 'no.account@example.com')).toHaveLength(0);
   });
 
-  it('#7 #8 answers a known and an unknown e-mail in the same time: medians of 20 within 1 ms', async () => {
-    // Five requests per e-mail per hour: four known accounts give the twenty known requests.
+  it('#7 #8 answers a known and an unknown e-mail in the same time: medians of 20 runs within 1 ms', async () => {
+    // A run is the mean of 3 requests, measured one at a time, to damp a shared machine's jitter.
+    // Five requests per e-mail per hour: 12 known accounts give the 60 known requests.
+    const RUNS = 20;
+    const PER_RUN = 3;
+    const ACCOUNTS = (RUNS * PER_RUN) / 5;
     const known: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < ACCOUNTS; i++) {
       const body = signupBody();
       expect((await server.http.post('/api/users/register', body, undefined, fromNewIp())).status).toBe(201);
       known.push(body.email);
     }
     // Unknown e-mails repeat as often as known ones, so both spend the same limiter work.
     const unknown = known.map((_email, i) => `nobody.${i}.${Date.now()}@example.com`);
+    // Warm-up: every pooled connection prepares the limiter's statements once.
+    for (let i = 0; i < 12; i++) await forgot(`warm.up.${i}.${Date.now()}@example.com`);
+    await settle();
+
     const timed = async (email: string) => {
       const started = performance.now();
       expect((await forgot(email)).status).toBe(200);
       return performance.now() - started;
     };
-    // Warm-up: every pooled connection prepares the limiter's statements once.
-    for (let i = 0; i < 12; i++) await forgot(`warm.up.${i}.${Date.now()}@example.com`);
-    await settle();
+    const run = async (emails: string[], index: number, isKnown: boolean) => {
+      let total = 0;
+      for (let j = 0; j < PER_RUN; j++) {
+        const n = index * PER_RUN + j;
+        const email = emails[n % ACCOUNTS]!;
+        total += await timed(email);
+        // The reset mail is the work after the reply: let it finish before the next measurement.
+        if (isKnown) await waitForMail(server.app, email, 'password-reset', Math.floor(n / ACCOUNTS) + 1);
+        await settle();
+      }
+      return total / PER_RUN;
+    };
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    const timeKnown = async (i: number) => {
-      knownTimes.push(await timed(known[i % 4]!));
-      // The reset mail is the work after the reply: let it finish before the next measurement.
-      await waitForMail(server.app, known[i % 4]!, 'password-reset', Math.floor(i / 4) + 1);
-      await settle();
-    };
-    const timeUnknown = async (i: number) => {
-      unknownTimes.push(await timed(unknown[i % 4]!));
-      await settle();
-    };
     // Alternating which goes first cancels any drift in the machine's load.
-    for (let i = 0; i < 20; i++) {
-      if (i % 2 === 0) await timeKnown(i).then(() => timeUnknown(i));
-      else await timeUnknown(i).then(() => timeKnown(i));
+    for (let i = 0; i < RUNS; i++) {
+      if (i % 2 === 0) {
+        knownTimes.push(await run(known, i, true));
+        unknownTimes.push(await run(unknown, i, false));
+      } else {
+        unknownTimes.push(await run(unknown, i, false));
+        knownTimes.push(await run(known, i, true));
+      }
     }
     expect(Math.abs(median(knownTimes) - median(unknownTimes))).toBeLessThan(1);
   });
