@@ -11,8 +11,10 @@
 //      /services/urgent-care of the built server, with the Chromium at CHROMIUM_PATH (default /usr/bin/chromium),
 //      (the median of BENCH_LIGHTHOUSE_RUNS runs per page, default 3), and the gzipped (-9) size of the
 //      JavaScript the home page loaded and of its inlined CSS.
+//  (f) 300 parallel wrong passwords for one account, in process: how many reached the argon2 check
+//      (at most the sign-in limit may), on PGlite, and on the Postgres server of (d) when (d) runs.
 // Results are printed and written to bench-results/bench.json.
-// BENCH_ONLY=argon2,http,renewals,parallel-checkout,lighthouse (comma-separated) runs only the named parts.
+// BENCH_ONLY=argon2,http,renewals,parallel-checkout,lighthouse,guesses (comma-separated) runs only the named parts.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -327,6 +329,64 @@ async function renewalsOn(url, pg) {
   }
 }
 
+const GUESSES = 300;
+
+/** Signs up one account on a fresh server and sends it 300 wrong passwords at once; counts the argon2 checks. */
+async function benchParallelGuesses(store, databaseUrl) {
+  // One module graph for the app and the counter it increments (tsImport would load each file apart).
+  const { register } = await import('tsx/esm/api');
+  const unregister = register();
+  const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-guesses-'));
+  try {
+    const { buildApp } = await import(pathToFileURL(join(root, 'apps/server/src/app.ts')).href);
+    const { loadConfig } = await import(pathToFileURL(join(root, 'apps/server/src/config.ts')).href);
+    const { passwordChecks } = await import(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href);
+    const { rules } = await import(pathToFileURL(join(root, 'apps/server/src/lib/limits.ts')).href);
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA: 'off', GEO_RESTRICT: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    const app = await buildApp(loadConfig(env), { webDist: null });
+    try {
+      const email = 'guessed@example.com';
+      const signup = await app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: { firstName: 'Bench', lastName: 'User', email, customerPhone: '3145550100', password: 'Bench#2026pass', dob: '1980-01-01', zip: '63101', subscriptionPlan: 'individualMonthly', smsPolicyAccepted: true },
+      });
+      if (signup.statusCode !== 201) throw new Error(`POST /api/users/register answered ${signup.statusCode}`);
+      const before = passwordChecks.count;
+      const answers = await Promise.all(
+        Array.from({ length: GUESSES }, () => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Wr0ng!pass' } })),
+      );
+      const evaluated = passwordChecks.count - before;
+      const limit = rules.loginFailures.points;
+      const count = (status) => answers.filter((a) => a.statusCode === status).length;
+      return { store, attempts: GUESSES, evaluated, limit, within: evaluated <= limit, answered401: count(401), answered429: count(429) };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await unregister();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The same on a database of its own on the Postgres server of the renewal part. */
+async function benchParallelGuessesOnPostgres() {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const { default: pg } = await import(pathToFileURL(serverRequire.resolve('pg')).href);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const database = `bench_guesses_${Date.now()}`;
+  await admin.query(`CREATE DATABASE "${database}"`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    return await benchParallelGuesses('Postgres', url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
 async function benchBareFastify() {
   const port = await freePort();
   const fastifyUrl = pathToFileURL(serverRequire.resolve('fastify')).href;
@@ -471,12 +531,13 @@ const results = {
   http: [],
   renewals: null,
   parallelCheckout: null,
+  guesses: [],
   lighthouse: null,
   homeAssets: null,
   notRun: [],
 };
 
-const PARTS = ['argon2', 'http', 'renewals', 'parallel-checkout', 'lighthouse'];
+const PARTS = ['argon2', 'http', 'renewals', 'parallel-checkout', 'lighthouse', 'guesses'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((p) => p.trim()).filter(Boolean);
 const unknown = only.filter((p) => !PARTS.includes(p));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
@@ -528,6 +589,22 @@ if (runs('parallel-checkout')) {
   }
 }
 
+if (runs('guesses')) {
+  for (const [label, run] of [
+    ['PGlite', () => benchParallelGuesses('PGlite')],
+    ...(runs('renewals') ? [['Postgres', benchParallelGuessesOnPostgres]] : []),
+  ]) {
+    console.log(`${GUESSES} parallel wrong passwords for one account (${label}) ...`);
+    try {
+      const result = await run();
+      results.guesses.push(result);
+      if (!result.within) notRun(`${GUESSES} parallel wrong passwords (${label})`, `${result.evaluated} reached the hash; the limit is ${result.limit}`);
+    } catch (error) {
+      notRun(`${GUESSES} parallel wrong passwords (${label})`, error);
+    }
+  }
+}
+
 if (runs('lighthouse')) {
   console.log(`Lighthouse (mobile): ${LIGHTHOUSE_PAGES.join(', ')} ...`);
   try {
@@ -570,6 +647,13 @@ if (results.parallelCheckout) {
   const p = results.parallelCheckout;
   console.log(`${p.checkouts} parallel checkouts by one patient on Postgres: ${p.charges} charge(s) (must be 1); answers by status ${JSON.stringify(p.byStatus)}`);
   if (p.charges !== 1) console.warn(`warning: ${p.charges} charges for one patient's parallel checkouts; there must be exactly 1.`);
+}
+
+if (results.guesses.length > 0) {
+  console.log(`${GUESSES} parallel wrong passwords for one account: how many were evaluated against the hash`);
+  console.table(
+    Object.fromEntries(results.guesses.map((g) => [g.store, { evaluated: g.evaluated, limit: g.limit, 'within limit': g.within, 'answered 401': g.answered401, 'answered 429': g.answered429 }])),
+  );
 }
 
 if (results.lighthouse) {

@@ -29,6 +29,7 @@ import { startHousekeepingSchedule } from './jobs/housekeeping';
 import { loggerSettings } from './lib/logging';
 import { registerAuditTrail } from './plugins/audit';
 import { createPhiKeyring } from './lib/phi-cipher';
+import { openLimits, type Limits } from './lib/limits';
 import { registerAuth } from './plugins/auth';
 import { registerClientIp } from './plugins/client-ip';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -79,10 +80,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const keyring = createPhiKeyring(config.phiKeys.current, config.phiKeys.older);
   usePhiKeyring(keyring);
+  let limits: Limits;
   try {
     // A wrong key stops the start; rows written before encryption existed are sealed now.
     await assertPhiKeysKnown(handle.db, keyring);
     await sealPhiColumns(handle.db, keyring, 'plain');
+    limits = await openLimits(
+      config.redisUrl ? { kind: 'redis', url: config.redisUrl } : handle.kind === 'postgres' ? { kind: 'postgres', pool: handle.pool } : { kind: 'memory' },
+      app.log,
+    );
   } catch (error) {
     await handle.close();
     await app.close();
@@ -97,10 +103,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     captcha: createCaptchaService({ config, db: handle.db }),
     geo: await createGeoService(),
     gateway: createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs }),
+    limits,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.mail.stop();
+    await limits.close();
     await handle.close();
     await options.onClose?.();
   });

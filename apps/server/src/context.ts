@@ -6,6 +6,7 @@ import type { CaptchaService } from './features/captcha/service';
 import type { GeoService } from './features/geo/service';
 import type { MailDelivery } from './features/mail/delivery';
 import type { MailTemplates } from './features/mail/templates';
+import type { Limits } from './lib/limits';
 
 /** What every feature's routes and services may use; built once in app.ts. */
 export interface AppContext {
@@ -17,4 +18,5 @@ export interface AppContext {
   captcha: CaptchaService;
   geo: GeoService;
   gateway: PaymentGateway;
+  limits: Limits;
 }

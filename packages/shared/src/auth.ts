@@ -76,6 +76,9 @@ export const forgotPasswordSchema = z.strictObject({
     .transform((v) => v.toLowerCase()),
 });
 
+/** Asks for a new verification link; the answer never tells whether the e-mail has an account. */
+export const resendVerificationSchema = z.strictObject({ email: emailSchema() });
+
 export const tokenSchema = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(512, { error: message });
 

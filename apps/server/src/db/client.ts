@@ -16,11 +16,10 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Anything that runs queries: the database or a transaction in progress. */
 export type Executor = Database | Transaction;
 
-export interface DatabaseHandle {
-  db: Database;
-  kind: 'pglite' | 'postgres';
-  close(): Promise<void>;
-}
+export type DatabaseHandle =
+  | { db: Database; kind: 'pglite'; close(): Promise<void> }
+  // The pool is shared with what needs plain SQL outside Drizzle: the rate limiter's store.
+  | { db: Database; kind: 'postgres'; pool: pg.Pool; close(): Promise<void> };
 
 // In the source tree the migrations sit beside this file; the server build copies them beside its bundle.
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -54,7 +53,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteD
       await lock.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
       lock.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const client = await PGlite.create(config.pgliteDir);
   const pgliteDb = drizzlePglite(client, { schema });

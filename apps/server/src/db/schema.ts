@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { phiJson, phiText } from './phi-column';
 
@@ -123,17 +125,15 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at IS NULL`)],
 );
 
-/** One row per counted event (failed login, reset request, ...), shared by every server instance. */
-export const rateLimitHits = pgTable(
-  'rate_limit_hits',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    bucket: text('bucket').notNull(),
-    key: text('key').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('rate_limit_hits_lookup_idx').on(t.bucket, t.key, t.createdAt)],
-);
+/**
+ * rate-limiter-flexible's counters when the server runs on Postgres (decision 013): one row per
+ * limited key, its points and when they expire (epoch milliseconds). The library owns the queries.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
 
 /** Captcha solutions seen, so that each works once. */
 export const captchaTokens = pgTable('captcha_tokens', {

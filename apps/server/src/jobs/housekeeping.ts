@@ -1,11 +1,10 @@
 import type { AppContext } from '../context';
 import { tryTransactionLock, type Executor } from '../db/client';
-import { pruneHits } from '../db/rate-limit.repository';
+import { deleteExpiredLimits } from '../db/rate-limits.repository';
 import { deleteStaleSessions } from '../features/auth/sessions';
 import { deleteSpentTokens } from '../features/auth/tokens.repository';
 import { deleteAnsweredIdempotencyKeys } from '../features/billing/repository';
 import { deleteDeliveredMail } from '../features/mail/repository';
-import { limits } from '../plugins/rate-limit';
 import { startSchedule } from './schedule';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -14,8 +13,6 @@ export const REVOKED_SESSION_KEEP_MS = 30 * DAY_MS;
 /** Stripe's window: a retried checkout within a day replays its first answer. */
 export const IDEMPOTENCY_KEEP_MS = DAY_MS;
 export const DELIVERED_MAIL_KEEP_MS = 30 * DAY_MS;
-/** A hit older than the longest rate-limit window no longer counts for anything. */
-const RATE_LIMIT_KEEP_MS = Math.max(...Object.values(limits).map((rule) => rule.windowMs));
 /** Advisory lock id of the housekeeping run (migrations use 727274). */
 export const HOUSEKEEPING_LOCK_ID = 727275;
 
@@ -26,7 +23,7 @@ const rules = {
   sessions: (db: Executor, now: Date) => deleteStaleSessions(db, now, ago(now, REVOKED_SESSION_KEEP_MS)),
   oneTimeTokens: (db: Executor, now: Date) => deleteSpentTokens(db, now),
   idempotencyKeys: (db: Executor, now: Date) => deleteAnsweredIdempotencyKeys(db, ago(now, IDEMPOTENCY_KEEP_MS)),
-  rateLimitHits: (db: Executor, now: Date) => pruneHits(db, ago(now, RATE_LIMIT_KEEP_MS)),
+  rateLimits: (db: Executor, now: Date) => deleteExpiredLimits(db, now),
   mailOutbox: (db: Executor, now: Date) => deleteDeliveredMail(db, ago(now, DELIVERED_MAIL_KEEP_MS)),
 } satisfies Record<string, (db: Executor, now: Date) => Promise<number>>;
 

@@ -86,8 +86,6 @@ export const malformedJson = 'The request body is not valid JSON.';
 export const unknownField = (field: string) => `Unknown field: ${field}.`;
 
 export const signupSuccess = 'Thanks! We sent a verification email. Please check your inbox / junk / spam folder to confirm your account.';
-export const signupMailFailed = 'We saved your details but could not send the verification email right now.';
-export const signupRetryHint = 'You can submit again to retry sending the verification email.';
 export const signupInvalid = 'Signup failed: invalid data or account already exists.';
 export const signupDefault = "We couldn't process your signup right now. Please try again.";
 export const signupFrontendAnswered = 'Signup failed: the request reached the website instead of the API server. Please try again later.';

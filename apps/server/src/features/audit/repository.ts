@@ -5,8 +5,8 @@ import { auditLog } from '../../db/schema';
 export type AuditRow = typeof auditLog.$inferSelect;
 export type AuditEntry = Omit<AuditRow, 'id' | 'prevHash' | 'hash'>;
 
-// One chain for the whole table: appends take this lock in turn, on every instance.
-const CHAIN_LOCK = 727275;
+// One chain for the whole table: appends take this lock in turn, on every instance (migrations hold 727274, housekeeping 727275).
+const CHAIN_LOCK = 727276;
 
 /** Appends an entry whose hash `hashOf` computes from the previous row's hash. */
 export async function appendChained(db: Database, entry: AuditEntry, hashOf: (prevHash: string) => string, genesis: string) {

@@ -1,9 +1,11 @@
+import { connect } from 'node:net';
 import { messages } from '@app/shared';
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { api, createTestApp, signedInPatient, signupBody, strongPassword, tokenFromMail, useTestApp } from '../../test/harness';
+import { passwordChecks } from '../../lib/crypto';
+import { api, createTestApp, fromNewIp, signedInPatient, signupBody, strongPassword, tokenFromMail, useTestApp } from '../../test/harness';
 
 describe('POST /api/auth/login', () => {
   const server = useTestApp();
@@ -67,16 +69,18 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('brute-force lock', () => {
-  const server = useTestApp();
+const WRONG = 'Wr0ng!pass';
 
-  it('locks an e-mail after 10 failures in 15 minutes, even for the right password, with Retry-After', async () => {
+describe('brute-force lock', () => {
+  const server = useTestApp({ TRUST_PROXY: '1' });
+  const login = (email: string, password: string, from: Record<string, string>) =>
+    server.http.post('/api/auth/login', { email, password }, undefined, from);
+
+  it('#5 locks the account+IP pair after 10 failures in 15 minutes, even for the right password, with Retry-After', async () => {
     const { body } = await signedInPatient(server.app);
-    for (let i = 0; i < 10; i++) {
-      const res = await server.http.post('/api/auth/login', { email: body.email, password: 'Wr0ng!pass' }, undefined, { 'x-test': String(i) });
-      expect(res.status).toBe(401);
-    }
-    const locked = await server.http.post('/api/auth/login', { email: body.email, password: body.password });
+    const from = fromNewIp();
+    for (let i = 0; i < 10; i++) expect((await login(body.email, WRONG, from)).status).toBe(401);
+    const locked = await login(body.email, body.password, from);
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe(messages.tooManyLoginAttempts);
     const retryAfter = Number(locked.headers['retry-after']);
@@ -84,18 +88,92 @@ describe('brute-force lock', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
   });
 
-  it('locks an address after 10 failures across e-mails', async () => {
-    const lockedApp = await createTestApp();
-    const lockedHttp = api(lockedApp);
+  it('#5 lets at most 10 of 300 parallel wrong passwords for one account reach the password hash', async () => {
+    const { body } = await signedInPatient(server.app);
+    const from = fromNewIp();
+    const before = passwordChecks.count;
+    const results = await Promise.all(Array.from({ length: 300 }, () => login(body.email, WRONG, from)));
+    expect(passwordChecks.count - before).toBeLessThanOrEqual(10);
+    expect(results.filter((r) => r.status === 401).length).toBeLessThanOrEqual(10);
+    expect(results.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(290);
+  });
+
+  it('#6 cannot be used to lock the owner out: failures from an attacker address leave the owner address free', async () => {
+    const { body } = await signedInPatient(server.app);
+    const attacker = fromNewIp();
+    for (let i = 0; i < 12; i++) await login(body.email, WRONG, attacker);
+    expect((await login(body.email, body.password, attacker)).status).toBe(429);
+    expect((await login(body.email, body.password, fromNewIp())).status).toBe(200);
+  });
+
+  it('#6 never blocks other accounts behind the same address (a clinic NAT)', async () => {
+    const [first, second] = [await signedInPatient(server.app), await signedInPatient(server.app)];
+    const clinic = fromNewIp();
+    for (let i = 0; i < 12; i++) await login(first.body.email, WRONG, clinic);
+    for (let i = 0; i < 10; i++) expect((await login(`guess${i}@example.com`, WRONG, clinic)).status).toBe(401);
+    expect((await login(first.body.email, first.body.password, clinic)).status).toBe(429);
+    expect((await login(second.body.email, second.body.password, clinic)).status).toBe(200);
+  });
+
+  it('#5 counts consecutive failures: a successful sign-in starts afresh', async () => {
+    const { body } = await signedInPatient(server.app);
+    const from = fromNewIp();
+    for (let i = 0; i < 9; i++) expect((await login(body.email, WRONG, from)).status).toBe(401);
+    expect((await login(body.email, body.password, from)).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login(body.email, WRONG, from)).status).toBe(401);
+    expect((await login(body.email, body.password, from)).status).toBe(200);
+  });
+
+  it('#5 lifts the lock when the password is reset', async () => {
+    const { body } = await signedInPatient(server.app);
+    const from = fromNewIp();
+    for (let i = 0; i < 11; i++) await login(body.email, WRONG, from);
+    expect((await login(body.email, body.password, from)).status).toBe(429);
+    await server.http.post('/api/auth/forgot-password', { email: body.email }, undefined, from);
+    const token = await tokenFromMail(server.app, body.email, 'password-reset');
+    const newPassword = 'N3w!password';
+    expect((await server.http.put('/api/auth/reset-password', { token, newPassword }, undefined, from)).status).toBe(200);
+    expect((await login(body.email, newPassword, from)).status).toBe(200);
+  });
+
+  it('#5 stops credential stuffing: one address failing on 100 accounts in an hour must wait', async () => {
+    const from = fromNewIp();
+    for (let i = 0; i < 100; i++) expect((await login(`stuffed${i}@example.com`, WRONG, from)).status).toBe(401);
+    const next = await login('stuffed100@example.com', WRONG, from);
+    expect(next.status).toBe(429);
+    expect(Number(next.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('#6 ignores X-Forwarded-For without TRUST_PROXY: a spoofed header does not escape the lock', async () => {
+    const app = await createTestApp();
     try {
-      const { body } = await signedInPatient(lockedApp);
-      for (let i = 0; i < 10; i++) {
-        expect((await lockedHttp.post('/api/auth/login', { email: `guess${i}@example.com`, password: 'Wr0ng!pass' })).status).toBe(401);
-      }
-      expect((await lockedHttp.post('/api/auth/login', { email: body.email, password: body.password })).status).toBe(429);
+      const { body } = await signedInPatient(app);
+      for (let i = 0; i < 10; i++) await api(app).post('/api/auth/login', { email: body.email, password: WRONG }, undefined, fromNewIp());
+      expect((await api(app).post('/api/auth/login', { email: body.email, password: body.password }, undefined, fromNewIp())).status).toBe(429);
     } finally {
-      await lockedApp.close();
+      await app.close();
     }
+  });
+});
+
+const redisUrl = 'redis://127.0.0.1:6379';
+const redisUp = await new Promise<boolean>((resolve) => {
+  const socket = connect(6379, '127.0.0.1', () => (socket.destroy(), resolve(true)));
+  socket.on('error', () => resolve(false));
+});
+
+describe.skipIf(!redisUp)('brute-force lock shared through Redis (REDIS_URL)', () => {
+  const server = useTestApp({ TRUST_PROXY: '1', REDIS_URL: redisUrl });
+
+  it('#5 lets at most 10 of 300 parallel wrong passwords reach the hash, and locks the right one', async () => {
+    const { body } = await signedInPatient(server.app);
+    const from = fromNewIp();
+    const before = passwordChecks.count;
+    const results = await Promise.all(Array.from({ length: 300 }, () => server.http.post('/api/auth/login', { email: body.email, password: WRONG }, undefined, from)));
+    expect(passwordChecks.count - before).toBeLessThanOrEqual(10);
+    expect(results.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(290);
+    expect((await server.http.post('/api/auth/login', { email: body.email, password: body.password }, undefined, from)).status).toBe(429);
+    expect((await server.http.post('/api/auth/login', { email: body.email, password: body.password }, undefined, fromNewIp())).status).toBe(200);
   });
 });
 

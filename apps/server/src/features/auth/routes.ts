@@ -2,8 +2,9 @@ import { adminLoginVerifySchema, forgotPasswordSchema, loginSchema, resetPasswor
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { afterReply } from '../../plugins/after-reply';
 import { usOnly } from '../../plugins/us-only';
-import { forgotPassword, login, logout, resetPassword, verifyAdminLogin } from './service';
+import { forgotPassword, login, logout, resetPassword, sendResetLink, verifyAdminLogin } from './service';
 
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -16,11 +17,13 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     return reply.code(204).send();
   });
 
-  app.post('/api/auth/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request) =>
-    forgotPassword(ctx, request.body.email),
-  );
+  app.post('/api/auth/forgot-password', { schema: { body: forgotPasswordSchema } }, async (request, reply) => {
+    const answer = await forgotPassword(ctx, request.body.email, request.clientIp);
+    afterReply(reply, 'password reset mail', () => sendResetLink(ctx, request.body.email));
+    return answer;
+  });
 
-  app.put('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (request) => resetPassword(ctx, request.body));
+  app.put('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (request) => resetPassword(ctx, request.body, meta(request)));
 
   app.post('/api/auth/verify-admin-login', { schema: { body: adminLoginVerifySchema } }, async (request) =>
     verifyAdminLogin(ctx, request.body.token, meta(request)),

@@ -1,8 +1,7 @@
 import { generateCustomerId, isAdminRole, messages, type LoginResponse } from '@app/shared';
 import type { AppContext } from '../../context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/crypto';
-import { HttpError, badRequest, tooManyRequests } from '../../lib/errors';
-import { countAttempt, forgetAttempts, limits, secondsLocked, takeAttempt } from '../../plugins/rate-limit';
+import { HttpError, badRequest } from '../../lib/errors';
 import { enqueueMail } from '../mail/repository';
 import type { RequestMeta } from '../users/service';
 import { findUserByEmail, findUserById, insertUser, toProfile, updateUser, type UserRow } from '../users/repository';
@@ -18,18 +17,8 @@ interface LoginInput {
 
 const invalidCredentials = () => new HttpError(401, messages.invalidCredentials);
 
-/** Seconds until this e-mail and this address may try again; a lock on either is enough. */
-async function loginLock(ctx: AppContext, email: string, ip: string) {
-  const [byEmail, byIp] = await Promise.all([
-    secondsLocked(ctx.db, limits.failedLoginByEmail, email),
-    secondsLocked(ctx.db, limits.failedLoginByIp, ip),
-  ]);
-  return Math.max(byEmail, byIp);
-}
-
-async function countFailure(ctx: AppContext, email: string, ip: string) {
-  await Promise.all([countAttempt(ctx.db, limits.failedLoginByEmail, email), countAttempt(ctx.db, limits.failedLoginByIp, ip)]);
-}
+/** Sign-in attempts are counted per e-mail and address together, so nobody can lock another person out (checklist #6). */
+const loginKey = (email: string, ip: string) => `${email} ${ip}`;
 
 /**
  * Sign-in. Unknown e-mails and wrong passwords get the same answer after the same work. Admins
@@ -37,17 +26,19 @@ async function countFailure(ctx: AppContext, email: string, ip: string) {
  */
 export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<LoginResponse> {
   if (!(await ctx.captcha.redeem(input.recaptchaToken, meta.ip))) throw badRequest(messages.captchaFailed);
-  const wait = await loginLock(ctx, input.email, meta.ip);
-  // Even the right password waits out the lock, so the lock cannot be used to test passwords.
-  if (wait > 0) throw tooManyRequests(messages.tooManyLoginAttempts, wait);
+  // Counted before the password is checked, so parallel guesses cannot all pass; even the right
+  // password waits out a block, so the block cannot be used to test passwords.
+  const key = loginKey(input.email, meta.ip);
+  const attempt = await ctx.limits.consume('loginFailures', key, messages.tooManyLoginAttempts);
+  // The first attempt of a streak also counts against the address, once per account.
+  const countedForIp = attempt === 1;
+  if (countedForIp) await ctx.limits.consume('loginAccountsPerIp', meta.ip, messages.tooManyLoginAttempts);
 
   const user = await findUserByEmail(ctx.db, input.email);
   const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!user || !passwordOk || user.disabledAt) {
-    await countFailure(ctx, input.email, meta.ip);
-    throw invalidCredentials();
-  }
-  await forgetAttempts(ctx.db, limits.failedLoginByEmail, input.email);
+  if (!user || !passwordOk || user.disabledAt) throw invalidCredentials();
+  await ctx.limits.reset('loginFailures', key);
+  if (countedForIp) await ctx.limits.refund('loginAccountsPerIp', meta.ip);
 
   if (!user.verified) {
     throw new HttpError(403, messages.notVerified, { status: 'unverified', verified: false, notVerifiedMessage: messages.notVerified });
@@ -63,14 +54,12 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
 }
 
 async function sendAdminMagicLink(ctx: AppContext, user: UserRow): Promise<LoginResponse> {
-  const wait = await takeAttempt(ctx.db, limits.adminMagicLink, user.id);
-  if (wait > 0) throw tooManyRequests(messages.tooManyRequests, wait);
+  await ctx.limits.consume('adminMagicLink', user.id);
   const mailId = await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'admin-login');
-    return enqueueMail(tx, ctx.templates.adminMagicLink(user.email, user.firstName, token), new Date(Date.now() + 60_000));
+    return enqueueMail(tx, ctx.templates.adminMagicLink(user.email, user.firstName, token));
   });
-  // A failed first attempt is not the admin's problem: the outbox keeps trying.
-  await ctx.mail.deliverNow(mailId);
+  ctx.mail.deliverSoon(mailId);
   return { status: 'magic_link_sent', verified: true, message: messages.magicLinkSent };
 }
 
@@ -85,34 +74,42 @@ export async function verifyAdminLogin(ctx: AppContext, token: string, meta: Req
 
 export const logout = (ctx: AppContext, sessionId: string) => revokeSession(ctx.db, sessionId);
 
-/** Always the same answer, whether or not the e-mail has an account. */
-export async function forgotPassword(ctx: AppContext, email: string) {
-  const wait = await takeAttempt(ctx.db, limits.forgotPassword, email);
-  if (wait > 0) throw tooManyRequests(messages.tooManyRequests, wait);
-  const user = await findUserByEmail(ctx.db, email);
-  if (user && !user.disabledAt) {
-    const mailId = await ctx.db.transaction(async (tx) => {
-      const token = await issueToken(tx, user.id, 'reset-password');
-      return enqueueMail(tx, ctx.templates.passwordReset(user.email, user.firstName, token));
-    });
-    // Not awaited: waiting for the mail server would tell a stranger that the account exists.
-    void ctx.mail.deliverNow(mailId).catch(() => undefined);
-  }
+/**
+ * Always the same answer at the same time, whether or not the e-mail has an account: only the limits
+ * run before the answer; `sendResetLink` is for after it.
+ */
+export async function forgotPassword(ctx: AppContext, email: string, ip: string) {
+  await Promise.all([ctx.limits.consume('forgotPasswordPerIp', ip), ctx.limits.consume('forgotPasswordPerEmail', email)]);
   return { message: messages.forgotSuccess };
 }
 
-/** Sets a new password from an e-mailed link, which also proves the address; every session ends. */
-export async function resetPassword(ctx: AppContext, input: { token: string; newPassword: string }) {
-  const passwordHash = await hashPassword(input.newPassword);
+/** The work behind forgotPassword's answer: a reset link for an account that can use it. */
+export async function sendResetLink(ctx: AppContext, email: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.disabledAt) return;
   const mailId = await ctx.db.transaction(async (tx) => {
+    const token = await issueToken(tx, user.id, 'reset-password');
+    return enqueueMail(tx, ctx.templates.passwordReset(user.email, user.firstName, token));
+  });
+  ctx.mail.deliverSoon(mailId);
+}
+
+/**
+ * Sets a new password from an e-mailed link, which also proves the address; every session ends,
+ * and sign-in attempts from this address start afresh.
+ */
+export async function resetPassword(ctx: AppContext, input: { token: string; newPassword: string }, meta: RequestMeta) {
+  const passwordHash = await hashPassword(input.newPassword);
+  const changed = await ctx.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, input.token, 'reset-password');
     if (!userId) return null;
     const user = await updateUser(tx, userId, { passwordHash, verified: true, emailVerifiedAt: new Date() });
     await revokeUserSessions(tx, userId);
-    return enqueueMail(tx, ctx.templates.passwordChanged(user.email, user.firstName));
+    return { email: user.email, mailId: await enqueueMail(tx, ctx.templates.passwordChanged(user.email, user.firstName)) };
   });
-  if (!mailId) throw badRequest(messages.resetTokenInvalid);
-  void ctx.mail.deliverNow(mailId).catch(() => undefined);
+  if (!changed) throw badRequest(messages.resetTokenInvalid);
+  await ctx.limits.reset('loginFailures', loginKey(changed.email, meta.ip));
+  ctx.mail.deliverSoon(changed.mailId);
   return { message: messages.resetSuccess };
 }
 

@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import type { subscriptionRequestSchema } from '@app/shared';
 import type { AppContext } from '../../context';
 import { sha256 } from '../../lib/crypto';
-import { HttpError, badRequest, forbidden, tooManyRequests } from '../../lib/errors';
-import { countAttempt, limits, secondsLocked } from '../../plugins/rate-limit';
+import { HttpError, badRequest, forbidden } from '../../lib/errors';
 import { enqueueMail } from '../mail/repository';
 import { findPlan } from '../plans/catalogue';
 import { findUserById, toProfile, updateUser, type UserRow } from '../users/repository';
@@ -129,21 +128,38 @@ async function replay(ctx: AppContext, userId: string, body: Checkout, key: stri
   }
 }
 
-/** Card testing: declines are counted per patient and per IP, and checked before the gateway is called. */
-async function refuseCardTesting(ctx: AppContext, userId: string, ip: string) {
-  const waits = await Promise.all([secondsLocked(ctx.db, limits.declinedCardByPatient, userId), secondsLocked(ctx.db, limits.declinedCardByIp, ip)]);
-  const wait = Math.max(...waits);
-  if (wait > 0) throw tooManyRequests(messages.cardAttemptsLimited, wait);
+/**
+ * Card testing: every attempt takes a point per patient and per IP before the gateway is called, and
+ * gives it back unless the card was declined, so only declines count, atomically even for parallel attempts.
+ */
+async function takeCardAttempt(ctx: AppContext, userId: string, ip: string) {
+  await ctx.limits.consume('declinedCardByPatient', userId, messages.cardAttemptsLimited);
+  try {
+    await ctx.limits.consume('declinedCardByIp', ip, messages.cardAttemptsLimited);
+  } catch (error) {
+    await ctx.limits.refund('declinedCardByPatient', userId);
+    throw error;
+  }
 }
-const countDecline = (ctx: AppContext, userId: string, ip: string) =>
-  Promise.all([countAttempt(ctx.db, limits.declinedCardByPatient, userId), countAttempt(ctx.db, limits.declinedCardByIp, ip)]);
+const giveBackCardAttempt = (ctx: AppContext, userId: string, ip: string) =>
+  Promise.all([ctx.limits.refund('declinedCardByPatient', userId), ctx.limits.refund('declinedCardByIp', ip)]);
 
 async function charge(ctx: AppContext, userId: string, body: Checkout, idempotencyKey: string, ip: string): Promise<Answer> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw forbidden(messages.paymentVerifyAccount);
   if (!user.verified) throw forbidden(messages.paymentVerifyEmailFirst);
-  await refuseCardTesting(ctx, userId, ip);
+  await takeCardAttempt(ctx, userId, ip);
+  let declined = false;
+  try {
+    const outcome = await chargeCard(ctx, userId, body, idempotencyKey);
+    declined = outcome.declined;
+    return outcome.answer;
+  } finally {
+    if (!declined) await giveBackCardAttempt(ctx, userId, ip);
+  }
+}
 
+async function chargeCard(ctx: AppContext, userId: string, body: Checkout, idempotencyKey: string): Promise<{ answer: Answer; declined: boolean }> {
   const plan = findPlan(body.planId);
   const card = body.cardDetails;
   const number = card.cardNumber.replace(/\D/g, '');
@@ -188,10 +204,9 @@ async function charge(ctx: AppContext, userId: string, body: Checkout, idempoten
   } catch (error) {
     // The charge may or may not have happened: ask the gateway now; reconciliation asks again later.
     ctx.log.error({ err: error, paymentId: payment.id }, 'payment gateway call failed');
-    return (await settledAnswer(ctx, userId, idempotencyKey, () => reconcileCheckout(ctx, payment.id))) ?? unavailable();
+    return { answer: (await settledAnswer(ctx, userId, idempotencyKey, () => reconcileCheckout(ctx, payment.id))) ?? unavailable(), declined: false };
   }
-  if (!result.ok) await countDecline(ctx, userId, ip);
-  return (await settledAnswer(ctx, userId, idempotencyKey, () => settleCheckout(ctx, payment, result))) ?? unavailable();
+  return { answer: (await settledAnswer(ctx, userId, idempotencyKey, () => settleCheckout(ctx, payment, result))) ?? unavailable(), declined: !result.ok };
 }
 
 const unavailable = (): never => {
@@ -255,7 +270,7 @@ export async function settleCheckout(ctx: AppContext, payment: PaymentRow, resul
     if (payment.clientKey) await storeIdempotentAnswer(tx, payment.userId, payment.clientKey, answer.status, answer.body);
     return mailId;
   });
-  if (receiptId) void ctx.mail.deliverNow(receiptId).catch(() => undefined);
+  if (receiptId) ctx.mail.deliverSoon(receiptId);
 }
 
 /**

@@ -1,7 +1,5 @@
 import { formatPhone, messages } from '@app/shared';
 import type { AppContext } from '../../context';
-import { tooManyRequests } from '../../lib/errors';
-import { limits, takeAttempt } from '../../plugins/rate-limit';
 import { enqueueMail } from '../mail/repository';
 import { insertEnquiry } from './repository';
 
@@ -14,8 +12,7 @@ interface Enquiry {
 
 /** Stores an enquiry and e-mails it to support in the same transaction; 10 per address per hour. */
 export async function sendEnquiry(ctx: AppContext, enquiry: Enquiry, ip: string) {
-  const wait = await takeAttempt(ctx.db, limits.enquiryByIp, ip);
-  if (wait > 0) throw tooManyRequests(messages.enquiryRateLimited, wait);
+  await ctx.limits.consume('enquiryPerIp', ip, messages.enquiryRateLimited);
   const location = ctx.geo.lookup(ip);
   const mailId = await ctx.db.transaction(async (tx) => {
     await insertEnquiry(tx, {
@@ -34,6 +31,6 @@ export async function sendEnquiry(ctx: AppContext, enquiry: Enquiry, ip: string)
       }),
     );
   });
-  void ctx.mail.deliverNow(mailId).catch(() => undefined);
+  ctx.mail.deliverSoon(mailId);
   return { message: messages.enquirySuccess };
 }

@@ -12,6 +12,8 @@ export function retryDelayMs(attempts: number): number {
 export interface MailDelivery {
   /** Tries to send one outbox message now; true when the mail server accepted it (or it was already sent). */
   deliverNow(id: string): Promise<boolean>;
+  /** Starts deliverNow without waiting for it, so no request waits on the mail server; the worker retries failures. */
+  deliverSoon(id: string): void;
   /** Sends every message that is due, once; the worker's loop calls it. */
   deliverDue(): Promise<number>;
   start(intervalMs?: number): void;
@@ -63,18 +65,28 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
     }
   }
 
+  async function deliverNow(id: string): Promise<boolean> {
+    const [row] = await claimDueMail(deps.db, { limit: 1, leaseMs: LEASE_MS, id });
+    // Nothing to claim: another worker holds it or it is already sent; the worker loop settles it.
+    if (!row) return true;
+    const delivery = attempt(row);
+    inFlight.add(delivery);
+    try {
+      return await delivery;
+    } finally {
+      inFlight.delete(delivery);
+    }
+  }
+
   return {
-    async deliverNow(id) {
-      const [row] = await claimDueMail(deps.db, { limit: 1, leaseMs: LEASE_MS, id });
-      // Nothing to claim: another worker holds it or it is already sent; the worker loop settles it.
-      if (!row) return true;
-      const delivery = attempt(row);
+    deliverNow,
+    deliverSoon(id) {
+      const delivery = deliverNow(id).catch((error: unknown) => {
+        deps.log.error({ err: error, mailId: id }, 'immediate mail delivery failed; the worker will retry');
+        return false;
+      });
       inFlight.add(delivery);
-      try {
-        return await delivery;
-      } finally {
-        inFlight.delete(delivery);
-      }
+      void delivery.finally(() => inFlight.delete(delivery));
     },
     deliverDue,
     start(intervalMs = 5_000) {

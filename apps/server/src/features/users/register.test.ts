@@ -2,10 +2,11 @@ import { messages, toIsoDate } from '@app/shared';
 import { PassThrough } from 'node:stream';
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { mailOutbox, oneTimeTokens, users } from '../../db/schema';
-import { api, createTestApp, mailFor, signupBody, tokenFromMail, useTestApp } from '../../test/harness';
+import { api, createTestApp, fromNewIp, mailFor, signedInPatient, signupBody, tokenFromMail, useTestApp, waitForMail } from '../../test/harness';
 
 const yearsAgo = (years: number, days = 0) => {
   const d = new Date();
@@ -116,17 +117,20 @@ describe('POST /api/users/register', () => {
     expect(array.status).toBe(400);
   });
 
-  it('replaces the details of an unverified sign-up and cancels the older link', async () => {
+  it('#7 re-registering an unverified e-mail changes nothing, answers as a new sign-up and sends a new link', async () => {
     const first = signupBody();
-    await server.http.post('/api/users/register', first);
+    const firstAnswer = await server.http.post('/api/users/register', first);
+    const before = await userRow(first.email);
     const oldToken = await tokenFromMail(server.app, first.email, 'verify-email');
-    const again = await server.http.post('/api/users/register', { ...first, firstName: 'Jordan', zip: '10001' });
+    const again = await server.http.post('/api/users/register', { ...first, firstName: 'Jordan', zip: '10001', password: 'An0ther!pass' });
     expect(again.status).toBe(201);
-    expect(await userRow(first.email)).toMatchObject({ firstName: 'Jordan', zip: '10001', verified: false });
+    expect(again.body).toEqual({ ...firstAnswer.body, firstName: 'Jordan', fullName: 'Jordan Stone' });
+    expect(await userRow(first.email)).toEqual(before);
     const newToken = await tokenFromMail(server.app, first.email, 'verify-email');
     expect(newToken).not.toBe(oldToken);
     expect((await server.http.post('/api/users/verify-email', { token: oldToken })).status).toBe(400);
     expect((await server.http.post('/api/users/verify-email', { token: newToken })).status).toBe(200);
+    expect((await server.http.post('/api/auth/login', { email: first.email, password: 'An0ther!pass' })).status).toBe(401);
   });
 
   it('answers a sign-up for a verified e-mail exactly like a new one, changes nothing and e-mails the owner', async () => {
@@ -152,25 +156,122 @@ describe('POST /api/users/register', () => {
   });
 });
 
-describe('sign-up while the mail server is down', () => {
-  let app: App;
-  beforeAll(async () => {
-    // Nothing listens on port 9 (discard) here: every delivery attempt fails at once.
-    app = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
-  });
-  afterAll(() => app.close());
+describe('#31 sign-up limits per address', () => {
+  const server = useTestApp({ TRUST_PROXY: '1' });
 
-  it('answers 502 with the spec message, keeps the details and leaves the mail in the outbox to retry', async () => {
+  it('takes 20 sign-ups per address per hour, then 429 with Retry-After', async () => {
+    const from = fromNewIp();
+    for (let i = 0; i < 20; i++) expect((await server.http.post('/api/users/register', signupBody(), undefined, from)).status).toBe(201);
+    const next = signupBody();
+    const refused = await server.http.post('/api/users/register', next, undefined, from);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(messages.tooManyRequests);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect(await server.app.ctx.db.select().from(users).where(eq(users.email, next.email))).toHaveLength(0);
+    expect((await server.http.post('/api/users/register', next, undefined, fromNewIp())).status).toBe(201);
+  });
+});
+
+describe('POST /api/users/resend-verification', () => {
+  const server = useTestApp({ TRUST_PROXY: '1' });
+  const resend = (email: unknown, from = fromNewIp()) => server.http.post('/api/users/resend-verification', { email }, undefined, from);
+  const verifyMail = async (email: string) => (await mailFor(server.app, email)).filter((m) => m.kind === 'verify-email');
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  it('answers every e-mail the same, and sends a new link only to an account waiting for one', async () => {
+    const waiting = signupBody();
+    await server.http.post('/api/users/register', waiting, undefined, fromNewIp());
+    const oldToken = await tokenFromMail(server.app, waiting.email, 'verify-email');
+    const verified = await signedInPatient(server.app, {}, {});
+
+    const answers = await Promise.all([resend(waiting.email.toUpperCase()), resend(verified.body.email), resend('nobody.at.all@example.com')]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ message: messages.verificationResent });
+    }
+    await waitForMail(server.app, waiting.email, 'verify-email', 2);
+    const newToken = await tokenFromMail(server.app, waiting.email, 'verify-email');
+    expect((await server.http.post('/api/users/verify-email', { token: oldToken })).status).toBe(400);
+    expect((await server.http.post('/api/users/verify-email', { token: newToken })).status).toBe(200);
+    await settle();
+    expect(await verifyMail(verified.body.email)).toHaveLength(1);
+    expect(await mailFor(server.app, 'nobody.at.all@example.com')).toHaveLength(0);
+  });
+
+  it('shares the 3 mails per address per hour with sign-up', async () => {
     const body = signupBody();
-    const res = await api(app).post('/api/users/register', body);
-    expect(res.status).toBe(502);
-    expect(res.body.message).toBe(messages.signupMailFailed);
-    const [row] = await app.ctx.db.select().from(users).where(eq(users.email, body.email));
-    expect(row).toBeDefined();
-    const [mail] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, body.email));
-    expect(mail).toMatchObject({ sentAt: null, attempts: 1 });
-    expect(mail!.lastError).toBeTruthy();
-    expect(mail!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    await server.http.post('/api/users/register', body, undefined, fromNewIp());
+    for (let i = 0; i < 5; i++) expect((await resend(body.email)).status).toBe(200);
+    await waitForMail(server.app, body.email, 'verify-email', 3);
+    await settle();
+    expect(await verifyMail(body.email)).toHaveLength(3);
+    expect((await server.http.post('/api/users/register', body, undefined, fromNewIp())).status).toBe(201);
+    expect(await verifyMail(body.email)).toHaveLength(3);
+  });
+
+  it('#31 sends one address at most 3 mails an hour however often it is signed up', async () => {
+    const body = signupBody();
+    for (let i = 0; i < 8; i++) expect((await server.http.post('/api/users/register', body, undefined, fromNewIp())).status).toBe(201);
+    expect((await mailFor(server.app, body.email)).filter((m) => m.kind === 'verify-email')).toHaveLength(3);
+    const owner = signupBody();
+    await server.http.post('/api/users/register', owner, undefined, fromNewIp());
+    await server.http.post('/api/users/verify-email', { token: await tokenFromMail(server.app, owner.email, 'verify-email') });
+    for (let i = 0; i < 5; i++) expect((await server.http.post('/api/users/register', owner, undefined, fromNewIp())).status).toBe(201);
+    expect((await mailFor(server.app, owner.email)).filter((m) => m.kind === 'account-exists')).toHaveLength(2);
+  });
+
+  it('#31 takes 10 requests per address per hour, then 429 with Retry-After', async () => {
+    const from = fromNewIp();
+    for (let i = 0; i < 10; i++) expect((await resend(`resend.${i}@example.com`, from)).status).toBe(200);
+    const refused = await resend('resend.last@example.com', from);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(messages.tooManyRequests);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it.each([[{}], [{ email: 'nope' }], [{ email: 'a@example.com', more: 1 }]])('refuses %j with 400', async (payload) => {
+    const res = await server.http.post('/api/users/resend-verification', payload, undefined, fromNewIp());
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBeTruthy();
+  });
+});
+
+describe('no request waits on the mail server', () => {
+  let app: App;
+  let smtp: Server;
+  const sockets = new Set<Socket>();
+  beforeAll(async () => {
+    // A mail server that accepts connections and never answers: any request that waited would hang.
+    smtp = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.address() as AddressInfo;
+    app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, ADMIN_EMAIL: 'silent.admin@example.com', ADMIN_PASSWORD: 'Adm1n!pass' });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    smtp.close();
+    await app.close();
+  });
+
+  it('answers sign-up, resend, forgot password and the admin link at once and leaves the mail in the outbox', async () => {
+    const http = api(app);
+    const body = signupBody();
+    const signup = await http.post('/api/users/register', body);
+    expect(signup.status).toBe(201);
+    expect(signup.body.message).toBe(messages.signupSuccess);
+    expect((await http.post('/api/users/resend-verification', { email: body.email })).status).toBe(200);
+    expect((await http.post('/api/auth/forgot-password', { email: body.email })).status).toBe(200);
+    const admin = await http.post('/api/auth/login', { email: 'silent.admin@example.com', password: 'Adm1n!pass' });
+    expect(admin.body.status).toBe('magic_link_sent');
+    expect(await app.ctx.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(1);
+    await waitForMail(app, body.email, 'password-reset');
+    await waitForMail(app, body.email, 'verify-email', 2);
+    const mail = await app.ctx.db.select().from(mailOutbox);
+    expect(mail.map((m) => m.kind).sort()).toEqual(['admin-login', 'password-reset', 'verify-email', 'verify-email']);
+    expect(mail.every((m) => m.sentAt === null)).toBe(true);
   });
 });
 

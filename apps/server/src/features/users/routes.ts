@@ -1,11 +1,12 @@
-import { changePasswordSchema, registrationSchema, verifyEmailSchema } from '@app/shared';
+import { changePasswordSchema, registrationSchema, resendVerificationSchema, verifyEmailSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { afterReply } from '../../plugins/after-reply';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { usOnly } from '../../plugins/us-only';
 import { toProfile } from './repository';
-import { changePassword, register, verifyEmail, verifyEmailTokenStatus } from './service';
+import { changePassword, register, requestVerificationResend, resendVerificationLink, verifyEmail, verifyEmailTokenStatus } from './service';
 
 export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -20,6 +21,12 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   app.get('/api/users/verify-email', { schema: { querystring: verifyEmailSchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return verifyEmailTokenStatus(ctx, request.query.token);
+  });
+
+  app.post('/api/users/resend-verification', { schema: { body: resendVerificationSchema } }, async (request, reply) => {
+    const answer = await requestVerificationResend(ctx, request.clientIp);
+    afterReply(reply, 'verification mail', () => resendVerificationLink(ctx, request.body.email));
+    return answer;
   });
 
   for (const url of ['/api/users/me', '/api/auth/me', '/api/me']) {

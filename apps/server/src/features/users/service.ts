@@ -4,13 +4,12 @@ import type { registrationSchema } from '@app/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { HttpError, badRequest, tooManyRequests } from '../../lib/errors';
-import { countAttempt, forgetAttempts, limits, secondsLocked } from '../../plugins/rate-limit';
+import { HttpError, badRequest } from '../../lib/errors';
 import { consumeToken, isTokenUsable, issueToken } from '../auth/tokens.repository';
 import { revokeUserSessions } from '../auth/sessions';
 import { enqueueMail } from '../mail/repository';
 import { findPlan } from '../plans/catalogue';
-import { findUserByEmail, findUserById, insertUser, isCustomerIdTaken, updateUser, type NewUser } from './repository';
+import { findUserByEmail, findUserById, insertUser, isCustomerIdTaken, updateUser, type NewUser, type UserRow } from './repository';
 
 type Registration = z.output<typeof registrationSchema>;
 
@@ -18,9 +17,6 @@ export interface RequestMeta {
   ip: string;
   userAgent?: string;
 }
-
-/** How long a mail that the request itself will try to deliver is kept from the background worker. */
-const INLINE_DELIVERY_HOLD_MS = 60_000;
 
 /** Postgres' unique_violation, also when the driver wraps it (Drizzle puts it in `cause`). */
 function isUniqueViolation(error: unknown): boolean {
@@ -38,16 +34,20 @@ async function unusedCustomerId(db: Executor, wanted: string | undefined): Promi
 }
 
 /**
- * Sign-up. A new or still-unverified e-mail gets its details saved and a verification e-mail; an
- * already verified e-mail changes nothing and its owner gets a notice instead. Both answer the same,
- * so sign-up tells nobody who has an account.
+ * Sign-up. A new e-mail gets an account and a verification e-mail. An e-mail that already has an
+ * account changes nothing, not even an unverified one's password or details: its owner gets a new
+ * verification link, or a notice when verified. Every case answers the same, so sign-up tells
+ * nobody who has an account, and nobody can take over an address they do not read.
  */
 export async function register(ctx: AppContext, input: Registration, meta: RequestMeta) {
   if (!(await ctx.captcha.redeem(input.recaptchaToken, meta.ip))) throw badRequest(messages.captchaFailed);
+  await ctx.limits.consume('signupPerIp', meta.ip);
   const location = ctx.geo.lookup(meta.ip);
   const plan = findPlan(input.subscriptionPlan);
+  // Hashed in every case, so an existing e-mail costs the same time as a new one.
   const passwordHash = await hashPassword(input.password);
   const details = {
+    email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
     passwordHash,
@@ -65,38 +65,59 @@ export async function register(ctx: AppContext, input: Registration, meta: Reque
     submittedAt: new Date(),
     submittedLocalTime: input.submittedAt ?? null,
   } satisfies Partial<NewUser>;
-  const holdUntil = new Date(Date.now() + INLINE_DELIVERY_HOLD_MS);
 
-  const save = () =>
+  const createOrFind = () =>
     ctx.db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, input.email);
-      if (existing?.verified) {
-        return enqueueMail(tx, ctx.templates.accountExists(existing.email, existing.firstName), holdUntil);
-      }
-      const user = existing
-        ? await updateUser(tx, existing.id, details)
-        : await insertUser(tx, { ...details, email: input.email, customerId: await unusedCustomerId(tx, input.customerId) });
-      const token = await issueToken(tx, user.id, 'verify-email');
-      return enqueueMail(tx, ctx.templates.verifyEmail(user.email, user.firstName, token), holdUntil);
+      return existing ?? insertUser(tx, { ...details, customerId: await unusedCustomerId(tx, input.customerId) });
     });
-
-  let mailId: string;
+  let user: UserRow;
   try {
-    mailId = await save();
+    user = await createOrFind();
   } catch (error) {
     // Two sign-ups for one new e-mail raced; the loser goes again and finds the winner's row.
     if (!isUniqueViolation(error)) throw error;
-    mailId = await save();
+    user = await createOrFind();
   }
-  if (!(await ctx.mail.deliverNow(mailId))) {
-    throw new HttpError(502, messages.signupMailFailed);
-  }
+  if (user.verified) await noticeToOwner(ctx, user);
+  else await sendVerificationLink(ctx, user);
   return {
     message: messages.signupSuccess,
     firstName: input.firstName,
     email: input.email,
     fullName: `${input.firstName} ${input.lastName}`,
   };
+}
+
+/**
+ * A fresh verification link (older ones stop working), for sign-up and for the resend request alike:
+ * at most 3 mails per address per hour, the first included; past that, silently nothing.
+ */
+async function sendVerificationLink(ctx: AppContext, user: UserRow) {
+  if (!(await ctx.limits.tryConsume('mailPerAddress', user.email))) return;
+  const mailId = await ctx.db.transaction(async (tx) => {
+    const token = await issueToken(tx, user.id, 'verify-email');
+    return enqueueMail(tx, ctx.templates.verifyEmail(user.email, user.firstName, token));
+  });
+  ctx.mail.deliverSoon(mailId);
+}
+
+/** Someone tried to sign up with a verified address: its owner hears of it, within the same per-address limit. */
+async function noticeToOwner(ctx: AppContext, user: UserRow) {
+  if (!(await ctx.limits.tryConsume('mailPerAddress', user.email))) return;
+  ctx.mail.deliverSoon(await enqueueMail(ctx.db, ctx.templates.accountExists(user.email, user.firstName)));
+}
+
+/** The same answer for every e-mail; only the request's limit runs before it, `resendVerificationLink` after. */
+export async function requestVerificationResend(ctx: AppContext, ip: string) {
+  await ctx.limits.consume('resendVerificationPerIp', ip);
+  return { message: messages.verificationResent };
+}
+
+/** The work behind requestVerificationResend's answer: a new link only for an account waiting for one. */
+export async function resendVerificationLink(ctx: AppContext, email: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !user.verified && !user.disabledAt) await sendVerificationLink(ctx, user);
 }
 
 /** Whether a verification link can still be used, without using it: the page asks before showing its button. */
@@ -121,12 +142,11 @@ export async function changePassword(
   auth: { userId: string; sessionId: string },
   input: { currentPassword: string; newPassword: string },
 ) {
-  const wait = await secondsLocked(ctx.db, limits.passwordChange, auth.userId);
-  if (wait > 0) throw tooManyRequests(messages.tooManyRequests, wait);
+  // Counted before the check, as sign-in is; a success starts afresh.
+  await ctx.limits.consume('passwordChange', auth.userId);
   const user = await findUserById(ctx.db, auth.userId);
   if (!user) throw new HttpError(401, messages.sessionExpired);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await countAttempt(ctx.db, limits.passwordChange, auth.userId);
     throw badRequest(messages.currentPasswordWrong, { errors: { currentPassword: messages.currentPasswordWrong } });
   }
   const passwordHash = await hashPassword(input.newPassword);
@@ -135,7 +155,7 @@ export async function changePassword(
     await revokeUserSessions(tx, user.id, auth.sessionId);
     return enqueueMail(tx, ctx.templates.passwordChanged(user.email, user.firstName));
   });
-  await forgetAttempts(ctx.db, limits.passwordChange, auth.userId);
-  void ctx.mail.deliverNow(mailId).catch(() => undefined);
+  await ctx.limits.reset('passwordChange', auth.userId);
+  ctx.mail.deliverSoon(mailId);
   return { message: messages.passwordUpdated };
 }

@@ -220,7 +220,6 @@ describe('sign-up form', () => {
 
   it.each([
     ['a 400 with no message', json(400, {}), messages.signupInvalid],
-    ['a 502', json(502, { message: messages.signupMailFailed }), `${messages.signupMailFailed} ${messages.signupRetryHint}`],
     ['an HTML 404', html(404), messages.signupFrontendAnswered],
     ['a 500 with a message', json(500, { message: 'Database down' }), messages.signupFailedStatus(500, 'Database down')],
     ['a 503 with nothing', new Response(null, { status: 503 }), messages.signupFailedStatus(503)],

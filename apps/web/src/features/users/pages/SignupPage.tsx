@@ -83,7 +83,6 @@ export function signupErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.misrouted) return messages.signupFrontendAnswered;
     if (error.status === 0) return messages.requestError(error.message);
-    if (error.status === 502) return `${error.serverMessage ?? messages.signupMailFailed} ${messages.signupRetryHint}`;
     if (error.status === 400) return error.serverMessage ?? messages.signupInvalid;
     return messages.signupFailedStatus(error.status, error.serverMessage ?? undefined);
   }
