@@ -51,6 +51,11 @@ export interface Limits {
   consume(rule: RuleName, key: string, message?: string): Promise<number>;
   /** The same for limits that must not tell the caller anything: false when none is left. */
   tryConsume(rule: RuleName, key: string): Promise<boolean>;
+  /**
+   * Seconds until the key may try again (0 when it has attempts left), spending nothing: for limits
+   * that count only some outcomes, spent with `tryConsume` once the outcome is known.
+   */
+  waitFor(rule: RuleName, key: string): Promise<number>;
   /** Gives one attempt back. */
   refund(rule: RuleName, key: string): Promise<void>;
   /** Forgets the key's attempts and any block. */
@@ -110,6 +115,10 @@ export async function openLimits(store: LimitStore, log: { warn(details: object,
     },
     async tryConsume(rule, key) {
       return (await spend(rule, key)).allowed;
+    },
+    async waitFor(rule, key) {
+      const res = await limiters[rule].get(hashed(key));
+      return res && res.consumedPoints >= rules[rule].points ? retryAfterSeconds(res) : 0;
     },
     async refund(rule, key) {
       await limiters[rule].reward(hashed(key), 1);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { subscriptionRequestSchema } from '@app/shared';
 import type { AppContext } from '../../context';
 import { sha256 } from '../../lib/crypto';
-import { HttpError, badRequest, forbidden } from '../../lib/errors';
+import { HttpError, badRequest, forbidden, tooManyRequests } from '../../lib/errors';
 import { enqueueMail } from '../mail/repository';
 import { findPlan } from '../plans/catalogue';
 import { findUserById, toProfile, updateUser, type UserRow } from '../users/repository';
@@ -129,34 +129,24 @@ async function replay(ctx: AppContext, userId: string, body: Checkout, key: stri
 }
 
 /**
- * Card testing: every attempt takes a point per patient and per IP before the gateway is called, and
- * gives it back unless the card was declined, so only declines count, atomically even for parallel attempts.
+ * Card testing: declines are counted per patient and per IP, and checked before the gateway is
+ * called. Approved cards cost nothing; a patient's attempts never overlap (one purchase in flight).
  */
-async function takeCardAttempt(ctx: AppContext, userId: string, ip: string) {
-  await ctx.limits.consume('declinedCardByPatient', userId, messages.cardAttemptsLimited);
-  try {
-    await ctx.limits.consume('declinedCardByIp', ip, messages.cardAttemptsLimited);
-  } catch (error) {
-    await ctx.limits.refund('declinedCardByPatient', userId);
-    throw error;
-  }
+async function refuseCardTesting(ctx: AppContext, userId: string, ip: string) {
+  const wait = Math.max(await ctx.limits.waitFor('declinedCardByPatient', userId), await ctx.limits.waitFor('declinedCardByIp', ip));
+  if (wait > 0) throw tooManyRequests(messages.cardAttemptsLimited, wait);
 }
-const giveBackCardAttempt = (ctx: AppContext, userId: string, ip: string) =>
-  Promise.all([ctx.limits.refund('declinedCardByPatient', userId), ctx.limits.refund('declinedCardByIp', ip)]);
+const countDecline = (ctx: AppContext, userId: string, ip: string) =>
+  Promise.all([ctx.limits.tryConsume('declinedCardByPatient', userId), ctx.limits.tryConsume('declinedCardByIp', ip)]);
 
 async function charge(ctx: AppContext, userId: string, body: Checkout, idempotencyKey: string, ip: string): Promise<Answer> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw forbidden(messages.paymentVerifyAccount);
   if (!user.verified) throw forbidden(messages.paymentVerifyEmailFirst);
-  await takeCardAttempt(ctx, userId, ip);
-  let declined = false;
-  try {
-    const outcome = await chargeCard(ctx, userId, body, idempotencyKey);
-    declined = outcome.declined;
-    return outcome.answer;
-  } finally {
-    if (!declined) await giveBackCardAttempt(ctx, userId, ip);
-  }
+  await refuseCardTesting(ctx, userId, ip);
+  const { answer, declined } = await chargeCard(ctx, userId, body, idempotencyKey);
+  if (declined) await countDecline(ctx, userId, ip);
+  return answer;
 }
 
 async function chargeCard(ctx: AppContext, userId: string, body: Checkout, idempotencyKey: string): Promise<{ answer: Answer; declined: boolean }> {
