@@ -30,7 +30,7 @@ describe('administrators sign in by magic link', () => {
     expect(mail!.textBody).toMatch(/\/verify-admin-login\/[A-Za-z0-9_-]{43}/);
   });
 
-  it('opens an admin session once for a link; the second press fails', async () => {
+  it('#12 opens an admin session once for a link; the second press fails', async () => {
     await adminLogin();
     const token = await tokenFromMail(app, ADMIN_EMAIL, 'admin-login');
     const res = await http.post('/api/auth/verify-admin-login', { token });
@@ -44,7 +44,7 @@ describe('administrators sign in by magic link', () => {
     expect(again.body.message).toBe(messages.magicLinkInvalid);
   });
 
-  it('refuses a link older than 15 minutes and a link replaced by a newer one', async () => {
+  it('#12 refuses a link older than 15 minutes and a link replaced by a newer one', async () => {
     await adminLogin();
     const first = await tokenFromMail(app, ADMIN_EMAIL, 'admin-login');
     await adminLogin();

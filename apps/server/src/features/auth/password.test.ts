@@ -120,7 +120,7 @@ describe('PUT /api/auth/reset-password', () => {
     return tokenFromMail(server.app, email, 'password-reset');
   };
 
-  it('sets the new password once, ends every session and e-mails a notice', async () => {
+  it('#9 #10 sets the new password once, signs nobody in, ends every session and e-mails a notice', async () => {
     const { body, token: session } = await signedInPatient(server.app);
     const resetToken = await requestReset(body.email);
     const res = await server.http.put('/api/auth/reset-password', { token: resetToken, newPassword: NEW_PASSWORD });
@@ -137,7 +137,7 @@ describe('PUT /api/auth/reset-password', () => {
     expect(reuse.body.message).toBe(messages.resetTokenInvalid);
   });
 
-  it('refuses a link older than 60 minutes, and one replaced by a newer request', async () => {
+  it('#9 refuses a link older than 60 minutes, and one replaced by a newer request', async () => {
     const { body } = await signedInPatient(server.app);
     const first = await requestReset(body.email);
     const second = await requestReset(body.email);
@@ -184,7 +184,7 @@ describe('PUT /api/users/password', () => {
     expect(res.status).toBe(401);
   });
 
-  it('needs the current password', async () => {
+  it('#3 needs the current password', async () => {
     const { token } = await signedInPatient(server.app);
     const wrong = await server.http.put('/api/users/password', { currentPassword: 'Wr0ng!pass', newPassword: NEW_PASSWORD }, token);
     expect(wrong.status).toBe(400);

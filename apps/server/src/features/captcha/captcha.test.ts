@@ -87,7 +87,7 @@ describe('captcha with ALTCHA (the default)', () => {
     expect(await app.ctx.captcha.redeem(token)).toBe(false);
   });
 
-  it('lets sign-up and sign-in redeem a verified token once', async () => {
+  it('#31 lets sign-up and sign-in redeem a verified token once', async () => {
     const token = await solvedToken(app);
     expect((await verify(app, token)).body.success).toBe(true);
     expect(await app.ctx.captcha.redeem(token)).toBe(true);
@@ -102,12 +102,12 @@ describe('captcha with ALTCHA (the default)', () => {
     expect((await verify(app, token)).body.success).toBe(false);
   });
 
-  it('refuses a missing token', async () => {
+  it('#31 refuses a missing token', async () => {
     expect(await app.ctx.captcha.redeem(undefined)).toBe(false);
     expect(await app.ctx.captcha.redeem('')).toBe(false);
   });
 
-  it('lets only one of two concurrent requests use a token', async () => {
+  it('#31 lets only one of two concurrent requests use a token', async () => {
     const fresh = await solvedToken(app);
     expect((await Promise.all([app.ctx.captcha.redeem(fresh), app.ctx.captcha.redeem(fresh)])).sort()).toEqual([false, true]);
 

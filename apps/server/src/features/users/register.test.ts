@@ -20,7 +20,7 @@ describe('POST /api/users/register', () => {
 
   const userRow = async (email: string) => (await server.app.ctx.db.select().from(users).where(eq(users.email, email)))[0];
 
-  it('creates an unverified account, hashes the password with argon2id and e-mails a verification link', async () => {
+  it('#4 creates an unverified account, hashes the password with argon2id (m=19456, t=2, p=1) and e-mails a verification link', async () => {
     const body = signupBody({ email: 'New.Patient@Example.com', customerId: 'CONS-ABCD1234' });
     const res = await server.http.post('/api/users/register', body);
     expect(res.status).toBe(201);
@@ -291,7 +291,7 @@ describe('POST /api/users/verify-email', () => {
     expect(again.body.message).toBe(messages.verifyTokenInvalid);
   });
 
-  it('keeps only a hash of the token', async () => {
+  it('#11 keeps only a hash of the token', async () => {
     const body = signupBody();
     await server.http.post('/api/users/register', body);
     const token = await tokenFromMail(server.app, body.email, 'verify-email');
