@@ -297,11 +297,14 @@ async function benchRenewals() {
 
 async function renewalsOn(url, pg) {
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-renewals-'));
-  const { tsImport } = await import('tsx/esm/api');
-  const importTs = (path) => tsImport(pathToFileURL(join(root, path)).href, import.meta.url);
-  const { buildApp } = await importTs("apps/server/src/app.ts");
-  const { loadConfig } = await importTs("apps/server/src/config.ts");
-  const { runRenewals } = await importTs("apps/server/src/jobs/renewal.ts");
+  // One module graph for the app and the job (tsImport would load each file apart, and the job's
+  // copy of the health-data column would have no key).
+  const { register } = await import('tsx/esm/api');
+  const unregister = register();
+  const importTs = (path) => import(pathToFileURL(join(root, path)).href);
+  const { buildApp } = await importTs('apps/server/src/app.ts');
+  const { loadConfig } = await importTs('apps/server/src/config.ts');
+  const { runRenewals } = await importTs('apps/server/src/jobs/renewal.ts');
   const app = await buildApp(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', CAPTCHA: 'off' }), { webDist: null });
   try {
     const seed = new pg.Client({ connectionString: url.toString() });
@@ -325,6 +328,7 @@ async function renewalsOn(url, pg) {
     return { memberships: RENEWALS, seconds: round(seconds, 1), perSecond: round(RENEWALS / seconds, 0), summary };
   } finally {
     await app.close();
+    await unregister();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
