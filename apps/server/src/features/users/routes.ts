@@ -1,12 +1,16 @@
 import { changePasswordSchema, registrationSchema, resendVerificationSchema, verifyEmailSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { afterReply } from '../../plugins/after-reply';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { usOnly } from '../../plugins/us-only';
 import { toProfile } from './repository';
 import { changePassword, register, requestVerificationResend, resendVerificationLink, verifyEmail, verifyEmailTokenStatus } from './service';
+
+const tokenStatusAnswer = z.union([z.object({ usable: z.literal(true) }), z.object({ usable: z.literal(false), message: z.string() })]);
+const messageAnswer = z.object({ message: z.string() });
 
 export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,12 +22,12 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.post('/api/users/verify-email', { schema: { body: verifyEmailSchema } }, async (request) => verifyEmail(ctx, request.body.token));
   // Opening a link must not verify anything (mail scanners open links): the GET only tells whether the token is usable.
-  app.get('/api/users/verify-email', { schema: { querystring: verifyEmailSchema } }, async (request, reply) => {
+  app.get('/api/users/verify-email', { schema: { querystring: verifyEmailSchema, response: { 200: tokenStatusAnswer } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return verifyEmailTokenStatus(ctx, request.query.token);
   });
 
-  app.post('/api/users/resend-verification', { schema: { body: resendVerificationSchema } }, async (request, reply) => {
+  app.post('/api/users/resend-verification', { schema: { body: resendVerificationSchema, response: { 200: messageAnswer } } }, async (request, reply) => {
     const answer = await requestVerificationResend(ctx, request.clientIp);
     afterReply(reply, 'verification mail', () => resendVerificationLink(ctx, request.body.email));
     return answer;
