@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app';
 import { mailOutbox, payments, sandboxGatewayCharges, users } from './db/schema';
-import { checkoutBody, createTestConfig, signedInPatient, testPhiKey } from './test/harness';
+import { checkoutBody, createTestConfig, eventually, signedInPatient, testPhiKey } from './test/harness';
 import { call, startInstance, type Instance } from './test/instances';
 
 /**
@@ -68,20 +68,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     const key = randomUUID();
     void pay(dying, userId, token, key).catch(() => undefined);
     // The gateway has charged; the instance is still waiting for its answer when it dies.
-    for (let i = 0; i < 300; i++) {
-      const charged = await helper.ctx.db.select().from(sandboxGatewayCharges).where(eq(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:${key}`));
-      if (charged.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(
+      'the gateway to record the charge',
+      async () => {
+        const charged = await helper.ctx.db.select().from(sandboxGatewayCharges).where(eq(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:${key}`));
+        return charged[0];
+      },
+      30_000,
+    );
     dying.kill();
     expect((await helper.ctx.db.select().from(payments).where(eq(payments.userId, userId))).map((p) => p.status)).toEqual(['pending']);
 
     await Promise.all([start({ PAYMENT_RECONCILE_AFTER_MS: '0' }), start({ PAYMENT_RECONCILE_AFTER_MS: '0' })]);
-    let ledger: (typeof payments.$inferSelect)[] = [];
-    for (let i = 0; i < 300 && ledger[0]?.status !== 'succeeded'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      ledger = await helper.ctx.db.select().from(payments).where(eq(payments.userId, userId));
-    }
+    const ledger = await eventually(
+      'reconciliation',
+      async () => {
+        const rows = await helper.ctx.db.select().from(payments).where(eq(payments.userId, userId));
+        return rows.some((p) => p.status !== 'pending') ? rows : undefined;
+      },
+      30_000,
+    );
     expect(ledger.map((p) => [p.status, p.amountCents])).toEqual([['succeeded', 2999]]);
     const [row] = await helper.ctx.db.select().from(users).where(eq(users.id, userId));
     expect(row?.subscriptionStatus).toBe('active');

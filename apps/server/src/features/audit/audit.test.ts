@@ -1,28 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
-import { signedInPatient, useTestApp } from '../../test/harness';
+import { eventually, signedInPatient, useTestApp } from '../../test/harness';
 import { findAuditChainBreak } from './service';
 
 describe('#28 the audit trail', () => {
   const server = useTestApp();
   const rows = () => server.app.ctx.db.select().from(auditLog).orderBy(auditLog.id);
-  // The trail is written after the answer; give the writes under way a moment to land.
-  const settled = async (count: number) => {
-    for (let i = 0; i < 100 && (await rows()).length < count; i += 1) await new Promise((r) => setTimeout(r, 20));
-    return rows();
-  };
+  // The trail is written after the answer: wait for the writes under way to land.
+  const settled = (count: number) =>
+    eventually(`${count} audit rows`, async () => {
+      const all = await rows();
+      return all.length >= count ? all : undefined;
+    });
 
   it('#28 records who read and changed patient data, by route pattern, never by URL', async () => {
     const { user, token } = await signedInPatient(server.app);
     await server.http.get('/api/users/me', token);
     await server.http.get('/api/plans');
     await server.http.get('/api/users/verify-email?token=secret-looking-token-value');
-    let all = await rows();
-    for (let i = 0; i < 100 && !all.some((r) => r.action === 'GET /api/users/verify-email'); i += 1) {
-      await new Promise((r) => setTimeout(r, 20));
-      all = await rows();
-    }
+    const all = await eventually('the verification check in the trail', async () => {
+      const found = await rows();
+      return found.some((r) => r.action === 'GET /api/users/verify-email') ? found : undefined;
+    });
     const summary = all.map((r) => [r.action, r.actorRole, r.actorUserId, r.subjectUserId, r.status]);
     expect(summary).toContainEqual(['POST /api/users/register', 'anonymous', null, null, 201]);
     expect(summary).toContainEqual(['GET /api/users/me', 'patient', user.id, user.id, 200]);
