@@ -8,3 +8,4 @@ export * from './signup';
 export * from './api';
 export * from './payment';
 export * from './contact';
+export * from './admin';

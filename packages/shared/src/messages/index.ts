@@ -1,2 +1,3 @@
 export * from './common';
 export * from './pages';
+export * from './admin';

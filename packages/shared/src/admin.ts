@@ -1,0 +1,296 @@
+import { z } from './zod';
+import { EMAIL_MAX, emailSchema, NAME_MAX, SYMPTOMS_MAX, ZIP_MAX } from './auth';
+import { parseIsoDate } from './dates';
+import { messages } from './messages';
+import { PLAN_IDS, type PlanId } from './plan-ids';
+
+/** Spec 2 §9: a page of the admin lists, the bulk export's page, and the shortest e-mail search. */
+export const ADMIN_PAGE_SIZE = 10;
+export const ADMIN_BULK_PAGE_SIZE = 500;
+export const ADMIN_MAX_PAGE_SIZE = 500;
+export const SEARCH_MIN_LENGTH = 3;
+
+/** The roles an account can hold; the admin form also accepts 'admin' / 'user' in any case. */
+export const ROLES = ['ROLE_USER', 'ROLE_ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Every status a membership goes through (checkout, renewals, one-time visit expiry, an admin's edit). */
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelled', 'expired'] as const;
+
+/** Spec 2 §2: the sort choices of the Users tab, as the API names them. */
+export const USER_SORT_FIELDS = ['default', 'email', 'fullName', 'submittedDate', 'subscriptionStatus', 'subscriptionAmount'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** Spec 2 §5: empty sort and filter values are left out, so '' reads as "not given". */
+const omittedWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+
+const pageParams = {
+  page: omittedWhenEmpty(z.coerce.number().int().min(0).max(10_000_000).default(0)),
+  size: omittedWhenEmpty(z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE)),
+  sortBy: omittedWhenEmpty(z.enum(USER_SORT_FIELDS).default('default')),
+  sortDir: omittedWhenEmpty(z.enum(SORT_DIRECTIONS).default('asc')),
+};
+
+/** GET /api/admin/all: q matches e-mail or name (case-insensitive substring). */
+export const adminUserListQuerySchema = z.strictObject({
+  ...pageParams,
+  q: omittedWhenEmpty(z.string().trim().max(EMAIL_MAX).optional()),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+/** The e-mail search rule of spec 2 §5, for the form and for GET /api/admin/search alike. */
+export const emailSearchSchema = z.string().trim().min(SEARCH_MIN_LENGTH, { error: messages.searchTooShort }).max(EMAIL_MAX, { error: messages.tooLong(EMAIL_MAX) });
+
+export const adminUserSearchQuerySchema = z.strictObject({ ...pageParams, email: emailSearchSchema });
+export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuerySchema>;
+
+/** A stored instant as the admin API shows it (spec 2 §3). */
+export const timestampSchema = z.object({ seconds: z.number().int(), nanos: z.number().int() });
+export type Timestamp = z.infer<typeof timestampSchema>;
+export const toTimestamp = (date: Date): Timestamp => ({ seconds: Math.floor(date.getTime() / 1000), nanos: (date.getTime() % 1000) * 1_000_000 });
+export const fromTimestamp = (t: Timestamp) => new Date(t.seconds * 1000 + Math.floor(t.nanos / 1_000_000));
+
+const billingAddressSchema = z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string(), country: z.string() });
+const cardDetailsSchema = z.object({ cardholderName: z.string().nullable(), last4: z.string(), expiry: z.string().nullable(), brand: z.string().nullable() });
+
+/** The user as an admin sees it (spec 2 §3): every field but secrets; never a hash, a token or a full card number. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  roles: z.array(z.string()),
+  customerPhone: z.string().nullable(),
+  dob: z.string().nullable(),
+  zip: z.string().nullable(),
+  symptoms: z.string().nullable(),
+  subscriptionStatus: z.string().nullable(),
+  subscriptionPlan: z.string().nullable(),
+  /** Dollars, to the cent. */
+  subscriptionAmount: z.number().nullable(),
+  methodOfSubscription: z.string().nullable(),
+  subscriptionMethodOfCancelling: z.string().nullable(),
+  customerState: z.string().nullable(),
+  customerCountry: z.string().nullable(),
+  customerId: z.string(),
+  customerIp: z.string().nullable(),
+  /** The America/Chicago calendar day of submission, YYYY-MM-DD. */
+  submittedDate: z.string().nullable(),
+  submittedLocalTime: z.string().nullable(),
+  verified: z.boolean(),
+  smsPolicyAccepted: z.boolean(),
+  emailVerificationStat: z.enum(['verified', 'unverified']),
+  billingAddress: billingAddressSchema.nullable(),
+  cardDetails: cardDetailsSchema.nullable(),
+  cardName: z.string().nullable(),
+  cardExpiry: z.string().nullable(),
+  lastFourDigitsOfCard: z.string().nullable(),
+  submittedAt: timestampSchema.nullable(),
+  subscriptionStartDate: timestampSchema.nullable(),
+  nextSubscriptionRenewDate: timestampSchema.nullable(),
+  subscriptionEndDate: timestampSchema.nullable(),
+  subscriptionCancelledDate: timestampSchema.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** Spec 2 §3 "Page response", with counts over the whole filtered result for the Users tab's summary. */
+export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), totalPages: z.number().int(), totalElements: z.number().int() });
+export interface Page<T> {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+}
+
+export const adminUserPageSchema = pageSchema(adminUserSchema).extend({
+  /** Over every user the filter matches, not just this page (decision 018). */
+  summary: z.object({ admins: z.number().int(), activeSubscriptions: z.number().int(), verified: z.number().int() }),
+});
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
+/** Spec 2 §5: trimmed text; '' and whitespace become null for optional fields. */
+const optionalText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : null))
+    .refine((v) => v === null || v.length <= max, { error: messages.tooLong(max) });
+
+const nameText = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v ?? '').trim())
+  .refine((v) => v.length <= NAME_MAX, { error: messages.tooLong(NAME_MAX) });
+
+/** Booleans are coerced (spec 2 §5): the strings 'true' / 'false' and 1 / 0 read as such. */
+const coercedBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)]).transform((v) => v === true || v === 'true' || v === '1' || v === 1);
+
+/** Any spelling of a role the admin form accepts, as its stored name; unknown names stay as typed, for the message. */
+export function canonicalRole(role: string): string {
+  const upper = role.trim().toUpperCase();
+  if (upper === 'ADMIN' || upper === 'ROLE_ADMIN') return 'ROLE_ADMIN';
+  if (upper === 'USER' || upper === 'ROLE_USER') return 'ROLE_USER';
+  return role.trim();
+}
+
+/** Spec 2 §5: roles as a comma list or an array, trimmed, blanks dropped, each a known role, no repeats. */
+export const rolesSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map(canonicalRole).filter(Boolean))])
+  .superRefine((roles, ctx) => {
+    const unknown = roles.find((r) => !(ROLES as readonly string[]).includes(r));
+    if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: messages.unknownRole(unknown) });
+  });
+
+/** Dollars with at most 2 decimals, 0 to 100,000; '' or null means none. */
+export const amountSchema = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && !v.trim())) return null;
+    const n = typeof v === 'number' ? v : Number(v.trim());
+    if (!Number.isFinite(n) || n < 0 || n > 100_000 || Math.round(n * 100) !== Number((n * 100).toFixed(6))) {
+      ctx.addIssue({ code: 'custom', message: messages.amountInvalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const isoDateOrNull = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : null))
+  .refine((v) => v === null || parseIsoDate(v) !== null, { error: messages.dateInvalid });
+
+const addressPart = optionalText(200);
+
+/** Spec 2 §5: an address with every part empty is no address. */
+const billingAddressInput = z
+  .union([z.object({ street: addressPart, city: addressPart, state: addressPart, zip: addressPart, country: addressPart }), z.null()])
+  .optional()
+  .transform((a) => (a && Object.values(a).some((part) => part !== null) ? a : null));
+
+/** Fields the admin view shows but nobody edits (spec 2 §2 plus the account's origin, decision 018): accepted and ignored. */
+const readOnly = z
+  .unknown()
+  .optional()
+  .transform(() => undefined);
+
+/**
+ * PUT /api/admin/users/{id}: the full admin view (spec 2 §3) with the normalisation of spec 2 §5,
+ * parsed by the form before sending and by the route on arrival. Unknown keys (a card number, a
+ * password hash) are refused; read-only ones are accepted and never stored.
+ */
+export const adminUserUpdateSchema = z.strictObject({
+  id: readOnly,
+  email: emailSchema(),
+  firstName: nameText,
+  lastName: nameText,
+  fullName: readOnly,
+  roles: rolesSchema,
+  customerPhone: optionalText(30),
+  dob: isoDateOrNull,
+  zip: optionalText(ZIP_MAX),
+  symptoms: optionalText(SYMPTOMS_MAX),
+  subscriptionStatus: z
+    .union([z.enum(SUBSCRIPTION_STATUSES, { error: messages.unknownSubscriptionStatus }), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
+  subscriptionPlan: z
+    .union([z.enum(PLAN_IDS, { error: messages.unknownSubscriptionPlan }), z.literal(''), z.null()])
+    .optional()
+    .transform((v): PlanId | null => v || null),
+  subscriptionAmount: amountSchema,
+  methodOfSubscription: optionalText(50),
+  subscriptionMethodOfCancelling: optionalText(50),
+  customerState: optionalText(50),
+  customerCountry: optionalText(50),
+  verified: coercedBoolean,
+  smsPolicyAccepted: coercedBoolean,
+  billingAddress: billingAddressInput,
+  /** Required by the server when roles, subscription or amount change (decision 018). */
+  reason: optionalText(500),
+  customerId: readOnly,
+  customerIp: readOnly,
+  submittedDate: readOnly,
+  submittedLocalTime: readOnly,
+  emailVerificationStat: readOnly,
+  cardDetails: readOnly,
+  cardName: readOnly,
+  cardExpiry: readOnly,
+  lastFourDigitsOfCard: readOnly,
+  submittedAt: readOnly,
+  subscriptionStartDate: readOnly,
+  nextSubscriptionRenewDate: readOnly,
+  subscriptionEndDate: readOnly,
+  subscriptionCancelledDate: readOnly,
+});
+export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
+export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
+
+/** The edits that need a reason in the audit trail (decision 018). */
+export const FIELDS_NEEDING_REASON = ['roles', 'subscriptionStatus', 'subscriptionPlan', 'subscriptionAmount'] as const;
+
+/** One change in a user's history, as the expanded card shows it. */
+export const auditChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorUserId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  actorRole: z.string(),
+  action: z.string(),
+  status: z.number().int(),
+  reason: z.string().nullable(),
+  changes: z.array(auditChangeSchema),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+export const auditEventPageSchema = pageSchema(auditEventSchema);
+
+/** GET /api/admin/analytics/summary (spec 2 §3); revenueMonthly in dollars to the cent (decision 018). */
+export const analyticsSummarySchema = z.object({
+  totalUsers: z.number().int(),
+  activeSubscriptions: z.number().int(),
+  revenueMonthly: z.number(),
+  signupsLast7: z.number().int(),
+});
+export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
+
+export const ANALYTICS_INTERVALS = ['day', 'week', 'month'] as const;
+export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
+/** The longest range the series answers, so one request cannot ask for unbounded work. */
+export const ANALYTICS_MAX_DAYS = 3 * 366;
+
+const isoDay = z.string().refine((v) => parseIsoDate(v) !== null, { error: messages.dateInvalid });
+
+/** GET /api/admin/analytics/series: from and to are America/Chicago days, both included. */
+export const analyticsSeriesQuerySchema = z
+  .strictObject({ from: isoDay, to: isoDay, interval: omittedWhenEmpty(z.enum(ANALYTICS_INTERVALS).default('day')) })
+  .refine(
+    (q) => {
+      const days = (parseIsoDate(q.to)!.getTime() - parseIsoDate(q.from)!.getTime()) / 86_400_000;
+      return days >= 0 && days <= ANALYTICS_MAX_DAYS;
+    },
+    { error: messages.analyticsRangeInvalid, path: ['to'] },
+  );
+export type AnalyticsSeriesQuery = z.infer<typeof analyticsSeriesQuerySchema>;
+
+export const analyticsBucketSchema = z.object({
+  /** The bucket's first America/Chicago day, YYYY-MM-DD (a week starts on Monday, a month on the 1st). */
+  start: z.string(),
+  signups: z.number().int(),
+  newMemberships: z.number().int(),
+  /** Memberships cancelled or expired in the bucket. */
+  endedMemberships: z.number().int(),
+  /** Monthly recurring revenue at the end of the bucket, in dollars. */
+  revenueMonthly: z.number(),
+  /** Succeeded payments in the bucket, in dollars. */
+  cashCollected: z.number(),
+});
+export type AnalyticsBucket = z.infer<typeof analyticsBucketSchema>;
+export const analyticsSeriesSchema = z.object({ interval: z.enum(ANALYTICS_INTERVALS), from: z.string(), to: z.string(), buckets: z.array(analyticsBucketSchema) });
+export type AnalyticsSeries = z.infer<typeof analyticsSeriesSchema>;
+
+export const messageAnswerSchema = z.object({ message: z.string() });
