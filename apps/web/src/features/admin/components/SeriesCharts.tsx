@@ -1,0 +1,91 @@
+import type { AnalyticsBucket, AnalyticsSeries } from '@app/shared';
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { formatDollars } from '../format';
+
+interface Line {
+  label: string;
+  value: (bucket: AnalyticsBucket) => number;
+  /** A design token for the line's colour. */
+  color: string;
+  dash?: number[];
+}
+
+const token = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#13202e';
+
+/** A bucket's first day as chart time: midnight UTC of that calendar day, read back in UTC (see tzDate). */
+const dayToSeconds = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / 1000;
+};
+
+function Chart({ title, series, lines, money }: { title: string; series: AnalyticsSeries; lines: readonly Line[]; money?: boolean }) {
+  const target = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const el = target.current;
+    if (!el) return;
+    const axis = { stroke: token('--color-text-muted'), grid: { stroke: token('--color-border'), width: 1 }, ticks: { stroke: token('--color-border'), width: 1 } };
+    const plot = new uPlot(
+      {
+        width: el.clientWidth || 600,
+        height: 220,
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        // Bucket days are America/Chicago calendar days already: show them as they are.
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), Math.max(max, money ? 10 : 5)] } },
+        axes: [axis, { ...axis, size: money ? 70 : 50, values: (_u, ticks) => ticks.map((v) => (money ? formatDollars(v).replace(/\.00$/, '') : String(v))) }],
+        series: [
+          {},
+          ...lines.map((line) => ({ label: line.label, stroke: token(line.color), width: 2, dash: line.dash, points: { show: series.buckets.length <= 31 } })),
+        ],
+      },
+      [series.buckets.map((b) => dayToSeconds(b.start)), ...lines.map((line) => series.buckets.map(line.value))],
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 220 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [series, lines, money]);
+
+  return (
+    <figure className="admin-chart">
+      <figcaption className="admin-chart__title">{title}</figcaption>
+      <ul className="admin-chart__legend">
+        {lines.map((line) => (
+          <li key={line.label}>
+            <span className={`admin-chart__swatch${line.dash ? ' admin-chart__swatch--dashed' : ''}`} style={{ borderColor: `var(${line.color})` }} aria-hidden="true" />
+            {line.label}
+          </li>
+        ))}
+      </ul>
+      {/* The canvas says nothing to a screen reader; the table below holds the same numbers. */}
+      <div ref={target} className="admin-chart__plot" aria-hidden="true" />
+    </figure>
+  );
+}
+
+const countLines: readonly Line[] = [
+  { label: 'Sign-ups', value: (b) => b.signups, color: '--color-accent' },
+  { label: 'New memberships', value: (b) => b.newMemberships, color: '--color-primary' },
+  { label: 'Ended memberships', value: (b) => b.endedMemberships, color: '--color-error', dash: [6, 4] },
+];
+const moneyLines: readonly Line[] = [
+  { label: 'Monthly recurring revenue', value: (b) => b.revenueMonthly, color: '--color-primary' },
+  { label: 'Cash collected', value: (b) => b.cashCollected, color: '--color-accent', dash: [6, 4] },
+];
+
+/** The analytics series as two line charts (uPlot): people and memberships, then money. */
+export default function SeriesCharts({ series }: { series: AnalyticsSeries }) {
+  return (
+    <div className="admin-charts">
+      <Chart title={`Sign-ups and memberships per ${series.interval}`} series={series} lines={countLines} />
+      <Chart title={`Revenue per ${series.interval} (USD)`} series={series} lines={moneyLines} money />
+    </div>
+  );
+}
