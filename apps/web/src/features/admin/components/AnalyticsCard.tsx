@@ -66,6 +66,9 @@ function SeriesTable({ series }: { series: AnalyticsSeries }) {
   );
 }
 
+/** Whole dollars on a chart axis read more easily: '$1200', not '$1200.00'. */
+const formatAxisDollars = (dollars: number) => formatDollars(dollars).replace(/\.00$/, '');
+
 const intervalOptions = ANALYTICS_INTERVALS.map((i) => ({ value: i, label: humanize(i) }));
 
 /** Spec 2 §2's Analytics card, then the business over time: charts and a table of a chosen range. */
@@ -122,7 +125,7 @@ export function AnalyticsCard() {
       {series.data && (
         <>
           <Suspense fallback={<Spinner label="Loading charts…" />}>
-            <SeriesCharts series={series.data} />
+            <SeriesCharts series={series.data} formatMoney={formatAxisDollars} />
           </Suspense>
           <details className="admin-details">
             <summary>Show the numbers as a table</summary>

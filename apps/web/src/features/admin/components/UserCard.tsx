@@ -1,14 +1,13 @@
 import type { AdminUser } from '@app/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui';
-import { membershipStatus } from '../../billing/format';
 import { displayName, formatDollars, humanize } from '../format';
 import { UserEditor } from './UserEditor';
 
 /** The snippet of spec 2 §2: status, plan and amount, leaving out what the user does not have. */
 function subscriptionSnippet(user: AdminUser): string {
   const parts = [
-    membershipStatus(user.subscriptionStatus)?.label,
+    user.subscriptionStatus ? humanize(user.subscriptionStatus) : null,
     user.subscriptionPlan ? humanize(user.subscriptionPlan) : null,
     user.subscriptionAmount === null ? null : formatDollars(user.subscriptionAmount),
   ].filter(Boolean);
