@@ -9,6 +9,8 @@ interface Line {
   /** A design token for the line's colour. */
   color: string;
   dash?: number[];
+  /** Drawn against a second y axis on the right, for a line of another magnitude. */
+  right?: boolean;
 }
 
 const token = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#13202e';
@@ -44,11 +46,26 @@ function Chart({ title, series, lines, formatValue, minTop }: ChartProps) {
         cursor: { drag: { x: false, y: false } },
         // Bucket days are America/Chicago calendar days already: show them as they are.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), Math.max(max, minTop)] } },
-        axes: [axis, { ...axis, size: 70, values: (_u, ticks) => ticks.map(formatValue) }],
+        scales: {
+          x: { time: true },
+          y: { range: (_u, min, max) => [Math.min(0, min), Math.max(max, minTop)] },
+          right: { range: (_u, min, max) => [Math.min(0, min), Math.max(max, minTop)] },
+        },
+        axes: [
+          axis,
+          { ...axis, size: 70, values: (_u, ticks) => ticks.map(formatValue) },
+          ...(lines.some((line) => line.right) ? [{ ...axis, scale: 'right', side: 1, size: 70, grid: { show: false }, values: (_u: uPlot, ticks: number[]) => ticks.map(formatValue) }] : []),
+        ],
         series: [
           {},
-          ...lines.map((line) => ({ label: line.label, stroke: token(line.color), width: 2, dash: line.dash, points: { show: series.buckets.length <= 31 } })),
+          ...lines.map((line) => ({
+            label: line.label,
+            scale: line.right ? 'right' : 'y',
+            stroke: token(line.color),
+            width: 2,
+            dash: line.dash,
+            points: { show: series.buckets.length <= 31 },
+          })),
         ],
       },
       [series.buckets.map((b) => dayToSeconds(b.start)), ...lines.map((line) => series.buckets.map(line.value))],
@@ -86,7 +103,7 @@ const countLines: readonly Line[] = [
 ];
 const moneyLines: readonly Line[] = [
   { label: 'Monthly recurring revenue', value: (b) => b.revenueMonthly, color: '--color-primary' },
-  { label: 'Cash collected', value: (b) => b.cashCollected, color: '--color-accent', dash: [6, 4] },
+  { label: 'Cash collected (right axis)', value: (b) => b.cashCollected, color: '--color-accent', dash: [6, 4], right: true },
 ];
 
 const formatCount = (value: number) => value.toLocaleString('en-US');

@@ -99,10 +99,10 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
             ]}
           />
           <div className="user-editor__grid">
-            <TextField {...text('email')} label="Email" type="email" autoComplete="off" spellCheck={false} />
-            <TextField {...text('roles')} label="Roles" hint="Comma-separated, e.g. ROLE_USER, ROLE_ADMIN" autoComplete="off" spellCheck={false} />
+            <TextField {...text('email')} label="Email" type="email" autoComplete="off" spellCheck={false} fieldClassName="user-editor__wide" />
             <TextField {...text('firstName')} label="First name" autoComplete="off" />
             <TextField {...text('lastName')} label="Last name" autoComplete="off" />
+            <TextField {...text('roles')} label="Roles" hint="Comma-separated: ROLE_USER, ROLE_ADMIN" autoComplete="off" spellCheck={false} />
             <TextField {...text('dob')} label="Date of birth" type="date" />
           </div>
           <TextAreaField {...text('symptoms')} label="Symptoms" rows={3} />
@@ -222,7 +222,7 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
       {invalidOther && <Alert tone="warning">{invalidOther}</Alert>}
 
       <div className="user-editor__actions">
-        <Button variant="ghost" size="sm" busy={resetEmail.isPending} disabled={resetEmail.isPending} onClick={() => window.confirm(messages.confirmPasswordReset) && resetEmail.mutate()}>
+        <Button variant="secondary" size="sm" busy={resetEmail.isPending} disabled={resetEmail.isPending} onClick={() => window.confirm(messages.confirmPasswordReset) && resetEmail.mutate()}>
           Send Reset Email
         </Button>
         <span className="user-editor__spacer" />

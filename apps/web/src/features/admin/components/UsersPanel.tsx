@@ -129,11 +129,9 @@ function SearchForm({ active, onSearch }: { active: string | null; onSearch: (em
         onChange={(e) => setText(e.target.value)}
       />
       <div className="admin-search__buttons">
-        <Button type="submit" size="sm">
-          Search
-        </Button>
+        <Button type="submit">Search</Button>
         {(active !== null || text) && (
-          <Button variant="ghost" size="sm" onClick={clear}>
+          <Button variant="ghost" onClick={clear}>
             Clear
           </Button>
         )}
