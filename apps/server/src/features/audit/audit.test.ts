@@ -44,13 +44,13 @@ describe('#28 the audit trail', () => {
     await server.http.get('/api/users/me', token);
     await server.http.get('/api/users/me/payments', token);
     const all = await settled(4);
-    expect(await findAuditChainBreak(server.app.ctx)).toBeNull();
+    expect(await findAuditChainBreak(server.app.ctx.db)).toBeNull();
     const victim = all[1]!;
     await server.app.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change`);
       await tx.execute(sql`UPDATE audit_log SET status = 299 WHERE id = ${victim.id}`);
       await tx.execute(sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change`);
     });
-    expect(await findAuditChainBreak(server.app.ctx)).toBe(victim.id);
+    expect(await findAuditChainBreak(server.app.ctx.db)).toBe(victim.id);
   });
 });
