@@ -156,6 +156,18 @@ export const captchaTokens = pgTable('captcha_tokens', {
   expiresAt: tz('expires_at').notNull(),
 });
 
+/**
+ * The counts of every user the admin Users list shows unfiltered, kept by statement triggers on
+ * `users` (migration 0008), so no request counts every row. One row, id 1.
+ */
+export const userCounts = pgTable('user_counts', {
+  id: integer('id').primaryKey().default(1),
+  total: bigint('total', { mode: 'number' }).notNull(),
+  admins: bigint('admins', { mode: 'number' }).notNull(),
+  activeSubscriptions: bigint('active_subscriptions', { mode: 'number' }).notNull(),
+  verified: bigint('verified', { mode: 'number' }).notNull(),
+});
+
 /** Membership billing state kept beside the user's subscription fields. */
 export const memberships = pgTable(
   'memberships',

@@ -21,3 +21,51 @@ BEGIN
 	RAISE EXCEPTION 'audit_log is append-only';
 END
 $$;
+--> statement-breakpoint
+-- The unfiltered Users list's counts, kept by statement triggers so that no request counts a million
+-- rows: one row, changed only when a statement changes a count (decision 018).
+CREATE TABLE "user_counts" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL CHECK ("id" = 1),
+	"total" bigint NOT NULL,
+	"admins" bigint NOT NULL,
+	"active_subscriptions" bigint NOT NULL,
+	"verified" bigint NOT NULL
+);--> statement-breakpoint
+INSERT INTO "user_counts" SELECT 1, count(*), count(*) FILTER (WHERE 'ROLE_ADMIN' = ANY("roles")), count(*) FILTER (WHERE "subscription_status" = 'active'), count(*) FILTER (WHERE "verified") FROM "users";--> statement-breakpoint
+CREATE FUNCTION "user_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	d_total bigint := 0;
+	d_admins bigint := 0;
+	d_active bigint := 0;
+	d_verified bigint := 0;
+	a bigint;
+	b bigint;
+	c bigint;
+	e bigint;
+BEGIN
+	IF TG_OP = 'TRUNCATE' THEN
+		UPDATE "user_counts" SET "total" = 0, "admins" = 0, "active_subscriptions" = 0, "verified" = 0;
+		RETURN NULL;
+	END IF;
+	IF TG_OP IN ('INSERT', 'UPDATE') THEN
+		SELECT count(*), count(*) FILTER (WHERE 'ROLE_ADMIN' = ANY("roles")), count(*) FILTER (WHERE "subscription_status" = 'active'), count(*) FILTER (WHERE "verified")
+			INTO a, b, c, e FROM "new_rows";
+		d_total := d_total + a; d_admins := d_admins + b; d_active := d_active + c; d_verified := d_verified + e;
+	END IF;
+	IF TG_OP IN ('DELETE', 'UPDATE') THEN
+		SELECT count(*), count(*) FILTER (WHERE 'ROLE_ADMIN' = ANY("roles")), count(*) FILTER (WHERE "subscription_status" = 'active'), count(*) FILTER (WHERE "verified")
+			INTO a, b, c, e FROM "old_rows";
+		d_total := d_total - a; d_admins := d_admins - b; d_active := d_active - c; d_verified := d_verified - e;
+	END IF;
+	-- Most updates change no count: they then leave the row, and its lock, alone.
+	IF d_total <> 0 OR d_admins <> 0 OR d_active <> 0 OR d_verified <> 0 THEN
+		UPDATE "user_counts" SET "total" = "total" + d_total, "admins" = "admins" + d_admins,
+			"active_subscriptions" = "active_subscriptions" + d_active, "verified" = "verified" + d_verified;
+	END IF;
+	RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "user_counts_insert" AFTER INSERT ON "users" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "user_counts_apply"();--> statement-breakpoint
+CREATE TRIGGER "user_counts_update" AFTER UPDATE ON "users" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "user_counts_apply"();--> statement-breakpoint
+CREATE TRIGGER "user_counts_delete" AFTER DELETE ON "users" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "user_counts_apply"();--> statement-breakpoint
+CREATE TRIGGER "user_counts_truncate" AFTER TRUNCATE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "user_counts_apply"();

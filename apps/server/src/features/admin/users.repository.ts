@@ -1,7 +1,7 @@
 import type { SortDirection, UserSortField } from '@app/shared';
 import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { userCounts, users } from '../../db/schema';
 import type { UserRow } from '../users/repository';
 
 /** Which users a list shows: a substring of e-mail or full name (`q`), or of e-mail alone (`email`). */
@@ -35,8 +35,15 @@ export interface UserCounts {
   verified: number;
 }
 
-/** Every count of the filtered result in one pass. */
+/** Every count of the filtered result in one pass; unfiltered, the row the triggers keep. */
 export async function countUsers(db: Executor, filter: UserFilter): Promise<UserCounts> {
+  const where = whereOf(filter);
+  if (!where) {
+    const [kept] = await db
+      .select({ total: userCounts.total, admins: userCounts.admins, activeSubscriptions: userCounts.activeSubscriptions, verified: userCounts.verified })
+      .from(userCounts);
+    return kept!;
+  }
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -45,7 +52,7 @@ export async function countUsers(db: Executor, filter: UserFilter): Promise<User
       verified: sql<number>`(count(*) FILTER (WHERE ${users.verified}))::int`,
     })
     .from(users)
-    .where(whereOf(filter));
+    .where(where);
   return row!;
 }
 

@@ -161,6 +161,32 @@ describe('admin Users list and search', () => {
     });
     expect(row).toMatchObject({ actorRole: 'admin', status: 200, details: { q: 'moss', page: 0, size: 10, count: 1 } });
   });
+
+  it('keeps the unfiltered counts right through sign-ups, edits and deletes', async () => {
+    const db = server.app.ctx.db;
+    const counted = async () =>
+      (
+        await queryRows<Record<string, number>>(
+          db,
+          sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE 'ROLE_ADMIN' = ANY(roles)))::int AS admins,
+            (count(*) FILTER (WHERE subscription_status = 'active'))::int AS "activeSubscriptions", (count(*) FILTER (WHERE verified))::int AS verified FROM users`,
+        )
+      )[0]!;
+    const shown = async () => {
+      const { body } = await list('size=1');
+      return { total: body.totalElements, ...(body.summary as object) };
+    };
+    expect(await shown()).toEqual(await counted());
+    await db.update(users).set({ subscriptionStatus: 'active', verified: true }).where(eq(users.email, `alpha@${DOMAIN}`));
+    await db.update(users).set({ roles: ['ROLE_USER'] }).where(eq(users.email, `golf@${DOMAIN}`));
+    await db.update(users).set({ firstName: 'Renamed' }).where(eq(users.email, `echo@${DOMAIN}`));
+    await signedInPatient(server.app);
+    expect(await shown()).toEqual(await counted());
+    await db.delete(users).where(eq(users.email, `golf@${DOMAIN}`));
+    expect(await shown()).toEqual(await counted());
+    await db.insert(users).values({ ...fixture[3]!, passwordHash: 'not-a-hash', customerId: generateCustomerId() } as NewUser);
+    expect(await shown()).toEqual(await counted());
+  });
 });
 
 describe('admin user edit, reset e-mail and history', () => {
@@ -349,7 +375,7 @@ describe('admin user edit, reset e-mail and history', () => {
     expect(refused).toMatchObject({ status: 400, details: null });
   });
 
-  it('pages the history newest first', async () => {
+  it('#21 pages the history newest first, its page size capped', async () => {
     const { view } = await patientView();
     for (const zip of ['11111', '22222', '33333']) expect((await save(view.id, { ...view, zip })).status).toBe(200);
     const page = await server.http.get(`/api/admin/users/${view.id}/audit?page=0&size=2`, admin.token);
