@@ -153,6 +153,20 @@ describe('admin Users list and search', () => {
     expect(res.text).not.toMatch(/not-a-hash|passwordHash|password_hash/);
   });
 
+  it('describes every Users route with its request and answer in the OpenAPI document', async () => {
+    const { body } = await server.http.get('/api/openapi.json');
+    const paths = body.paths as Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    for (const [path, method] of [
+      ['/api/admin/all', 'get'],
+      ['/api/admin/search', 'get'],
+      ['/api/admin/users/{id}', 'put'],
+      ['/api/admin/users/{id}/reset-password', 'post'],
+      ['/api/admin/users/{id}/audit', 'get'],
+    ] as const) {
+      expect(paths[path]?.[method]?.responses['200']?.content, `${method} ${path}`).toBeDefined();
+    }
+  });
+
   it('records every list read in the trail, with what it asked for and how many users it showed', async () => {
     await list('q=moss');
     const row = await eventually('the list read in the trail', async () => {
