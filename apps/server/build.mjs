@@ -22,8 +22,9 @@ const externalPackages = {
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  // The key-rotation script is bundled too, so a production image can run `node dist/phi-rotate.js`.
-  entryPoints: [here('./src/server.ts'), here('./src/phi-rotate.ts')],
+  // The key-rotation and audit-chain scripts are bundled too, so a production image can run
+  // `node dist/phi-rotate.js` and `node dist/audit-verify.js`.
+  entryPoints: [here('./src/server.ts'), here('./src/phi-rotate.ts'), here('./src/audit-verify.ts')],
   outdir,
   bundle: true,
   platform: 'node',

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -55,7 +56,8 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteD
     }
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
-  const client = await PGlite.create(config.pgliteDir);
+  // pg_trgm backs the admin list's substring search (migration 0008 creates the extension).
+  const client = await PGlite.create(config.pgliteDir, { extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config';
 import { sealedKeyId, type PhiKeyring } from '../lib/phi-cipher';
 import { queryRows, type Executor } from './client';
-import { enquiries, idempotencyKeys, mailOutbox, payments, users } from './schema';
+import { auditLog, enquiries, idempotencyKeys, mailOutbox, payments, users } from './schema';
 
 /** Every column of the phiText type (decision 016 lists and explains them). */
 const sealedColumns: { table: PgTable; columns: AnyColumn[] }[] = [
@@ -25,6 +25,8 @@ const sealedColumns: { table: PgTable; columns: AnyColumn[] }[] = [
   { table: mailOutbox, columns: [mailOutbox.textBody, mailOutbox.htmlBody] },
   { table: idempotencyKeys, columns: [idempotencyKeys.responseBody] },
   { table: payments, columns: [payments.details] },
+  // Re-sealing in place is the one UPDATE the audit trail's trigger lets through (migration 0008).
+  { table: auditLog, columns: [auditLog.details] },
 ];
 
 const SEALED = '^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$';

@@ -65,7 +65,20 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_customer_id_key').on(t.customerId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_customer_id_key').on(t.customerId),
+    // The admin list's sort orders, each ending in the id that breaks ties (decision 018).
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_email_sort_idx').on(t.email, t.id),
+    index('users_full_name_sort_idx').on(sql`(${t.firstName} || ' ' || ${t.lastName})`, t.id),
+    index('users_submitted_sort_idx').on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`, t.id),
+    index('users_status_sort_idx').on(t.subscriptionStatus, t.id),
+    index('users_amount_sort_idx').on(t.subscriptionAmountCents, t.id),
+    // Substring search (pg_trgm).
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_full_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+  ],
 );
 
 /** A signed-in session. The JWT carries its id, so deleting or revoking the row signs out. */
@@ -141,6 +154,18 @@ export const captchaTokens = pgTable('captcha_tokens', {
   verifiedAt: tz('verified_at').notNull().defaultNow(),
   consumedAt: tz('consumed_at'),
   expiresAt: tz('expires_at').notNull(),
+});
+
+/**
+ * The counts of every user the admin Users list shows unfiltered, kept by statement triggers on
+ * `users` (migration 0008), so no request counts every row. One row, id 1.
+ */
+export const userCounts = pgTable('user_counts', {
+  id: integer('id').primaryKey().default(1),
+  total: bigint('total', { mode: 'number' }).notNull(),
+  admins: bigint('admins', { mode: 'number' }).notNull(),
+  activeSubscriptions: bigint('active_subscriptions', { mode: 'number' }).notNull(),
+  verified: bigint('verified', { mode: 'number' }).notNull(),
 });
 
 /** Membership billing state kept beside the user's subscription fields. */
@@ -280,8 +305,24 @@ export const auditLog = pgTable(
     subjectUserId: uuid('subject_user_id'),
     ip: text('ip'),
     status: integer('status').notNull(),
+    /** What a list read asked for, or an edit's reason and before/after values: sealed, as they hold health data (decision 018). */
+    details: phiJson<AuditDetails>('details'),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
   (t) => [index('audit_log_subject_idx').on(t.subjectUserId, t.at), index('audit_log_actor_idx').on(t.actorUserId, t.at)],
 );
+
+/** One field an admin changed, with its values before and after (as the admin API shows them). */
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The details of an audit row: an edit's reason and changes, or what a list read asked for and got. */
+export interface AuditDetails {
+  reason?: string | null;
+  changes?: AuditChange[];
+  [key: string]: unknown;
+}

@@ -36,6 +36,8 @@ export const rules = {
   /** Declined cards per patient and per address: card testing (checklist #5). */
   declinedCardByPatient: { points: 5, duration: HOUR },
   declinedCardByIp: { points: 20, duration: HOUR },
+  /** Reset e-mails an admin sends to one user, so the dashboard cannot flood an inbox. */
+  adminPasswordResetPerUser: { points: 5, duration: HOUR },
   /** Verification links and "someone tried to register" notices sent to one address. */
   mailPerAddress: { points: 3, duration: HOUR },
 } satisfies Record<string, Rule>;

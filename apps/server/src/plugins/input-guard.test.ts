@@ -2,27 +2,30 @@ import { messages } from '@app/shared';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { api, createTestApp, signedInPatient } from '../test/harness';
+import { adminEnv, api, createTestApp, signedInAdmin, signedInPatient } from '../test/harness';
 import { MAX_TEXT_LENGTH } from './input-guard';
 
 describe('hostile input', () => {
   let app: App;
   let token: string;
+  let adminToken: string;
   let userId: string;
   const routes: RouteOptions[] = [];
   beforeAll(async () => {
-    app = await createTestApp({}, { onRoute: (route) => routes.push(route) });
+    app = await createTestApp(adminEnv, { onRoute: (route) => routes.push(route) });
     const patient = await signedInPatient(app);
     token = patient.token;
     userId = String(patient.user.id);
+    adminToken = (await signedInAdmin(app)).token;
   });
   afterAll(() => app.close());
 
+  // Admin routes are sent as the admin, so their bodies reach the checks a patient's 403 would stop short of.
   const send = (method: string, url: string, payload?: string, contentType = 'application/json') =>
     app.inject({
       method: method as 'POST',
       url,
-      headers: { authorization: `Bearer ${token}`, ...(payload === undefined ? {} : { 'content-type': contentType }) },
+      headers: { authorization: `Bearer ${url.startsWith('/api/admin') ? adminToken : token}`, ...(payload === undefined ? {} : { 'content-type': contentType }) },
       ...(payload === undefined ? {} : { payload }),
     });
   const writeRoutes = () =>

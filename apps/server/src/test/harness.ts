@@ -208,3 +208,17 @@ export function useTestApp(env: Record<string, string> = {}) {
   afterAll(() => server.app.close());
   return server;
 }
+
+/** The bootstrap admin of a test app built with `adminEnv`. */
+export const adminEnv = { ADMIN_EMAIL: 'chief@careconnect.example', ADMIN_PASSWORD: 'Adm1n!secret' };
+
+/** Signs an admin in the only way there is, by the e-mailed magic link; returns the session token and the admin. */
+export async function signedInAdmin(app: App, email = adminEnv.ADMIN_EMAIL, password = adminEnv.ADMIN_PASSWORD) {
+  const http = api(app);
+  const login = await http.post('/api/auth/login', { email, password });
+  if (login.body.status !== 'magic_link_sent') throw new Error(`admin login failed: ${login.status} ${login.text}`);
+  const link = await tokenFromMail(app, email, 'admin-login');
+  const verified = await http.post('/api/auth/verify-admin-login', { token: link });
+  if (verified.status !== 200) throw new Error(`admin link failed: ${verified.status} ${verified.text}`);
+  return { token: verified.body.token as string, user: verified.body.user as Record<string, unknown> };
+}

@@ -3,17 +3,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
 import { toProfile } from '../users/repository';
+import { adminUserRoutes } from './users.routes';
 
 /**
  * The admin API, registered with the prefix /api/admin. Its own onRequest hook authorises every route
  * added here (and its 404s) after routing, so no spelling of a URL (encoded, doubled slashes, dot
  * segments) reaches an admin handler without an admin session. Add every admin route to this plugin.
  */
-export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app) => {
+export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', async (request) => {
     requireAdmin(request);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
 
   app.get('/me', async (request) => ({ user: toProfile(requireAdmin(request).user) }));
+  await app.register(adminUserRoutes, { ctx });
 };

@@ -1,8 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { desc, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { usePhiKeyring } from '../../db/phi-column';
+import { sealPhiColumns } from '../../db/phi-seal';
 import { auditLog } from '../../db/schema';
-import { eventually, signedInPatient, useTestApp } from '../../test/harness';
-import { findAuditChainBreak } from './service';
+import { createPhiKeyring } from '../../lib/phi-cipher';
+import { eventually, signedInPatient, testPhiKey, useTestApp } from '../../test/harness';
+import { findAuditChainBreak, recordAudit } from './service';
 
 describe('#28 the audit trail', () => {
   const server = useTestApp();
@@ -39,18 +44,42 @@ describe('#28 the audit trail', () => {
     }
   });
 
+  it('#28 details are sealed and chained: re-sealing them under a new key (phi:rotate) keeps the chain', async () => {
+    const db = server.app.ctx.db;
+    const details = { reason: 'Refund agreed by phone', changes: [{ field: 'subscriptionAmount', before: 29.99, after: null }] };
+    await recordAudit(db, { at: new Date(), actorUserId: null, actorRole: 'admin', action: 'PUT /api/admin/users/:id', subjectUserId: null, ip: '10.0.0.1', status: 200, details });
+    const [raw] = await queryRows<{ details: string }>(db, sql`SELECT details FROM audit_log WHERE details IS NOT NULL ORDER BY id DESC LIMIT 1`);
+    expect(raw!.details).toMatch(/^v1:/);
+    expect(raw!.details).not.toContain('Refund');
+    const oldKey = Buffer.from(testPhiKey, 'base64');
+    const newKey = randomBytes(32);
+    const rotated = createPhiKeyring(newKey, [oldKey]);
+    usePhiKeyring(rotated);
+    try {
+      expect(await sealPhiColumns(db, rotated, 'rotate')).toBeGreaterThan(0);
+      const [resealed] = await queryRows<{ details: string }>(db, sql`SELECT details FROM audit_log WHERE details IS NOT NULL ORDER BY id DESC LIMIT 1`);
+      expect(resealed!.details.startsWith(`v1:${rotated.currentKeyId}:`)).toBe(true);
+      expect(await findAuditChainBreak(db)).toBeNull();
+      const [latest] = await db.select({ details: auditLog.details }).from(auditLog).where(isNotNull(auditLog.details)).orderBy(desc(auditLog.id)).limit(1);
+      expect(latest!.details).toEqual(details);
+    } finally {
+      // The rest of the file reads rows now sealed under the new key.
+      usePhiKeyring(createPhiKeyring(oldKey, [newKey]));
+    }
+  });
+
   it('#28 chains every row to the one before, so an edit made around the triggers shows', async () => {
     const { token } = await signedInPatient(server.app);
     await server.http.get('/api/users/me', token);
     await server.http.get('/api/users/me/payments', token);
     const all = await settled(4);
-    expect(await findAuditChainBreak(server.app.ctx)).toBeNull();
+    expect(await findAuditChainBreak(server.app.ctx.db)).toBeNull();
     const victim = all[1]!;
     await server.app.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change`);
       await tx.execute(sql`UPDATE audit_log SET status = 299 WHERE id = ${victim.id}`);
       await tx.execute(sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change`);
     });
-    expect(await findAuditChainBreak(server.app.ctx)).toBe(victim.id);
+    expect(await findAuditChainBreak(server.app.ctx.db)).toBe(victim.id);
   });
 });

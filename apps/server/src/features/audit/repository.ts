@@ -1,6 +1,6 @@
-import { asc, desc, gt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type AuditEntry = Omit<AuditRow, 'id' | 'prevHash' | 'hash'>;
@@ -8,8 +8,11 @@ export type AuditEntry = Omit<AuditRow, 'id' | 'prevHash' | 'hash'>;
 // One chain for the whole table: appends take this lock in turn, on every instance (migrations hold 727274, housekeeping 727275).
 const CHAIN_LOCK = 727276;
 
-/** Appends an entry whose hash `hashOf` computes from the previous row's hash. */
-export async function appendChained(db: Database, entry: AuditEntry, hashOf: (prevHash: string) => string, genesis: string) {
+/**
+ * Appends an entry whose hash `hashOf` computes from the previous row's hash. Inside a caller's
+ * transaction the row commits (and the chain stays locked) with the caller's change.
+ */
+export async function appendChained(db: Executor, entry: AuditEntry, hashOf: (prevHash: string) => string, genesis: string) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
     const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
@@ -19,6 +22,22 @@ export async function appendChained(db: Database, entry: AuditEntry, hashOf: (pr
 }
 
 /** The rows after `afterId`, oldest first, a page at a time. */
-export async function auditPage(db: Database, afterId: number, limit: number): Promise<AuditRow[]> {
+export async function auditPage(db: Executor, afterId: number, limit: number): Promise<AuditRow[]> {
   return db.select().from(auditLog).where(gt(auditLog.id, afterId)).orderBy(asc(auditLog.id)).limit(limit);
+}
+
+/** A user's history, newest first, with the acting account's current e-mail. */
+export async function subjectHistory(db: Executor, subjectUserId: string, offset: number, limit: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ row: auditLog, actorEmail: users.email })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(eq(auditLog.subjectUserId, subjectUserId))
+      .orderBy(desc(auditLog.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ total: count() }).from(auditLog).where(eq(auditLog.subjectUserId, subjectUserId)),
+  ]);
+  return { rows, total: total?.total ?? 0 };
 }

@@ -1,6 +1,7 @@
-import type { AppContext } from '../../context';
+import type { AuditEvent, Page } from '@app/shared';
+import type { Executor } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
-import { appendChained, auditPage, type AuditEntry, type AuditRow } from './repository';
+import { appendChained, auditPage, subjectHistory, type AuditEntry, type AuditRow } from './repository';
 
 const GENESIS = '0'.repeat(64);
 
@@ -19,22 +20,72 @@ const UNAUDITED_ROUTES = new Set([
 export const isAudited = (method: string, routePattern: string | undefined) =>
   routePattern !== undefined && routePattern.startsWith('/api/') && method !== 'HEAD' && method !== 'OPTIONS' && !UNAUDITED_ROUTES.has(`${method} ${routePattern}`);
 
+// The hash covers the opened details, not their sealed text, so re-sealing under a new key keeps the
+// chain; rows without details hash exactly as they did before details existed (decision 018).
 const entryHash = (prevHash: string, e: AuditEntry) =>
-  sha256(JSON.stringify([prevHash, e.at.toISOString(), e.actorUserId, e.actorRole, e.action, e.subjectUserId, e.ip, e.status]));
+  sha256(
+    JSON.stringify([
+      prevHash,
+      e.at.toISOString(),
+      e.actorUserId,
+      e.actorRole,
+      e.action,
+      e.subjectUserId,
+      e.ip,
+      e.status,
+      ...(e.details === null ? [] : [e.details]),
+    ]),
+  );
 
-export const recordAudit = (ctx: AppContext, entry: AuditEntry) => appendChained(ctx.db, entry, (prev) => entryHash(prev, entry), GENESIS);
+/** Appends to the trail; given a transaction, the row commits or rolls back with the change it records. */
+export function recordAudit(db: Executor, entry: AuditEntry) {
+  // Stored as its JSON text reads back, so the hash made now is the hash checked later.
+  const details = entry.details === null ? null : (JSON.parse(JSON.stringify(entry.details)) as AuditEntry['details']);
+  const stored = { ...entry, details };
+  return appendChained(db, stored, (prev) => entryHash(prev, stored), GENESIS);
+}
 
-/** The id of the first row whose hash or link does not match, or null when the whole chain holds. */
-export async function findAuditChainBreak(ctx: AppContext): Promise<number | null> {
+export type ChainCheck = { intact: true; rows: number } | { intact: false; brokenRowId: number };
+
+/** Walks the whole chain: intact with its length, or the id of the first row whose hash or link does not match. */
+export async function checkAuditChain(db: Executor): Promise<ChainCheck> {
   let prevHash = GENESIS;
   let afterId = 0;
+  let checked = 0;
   for (;;) {
-    const rows: AuditRow[] = await auditPage(ctx.db, afterId, 1000);
+    const rows: AuditRow[] = await auditPage(db, afterId, 1000);
     for (const row of rows) {
-      if (row.prevHash !== prevHash || row.hash !== entryHash(prevHash, row)) return row.id;
+      if (row.prevHash !== prevHash || row.hash !== entryHash(prevHash, row)) return { intact: false, brokenRowId: row.id };
       prevHash = row.hash;
       afterId = row.id;
     }
-    if (rows.length < 1000) return null;
+    checked += rows.length;
+    if (rows.length < 1000) return { intact: true, rows: checked };
   }
+}
+
+/** The id of the first row whose hash or link does not match, or null when the whole chain holds. */
+export async function findAuditChainBreak(db: Executor): Promise<number | null> {
+  const check = await checkAuditChain(db);
+  return check.intact ? null : check.brokenRowId;
+}
+
+/** A user's history as the expanded card shows it, newest first. */
+export async function userHistory(db: Executor, subjectUserId: string, page: number, size: number): Promise<Page<AuditEvent>> {
+  const { rows, total } = await subjectHistory(db, subjectUserId, page * size, size);
+  return {
+    content: rows.map(({ row, actorEmail }) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actorUserId: row.actorUserId,
+      actorEmail,
+      actorRole: row.actorRole,
+      action: row.action,
+      status: row.status,
+      reason: typeof row.details?.reason === 'string' ? row.details.reason : null,
+      changes: row.details?.changes ?? [],
+    })),
+    totalPages: Math.ceil(total / size),
+    totalElements: total,
+  };
 }

@@ -87,6 +87,11 @@ export async function forgotPassword(ctx: AppContext, email: string, ip: string)
 export async function sendResetLink(ctx: AppContext, email: string) {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.disabledAt) return;
+  await mailResetLink(ctx, user);
+}
+
+/** A new reset link (older ones stop working) to the user, through the outbox: for the forgot-password form and for an admin alike. */
+export async function mailResetLink(ctx: AppContext, user: UserRow) {
   const mailId = await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'reset-password');
     return enqueueMail(tx, ctx.templates.passwordReset(user.email, user.firstName, token));

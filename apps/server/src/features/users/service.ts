@@ -19,7 +19,7 @@ export interface RequestMeta {
 }
 
 /** Postgres' unique_violation, also when the driver wraps it (Drizzle puts it in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }

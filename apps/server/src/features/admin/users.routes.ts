@@ -1,0 +1,70 @@
+import {
+  ADMIN_MAX_PAGE_SIZE,
+  ADMIN_PAGE_SIZE,
+  adminUserListQuerySchema,
+  adminUserPageSchema,
+  adminUserSchema,
+  adminUserSearchQuerySchema,
+  adminUserUpdateSchema,
+  auditEventPageSchema,
+  messageAnswerSchema,
+} from '@app/shared';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireAdmin } from '../../plugins/auth';
+import { addAuditDetails, auditActor, markAuditRecorded } from '../../plugins/audit';
+import { userHistory } from '../audit/service';
+import { listUsers, sendPasswordResetAsAdmin, updateUserAsAdmin } from './users.service';
+
+const userParams = z.strictObject({ id: z.uuid() });
+const historyQuery = z.strictObject({
+  page: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  size: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
+});
+
+/** The trail notes what a list read asked for and how many users it showed (the read itself is the hook's row). */
+function noteListRead(request: FastifyRequest, query: Record<string, unknown>, shown: number) {
+  addAuditDetails(request, { ...query, count: shown });
+}
+
+/** The Users tab (spec 2 §2, §7): list, search, edit, reset e-mail, and a user's history from the trail. */
+export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/all', { schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserPageSchema } } }, async (request) => {
+    const page = await listUsers(ctx, request.query);
+    noteListRead(request, request.query, page.content.length);
+    return page;
+  });
+
+  app.get('/search', { schema: { querystring: adminUserSearchQuerySchema, response: { 200: adminUserPageSchema } } }, async (request) => {
+    const page = await listUsers(ctx, request.query);
+    noteListRead(request, request.query, page.content.length);
+    return page;
+  });
+
+  app.put(
+    '/users/:id',
+    { schema: { params: userParams, body: adminUserUpdateSchema, response: { 200: adminUserSchema } } },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const action = `${request.method} ${request.routeOptions.url}`;
+      const user = await updateUserAsAdmin(ctx, admin, request.params.id, request.body, { ...auditActor(request), action });
+      // The edit's own row, with its changes, committed with it.
+      markAuditRecorded(request);
+      return user;
+    },
+  );
+
+  app.post('/users/:id/reset-password', { schema: { params: userParams, response: { 200: messageAnswerSchema } } }, async (request) =>
+    sendPasswordResetAsAdmin(ctx, request.params.id),
+  );
+
+  app.get(
+    '/users/:id/audit',
+    { schema: { params: userParams, querystring: historyQuery, response: { 200: auditEventPageSchema } } },
+    async (request) => userHistory(ctx.db, request.params.id, request.query.page, request.query.size),
+  );
+};

@@ -1,0 +1,149 @@
+import {
+  FIELDS_NEEDING_REASON,
+  dollarsToCents,
+  messages,
+  type AdminUser,
+  type AdminUserListQuery,
+  type AdminUserPage,
+  type AdminUserSearchQuery,
+  type AdminUserUpdate,
+} from '@app/shared';
+import type { AppContext } from '../../context';
+import type { AuditChange } from '../../db/schema';
+import { HttpError, badRequest } from '../../lib/errors';
+import type { AuditEntry } from '../audit/repository';
+import { recordAudit } from '../audit/service';
+import { mailResetLink } from '../auth/service';
+import { revokeUserSessions } from '../auth/sessions';
+import { findUserById, updateUser, type NewUser, type UserRow } from '../users/repository';
+import { isUniqueViolation } from '../users/service';
+import { toAdminUser } from './admin-user';
+import { countUsers, isEmailTakenByAnother, lockAdmins, lockUser, pageOfUsers, type UserFilter } from './users.repository';
+
+const ADMIN = 'ROLE_ADMIN';
+const notFound = () => new HttpError(404, messages.notFound);
+
+/**
+ * A page of users and the counts of the whole filtered result (decision 018), read in one snapshot
+ * so the counts and the page agree. A page past the end is empty.
+ */
+export async function listUsers(ctx: AppContext, query: AdminUserListQuery | AdminUserSearchQuery): Promise<AdminUserPage> {
+  const filter: UserFilter = 'email' in query ? { email: query.email } : { q: query.q };
+  return ctx.db.transaction(
+    async (tx) => {
+      const counts = await countUsers(tx, filter);
+      const rows = await pageOfUsers(tx, { filter, sortBy: query.sortBy, sortDir: query.sortDir, offset: query.page * query.size, limit: query.size, total: counts.total });
+      return {
+        content: rows.map(toAdminUser),
+        totalPages: Math.ceil(counts.total / query.size),
+        totalElements: counts.total,
+        summary: { admins: counts.admins, activeSubscriptions: counts.activeSubscriptions, verified: counts.verified },
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The stored columns an admin's edit sets; everything else (id, origin, card, timeline) is never written from a request. */
+function columnsOf(input: AdminUserUpdate, before: UserRow): Partial<NewUser> {
+  const address = input.billingAddress;
+  const sameRoles = [...input.roles].sort().join() === [...before.roles].sort().join();
+  return {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    // The same set in another order is no change.
+    roles: sameRoles ? before.roles : input.roles,
+    customerPhone: input.customerPhone,
+    dob: input.dob,
+    zip: input.zip,
+    symptoms: input.symptoms,
+    subscriptionStatus: input.subscriptionStatus,
+    subscriptionPlan: input.subscriptionPlan,
+    subscriptionAmountCents: input.subscriptionAmount === null ? null : dollarsToCents(input.subscriptionAmount),
+    methodOfSubscription: input.methodOfSubscription,
+    subscriptionMethodOfCancelling: input.subscriptionMethodOfCancelling,
+    customerState: input.customerState,
+    customerCountry: input.customerCountry,
+    verified: input.verified,
+    emailVerifiedAt: input.verified ? (before.emailVerifiedAt ?? new Date()) : null,
+    smsPolicyAccepted: input.smsPolicyAccepted,
+    billingStreet: address?.street ?? null,
+    billingCity: address?.city ?? null,
+    billingState: address?.state ?? null,
+    billingZip: address?.zip ?? null,
+    billingCountry: address?.country ?? null,
+  };
+}
+
+// Shown fields computed from others: their change is already recorded under the fields they come from.
+const DERIVED_FIELDS = new Set<keyof AdminUser>(['fullName', 'emailVerificationStat']);
+
+/** The fields whose admin view differs, with both values as the admin API shows them. */
+function changesBetween(before: AdminUser, after: AdminUser): AuditChange[] {
+  return (Object.keys(after) as (keyof AdminUser)[])
+    .filter((field) => !DERIVED_FIELDS.has(field) && JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) => ({ field, before: before[field], after: after[field] }));
+}
+
+const SESSION_FIELDS = new Set(['email', 'roles', 'verified']);
+const isAdmin = (roles: string[]) => roles.includes(ADMIN);
+
+/**
+ * An admin's edit of a user (spec 2 §5, decision 018): the admin keeps their own admin role, the
+ * last admin stays one, a change of roles, subscription or amount carries a reason. A change of
+ * e-mail, roles or verification ends the user's sessions (all but the admin's own when editing
+ * themself). The audit row with every change's before and after commits in the same transaction.
+ */
+export async function updateUserAsAdmin(
+  ctx: AppContext,
+  admin: { userId: string; sessionId: string },
+  id: string,
+  input: AdminUserUpdate,
+  audit: Omit<AuditEntry, 'status' | 'details'>,
+): Promise<AdminUser> {
+  // Demoting an admin takes every admin's lock before the user's, in id order, so two demotions
+  // at once queue instead of deadlocking, and the second sees the first.
+  const unlocked = await findUserById(ctx.db, id);
+  if (!unlocked) throw notFound();
+  const demotes = (roles: string[]) => isAdmin(roles) && !isAdmin(input.roles);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      let admins = demotes(unlocked.roles) ? await lockAdmins(tx) : null;
+      const before = await lockUser(tx, id);
+      if (!before) throw notFound();
+      if (input.email !== before.email && (await isEmailTakenByAnother(tx, input.email, id))) throw new HttpError(409, messages.emailTakenByAnother);
+      if (demotes(before.roles)) {
+        if (id === admin.userId) throw new HttpError(409, messages.cannotRemoveOwnAdmin);
+        admins ??= await lockAdmins(tx);
+        if (!admins.some((adminId) => adminId !== id)) throw new HttpError(409, messages.lastAdminStays);
+      }
+      const columns = columnsOf(input, before);
+      const beforeView = toAdminUser(before);
+      const changes = changesBetween(beforeView, toAdminUser({ ...before, ...columns } as UserRow));
+      const changed = new Set(changes.map((change) => change.field));
+      if (!input.reason && FIELDS_NEEDING_REASON.some((field) => changed.has(field))) {
+        throw badRequest(messages.changeReasonRequired, { errors: { reason: messages.changeReasonRequired } });
+      }
+      const updated = await updateUser(tx, id, columns);
+      if ([...changed].some((field) => SESSION_FIELDS.has(field))) {
+        await revokeUserSessions(tx, id, id === admin.userId ? admin.sessionId : undefined);
+      }
+      await recordAudit(tx, { ...audit, status: 200, details: { reason: input.reason, changes } });
+      return toAdminUser(updated);
+    });
+  } catch (error) {
+    // Another account took the e-mail between the check and the update.
+    if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTakenByAnother);
+    throw error;
+  }
+}
+
+/** The normal reset e-mail, sent by an admin: at most a few per user per hour. */
+export async function sendPasswordResetAsAdmin(ctx: AppContext, id: string) {
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw notFound();
+  await ctx.limits.consume('adminPasswordResetPerUser', id);
+  await mailResetLink(ctx, user);
+  return { message: messages.passwordResetInitiated };
+}

@@ -1,0 +1,433 @@
+import { randomUUID } from 'node:crypto';
+import { generateCustomerId, messages, USER_SORT_FIELDS, type AdminUser, type AuditEvent, type UserSortField } from '@app/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chainReport } from '../../audit-verify';
+import { queryRows } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import { adminEnv, eventually, signedInAdmin, signedInPatient, useTestApp, waitForMail } from '../../test/harness';
+import { checkAuditChain } from '../audit/service';
+import { insertUser, type NewUser } from '../users/repository';
+
+const DOMAIN = 'listed.example';
+const day = (n: number) => new Date(Date.UTC(2026, 0, n, 18));
+
+/**
+ * Users made for the list tests, differing in every sort key, with ties (same name, status, amount)
+ * so that only the id can order them; names and e-mails differ at their first letter, so any
+ * collation orders them alike.
+ */
+const fixture: Partial<NewUser>[] = [
+  { email: `bravo@${DOMAIN}`, firstName: 'Ann', lastName: 'Lee', subscriptionStatus: 'active', subscriptionAmountCents: 2999, submittedAt: day(3), verified: true },
+  { email: `delta@${DOMAIN}`, firstName: 'Ann', lastName: 'Lee', subscriptionStatus: 'active', subscriptionAmountCents: 2999, submittedAt: null, verified: true },
+  { email: `alpha@${DOMAIN}`, firstName: 'Cy', lastName: 'Day', subscriptionStatus: 'pending', subscriptionAmountCents: null, submittedAt: day(1) },
+  { email: `golf@${DOMAIN}`, firstName: 'Bo', lastName: 'Ray', subscriptionStatus: null, subscriptionAmountCents: 4999, submittedAt: day(9), roles: ['ROLE_USER', 'ROLE_ADMIN'] },
+  { email: `echo@${DOMAIN}`, firstName: 'Di', lastName: 'Fox', subscriptionStatus: 'cancelled', subscriptionAmountCents: 1500, submittedAt: day(5), verified: true },
+  { email: `charlie@${DOMAIN}`, firstName: 'Eve', lastName: 'Moss', subscriptionStatus: null, subscriptionAmountCents: null, submittedAt: null },
+  { email: `foxtrot@${DOMAIN}`, firstName: 'Flo', lastName: 'Kim', subscriptionStatus: 'active', subscriptionAmountCents: 1500, submittedAt: day(2), disabledAt: null },
+];
+
+type Key = string | number | null;
+/** The order the API promises: the key (nulls after every value ascending, before them descending), then the id. */
+function expectedOrder(rows: AdminUser[], key: (u: AdminUser) => Key, dir: 'asc' | 'desc') {
+  const compare = (a: AdminUser, b: AdminUser) => {
+    const [x, y] = [key(a), key(b)];
+    const byKey = x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+    return byKey || (a.id < b.id ? -1 : 1);
+  };
+  const sorted = [...rows].sort(compare);
+  return (dir === 'asc' ? sorted : sorted.reverse()).map((u) => u.email);
+}
+const seconds = (t: AdminUser['submittedAt']) => t?.seconds ?? null;
+const sortKeys: Record<UserSortField, (u: AdminUser, created: Map<string, number>) => Key> = {
+  default: (u, created) => created.get(u.id)!,
+  email: (u) => u.email,
+  fullName: (u) => `${u.firstName} ${u.lastName}`,
+  submittedDate: (u, created) => seconds(u.submittedAt) ?? created.get(u.id)!,
+  subscriptionStatus: (u) => u.subscriptionStatus,
+  subscriptionAmount: (u) => u.subscriptionAmount,
+};
+
+describe('admin Users list and search', () => {
+  const server = useTestApp(adminEnv);
+  let admin: string;
+  let patient: string;
+  const created = new Map<string, number>();
+  beforeAll(async () => {
+    admin = (await signedInAdmin(server.app)).token;
+    patient = (await signedInPatient(server.app)).token;
+    // Made directly, each with its own creation time, so that every sort key is known.
+    for (const [i, user] of fixture.entries()) {
+      const row = await insertUser(server.app.ctx.db, { passwordHash: 'not-a-hash', customerId: generateCustomerId(), createdAt: day(20 - i), ...user } as NewUser);
+      created.set(row.id, row.createdAt.getTime() / 1000);
+    }
+  });
+  const list = (query: string, token = admin) => server.http.get(`/api/admin/all?${query}`, token);
+  const emails = (body: Record<string, unknown>) => (body.content as AdminUser[]).map((u) => u.email);
+
+  it('answers 401 to anonymous and 403 to a patient', async () => {
+    for (const url of ['/api/admin/all', `/api/admin/search?email=${DOMAIN}`]) {
+      expect((await server.http.get(url)).status).toBe(401);
+      expect((await server.http.get(url, patient)).status).toBe(403);
+    }
+  });
+
+  it.each(USER_SORT_FIELDS.flatMap((field) => (['asc', 'desc'] as const).map((dir) => [field, dir] as const)))(
+    '#21 sorts by %s %s, id breaking ties, and pages of 3 neither repeat nor skip a user',
+    async (sortBy, sortDir) => {
+      const whole = await list(`q=${DOMAIN}&size=500&sortBy=${sortBy}&sortDir=${sortDir}`);
+      expect(whole.status).toBe(200);
+      const all = whole.body.content as AdminUser[];
+      expect(emails(whole.body)).toEqual(expectedOrder(all, (u) => sortKeys[sortBy](u, created), sortDir));
+      const paged: string[] = [];
+      for (let page = 0; page < 3; page++) paged.push(...emails((await list(`q=${DOMAIN}&size=3&page=${page}&sortBy=${sortBy}&sortDir=${sortDir}`)).body));
+      expect(paged).toEqual(emails(whole.body));
+    },
+  );
+
+  it('defaults to page 0 of 10 ascending, and a page past the end is empty, not an error', async () => {
+    const first = await list(`q=${DOMAIN}`);
+    expect(first.body).toMatchObject({ totalElements: 7, totalPages: 1 });
+    const last = await list(`q=${DOMAIN}&size=3&page=2`);
+    expect(last.body).toMatchObject({ totalElements: 7, totalPages: 3 });
+    expect(last.body.content).toHaveLength(1);
+    const past = await list(`q=${DOMAIN}&size=3&page=3`);
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ content: [], totalElements: 7, totalPages: 3 });
+    expect((await list(`q=${DOMAIN}&page=9999999`)).body.content).toEqual([]);
+  });
+
+  it('#21 refuses a page size over 500, a negative page, unknown sort fields and directions, and unknown parameters', async () => {
+    expect((await list('size=500')).status).toBe(200);
+    for (const query of ['size=501', 'size=0', 'page=-1', 'page=1.5', 'sortBy=passwordHash', 'sortBy=created_at', 'sortDir=up', 'sortDir=ASC;', 'limit=5']) {
+      const res = await list(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message, query).toEqual(expect.any(String));
+    }
+    expect((await list('sortBy=&sortDir=')).status).toBe(200);
+  });
+
+  it('finds by a case-insensitive piece of the e-mail or the full name, wildcards taken literally', async () => {
+    expect(emails((await list('q=ANN%20LEE&sortBy=email')).body)).toEqual([`bravo@${DOMAIN}`, `delta@${DOMAIN}`]);
+    expect(emails((await list('q=HARLIE@LIST')).body)).toEqual([`charlie@${DOMAIN}`]);
+    expect(emails((await list('q=%20%20eve%20%20')).body)).toEqual([`charlie@${DOMAIN}`]);
+    expect((await list('q=%25')).body.totalElements).toBe(0);
+    expect((await list('q=_')).body.totalElements).toBe(0);
+  });
+
+  it('counts admins, active subscriptions and verified users over the whole filtered result, not the page', async () => {
+    const res = await list(`q=${DOMAIN}&size=2`);
+    expect(res.body.content).toHaveLength(2);
+    expect(res.body).toMatchObject({ totalElements: 7, summary: { admins: 1, activeSubscriptions: 3, verified: 3 } });
+    expect((await list('q=ann%20lee')).body.summary).toEqual({ admins: 0, activeSubscriptions: 2, verified: 2 });
+  });
+
+  it('searches by e-mail only, at least 3 characters after trimming', async () => {
+    const search = (email: string) => server.http.get(`/api/admin/search?email=${email}&sortBy=email&size=2&page=1`, admin);
+    const found = await search(`%20${DOMAIN.toUpperCase()}%20`);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ totalElements: 7, totalPages: 4 });
+    expect(emails(found.body)).toEqual([`charlie@${DOMAIN}`, `delta@${DOMAIN}`]);
+    expect((await search('ann')).body.totalElements).toBe(0);
+    for (const short of ['ab', '%20ab%20', '']) {
+      const res = await search(short);
+      expect(res.status, short).toBe(400);
+      expect(res.body.message).toBe(messages.searchTooShort);
+    }
+  });
+
+  it('shows every field of the admin view, timestamps as seconds and nanos, and never a hash', async () => {
+    const res = await list(`q=bravo@${DOMAIN}`);
+    const [user] = res.body.content as AdminUser[];
+    expect(user).toMatchObject({
+      email: `bravo@${DOMAIN}`,
+      fullName: 'Ann Lee',
+      subscriptionAmount: 29.99,
+      submittedAt: { seconds: day(3).getTime() / 1000, nanos: 0 },
+      // 18:00 UTC is noon in Chicago: the same calendar day.
+      submittedDate: '2026-01-03',
+      emailVerificationStat: 'verified',
+      cardDetails: null,
+      lastFourDigitsOfCard: null,
+    });
+    expect(res.text).not.toMatch(/not-a-hash|passwordHash|password_hash/);
+  });
+
+  it('describes every Users route with its request and answer in the OpenAPI document', async () => {
+    const { body } = await server.http.get('/api/openapi.json');
+    const paths = body.paths as Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    for (const [path, method] of [
+      ['/api/admin/all', 'get'],
+      ['/api/admin/search', 'get'],
+      ['/api/admin/users/{id}', 'put'],
+      ['/api/admin/users/{id}/reset-password', 'post'],
+      ['/api/admin/users/{id}/audit', 'get'],
+    ] as const) {
+      expect(paths[path]?.[method]?.responses['200']?.content, `${method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('records every list read in the trail, with what it asked for and how many users it showed', async () => {
+    await list('q=moss');
+    const row = await eventually('the list read in the trail', async () => {
+      const rows = await server.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'GET /api/admin/all'));
+      return rows.find((r) => r.details?.q === 'moss');
+    });
+    expect(row).toMatchObject({ actorRole: 'admin', status: 200, details: { q: 'moss', page: 0, size: 10, count: 1 } });
+  });
+
+  it('keeps the unfiltered counts right through sign-ups, edits and deletes', async () => {
+    const db = server.app.ctx.db;
+    const counted = async () =>
+      (
+        await queryRows<Record<string, number>>(
+          db,
+          sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE 'ROLE_ADMIN' = ANY(roles)))::int AS admins,
+            (count(*) FILTER (WHERE subscription_status = 'active'))::int AS "activeSubscriptions", (count(*) FILTER (WHERE verified))::int AS verified FROM users`,
+        )
+      )[0]!;
+    const shown = async () => {
+      const { body } = await list('size=1');
+      return { total: body.totalElements, ...(body.summary as object) };
+    };
+    expect(await shown()).toEqual(await counted());
+    await db.update(users).set({ subscriptionStatus: 'active', verified: true }).where(eq(users.email, `alpha@${DOMAIN}`));
+    await db.update(users).set({ roles: ['ROLE_USER'] }).where(eq(users.email, `golf@${DOMAIN}`));
+    await db.update(users).set({ firstName: 'Renamed' }).where(eq(users.email, `echo@${DOMAIN}`));
+    await signedInPatient(server.app);
+    expect(await shown()).toEqual(await counted());
+    await db.delete(users).where(eq(users.email, `golf@${DOMAIN}`));
+    expect(await shown()).toEqual(await counted());
+    await db.insert(users).values({ ...fixture[3]!, passwordHash: 'not-a-hash', customerId: generateCustomerId() } as NewUser);
+    expect(await shown()).toEqual(await counted());
+  });
+});
+
+describe('admin user edit, reset e-mail and history', () => {
+  const server = useTestApp(adminEnv);
+  let admin: { token: string; user: Record<string, unknown> };
+  let patientToken: string;
+  beforeAll(async () => {
+    admin = await signedInAdmin(server.app);
+    patientToken = (await signedInPatient(server.app)).token;
+  });
+
+  /** A patient and their admin view, as the expanded card holds it. */
+  async function patientView(overrides: Record<string, unknown> = {}) {
+    const patient = await signedInPatient(server.app, overrides);
+    const res = await server.http.get(`/api/admin/search?email=${encodeURIComponent(patient.body.email)}`, admin.token);
+    return { ...patient, view: (res.body.content as AdminUser[])[0]! };
+  }
+  /** As the admin unless another token is given ('' for anonymous). */
+  const save = (id: string, body: Record<string, unknown>, token = admin.token) => server.http.put(`/api/admin/users/${id}`, body, token);
+  const row = async (id: string) => (await server.app.ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const meStatus = async (token: string) => (await server.http.get('/api/users/me', token)).status;
+
+  it('answers 401 to anonymous and 403 to a patient, changing nothing', async () => {
+    const { view } = await patientView();
+    for (const [token, status] of [['', 401], [patientToken, 403]] as const) {
+      expect((await save(view.id, { ...view, firstName: 'Mallory' }, token)).status).toBe(status);
+      expect((await server.http.post(`/api/admin/users/${view.id}/reset-password`, {}, token)).status).toBe(status);
+      expect((await server.http.get(`/api/admin/users/${view.id}/audit`, token)).status).toBe(status);
+    }
+    expect((await row(view.id)).firstName).toBe('Avery');
+  });
+
+  it('normalises like the form: trimmed names, roles as a comma list, empty amount and all-empty address to null', async () => {
+    const { view } = await patientView();
+    const res = await save(view.id, {
+      ...view,
+      firstName: '  Zed ',
+      lastName: ' Quinn  ',
+      roles: ' user , ,',
+      subscriptionAmount: '',
+      billingAddress: { street: ' ', city: '', state: '', zip: '', country: '' },
+      customerPhone: '  ',
+      verified: 'true',
+      smsPolicyAccepted: 0,
+      reason: 'Refunded: amount cleared',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ firstName: 'Zed', lastName: 'Quinn', fullName: 'Zed Quinn', roles: ['ROLE_USER'], subscriptionAmount: null, billingAddress: null, customerPhone: null, smsPolicyAccepted: false });
+    expect(await row(view.id)).toMatchObject({ subscriptionAmountCents: null, billingStreet: null, customerPhone: null });
+  });
+
+  it('stores dollars as cents, and a partly filled address as its parts', async () => {
+    const { view } = await patientView();
+    const res = await save(view.id, { ...view, subscriptionAmount: 12.3, billingAddress: { street: '1 Main St', city: 'Austin', state: '', zip: '', country: '' }, reason: 'Discount' });
+    expect(res.body).toMatchObject({ subscriptionAmount: 12.3, billingAddress: { street: '1 Main St', city: 'Austin', state: '' } });
+    expect(await row(view.id)).toMatchObject({ subscriptionAmountCents: 1230, billingCity: 'Austin', billingState: null });
+  });
+
+  it('never stores read-only fields, and refuses a card number', async () => {
+    const { view } = await patientView();
+    const before = await row(view.id);
+    const res = await save(view.id, {
+      ...view,
+      id: randomUUID(),
+      customerId: 'CUST-HACKED',
+      customerIp: '6.6.6.6',
+      submittedDate: '1999-01-01',
+      submittedAt: { seconds: 1, nanos: 0 },
+      subscriptionEndDate: { seconds: 1, nanos: 0 },
+      cardDetails: { cardholderName: 'X', last4: '9999', expiry: '01/30', brand: 'Visa' },
+      lastFourDigitsOfCard: '9999',
+      cardName: 'X',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: view.id, customerId: view.customerId, customerIp: view.customerIp, submittedAt: view.submittedAt, cardDetails: null });
+    expect(await row(view.id)).toMatchObject({ customerId: before.customerId, customerIp: before.customerIp, submittedAt: before.submittedAt, cardLast4: null, subscriptionEndDate: null });
+    // A card number at the top level is an unknown field; inside the read-only card details it is ignored.
+    const attempts: [Record<string, unknown>, number][] = [
+      [{ cardNumber: '4242424242424242' }, 400],
+      [{ passwordHash: 'x' }, 400],
+      [{ cardDetails: { cardNumber: '4242424242424242' } }, 200],
+    ];
+    for (const [extra, status] of attempts) expect((await save(view.id, { ...view, ...extra })).status, JSON.stringify(extra)).toBe(status);
+    expect(JSON.stringify(await row(view.id))).not.toContain('4242424242424242');
+  });
+
+  it('answers 404 for an unknown user, 400 for a malformed id or an unknown role, 409 for an e-mail another account has', async () => {
+    const { view } = await patientView();
+    const other = await patientView();
+    expect((await save(randomUUID(), view)).status).toBe(404);
+    expect((await save('not-a-uuid', view)).status).toBe(400);
+    const role = await save(view.id, { ...view, roles: 'ROLE_USER, superuser', reason: 'x' });
+    expect(role.status).toBe(400);
+    expect(role.body.message).toBe(messages.unknownRole('superuser'));
+    const taken = await save(view.id, { ...view, email: ` ${other.view.email.toUpperCase()} ` });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(messages.emailTakenByAnother);
+    expect((await row(view.id)).email).toBe(view.email);
+  });
+
+  it('asks for a reason when roles, subscription or amount change, and not otherwise', async () => {
+    const { view } = await patientView();
+    for (const change of [{ roles: 'ROLE_USER,ROLE_ADMIN' }, { subscriptionStatus: 'active' }, { subscriptionPlan: 'familyMonthly' }, { subscriptionAmount: 1 }]) {
+      const res = await save(view.id, { ...view, ...change, reason: '  ' });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body).toEqual({ message: messages.changeReasonRequired, errors: { reason: messages.changeReasonRequired } });
+    }
+    expect(await row(view.id)).toMatchObject({ subscriptionStatus: 'pending', roles: ['ROLE_USER'] });
+    expect((await save(view.id, { ...view, roles: ['user'], zip: '10001' })).status).toBe(200);
+  });
+
+  it('keeps the admin from removing their own admin role', async () => {
+    const self = await server.http.get(`/api/admin/search?email=${adminEnv.ADMIN_EMAIL}`, admin.token);
+    const view = (self.body.content as AdminUser[])[0]!;
+    const res = await save(view.id, { ...view, roles: 'ROLE_USER', reason: 'stepping down' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(messages.cannotRemoveOwnAdmin);
+    // Their own other edits pass, and keep their session.
+    expect((await save(view.id, { ...view, firstName: 'Chief' })).status).toBe(200);
+    expect(await meStatus(admin.token)).toBe(200);
+  });
+
+  it('keeps the last admin: of two admins demoting each other at once, one wins and the other gets 409', async () => {
+    const { view, body } = await patientView();
+    expect((await save(view.id, { ...view, roles: 'user,admin', reason: 'New office manager' })).status).toBe(200);
+    const second = await signedInAdmin(server.app, body.email, body.password);
+    const chiefView = ((await server.http.get(`/api/admin/search?email=${adminEnv.ADMIN_EMAIL}`, admin.token)).body.content as AdminUser[])[0]!;
+    const secondView = ((await server.http.get(`/api/admin/search?email=${body.email}`, admin.token)).body.content as AdminUser[])[0]!;
+    const [a, b] = await Promise.all([
+      save(secondView.id, { ...secondView, roles: 'ROLE_USER', reason: 'coup' }, admin.token),
+      save(chiefView.id, { ...chiefView, roles: 'ROLE_USER', reason: 'coup' }, second.token),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect([a, b].find((r) => r.status === 409)!.body.message).toBe(messages.lastAdminStays);
+    const [counted] = await queryRows<{ admins: number }>(server.app.ctx.db, sql`SELECT count(*)::int AS admins FROM users WHERE 'ROLE_ADMIN' = ANY(roles)`);
+    expect(counted!.admins).toBe(1);
+    // The chief is still an admin only if the second admin's demotion of them failed.
+    if (b.status === 409) expect(await meStatus(admin.token)).toBe(200);
+    else admin = await signedInAdmin(server.app, body.email, body.password);
+  });
+
+  it.each([
+    ['e-mail', () => ({ email: `moved.${randomUUID()}@example.com` }), 401],
+    ['roles', () => ({ roles: 'ROLE_USER,ROLE_ADMIN', reason: 'promotion' }), 401],
+    ['verified', () => ({ verified: false }), 401],
+    ['name', () => ({ firstName: 'Renamed' }), 200],
+  ])('a change of %s leaves the old session answering %i', async (_what, change, status) => {
+    const { view, token } = await patientView();
+    expect(await meStatus(token)).toBe(200);
+    expect((await save(view.id, { ...view, ...change() })).status).toBe(200);
+    expect(await meStatus(token)).toBe(status);
+  });
+
+  it('writes the edit to the trail in its transaction: before and after, the reason, sealed, one row', async () => {
+    const { view } = await patientView();
+    const res = await save(view.id, { ...view, subscriptionStatus: 'active', subscriptionAmount: 49.99, symptoms: 'Rash', reason: 'Paid by phone' });
+    expect(res.status).toBe(200);
+    const history = await server.http.get(`/api/admin/users/${view.id}/audit`, admin.token);
+    expect(history.status).toBe(200);
+    const [latest] = history.body.content as AuditEvent[];
+    expect(latest).toMatchObject({ action: 'PUT /api/admin/users/:id', status: 200, actorRole: 'admin', actorUserId: admin.user.id, actorEmail: admin.user.email, reason: 'Paid by phone' });
+    expect(latest!.changes).toEqual([
+      { field: 'symptoms', before: 'Sore throat', after: 'Rash' },
+      { field: 'subscriptionStatus', before: 'pending', after: 'active' },
+      { field: 'subscriptionAmount', before: 29.99, after: 49.99 },
+    ]);
+    // The hook adds no second row for the edit; the history read itself is recorded.
+    await eventually('the history read in the trail', async () => {
+      const rows = await server.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'GET /api/admin/users/:id/audit')));
+      return rows[0];
+    });
+    const edits = await server.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'PUT /api/admin/users/:id')));
+    expect(edits).toHaveLength(1);
+    const [raw] = await queryRows<{ details: string }>(server.app.ctx.db, sql`SELECT details FROM audit_log WHERE id = ${edits[0]!.id}`);
+    expect(raw!.details).toMatch(/^v1:/);
+    expect(raw!.details).not.toMatch(/Rash|Paid by phone/);
+  });
+
+  it('records a refused edit too, from the route, and changes nothing', async () => {
+    const { view } = await patientView();
+    expect((await save(view.id, { ...view, subscriptionStatus: 'active' })).status).toBe(400);
+    const refused = await eventually('the refused edit in the trail', async () => {
+      const rows = await server.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'PUT /api/admin/users/:id')));
+      return rows[0];
+    });
+    expect(refused).toMatchObject({ status: 400, details: null });
+  });
+
+  it('#21 pages the history newest first, its page size capped', async () => {
+    const { view } = await patientView();
+    for (const zip of ['11111', '22222', '33333']) expect((await save(view.id, { ...view, zip })).status).toBe(200);
+    const page = await server.http.get(`/api/admin/users/${view.id}/audit?page=0&size=2`, admin.token);
+    expect(page.body).toMatchObject({ totalPages: expect.any(Number), totalElements: expect.any(Number) });
+    const [newest, older] = page.body.content as AuditEvent[];
+    expect(newest!.changes).toEqual([{ field: 'zip', before: '22222', after: '33333' }]);
+    expect(older!.changes).toEqual([{ field: 'zip', before: '11111', after: '22222' }]);
+    expect(newest!.id).toBeGreaterThan(older!.id);
+    expect((await server.http.get(`/api/admin/users/${view.id}/audit?size=501`, admin.token)).status).toBe(400);
+  });
+
+  it('#28 the chain check of audit:verify names a row whose details were swapped', async () => {
+    const { view } = await patientView();
+    expect((await save(view.id, { ...view, zip: '99999' })).status).toBe(200);
+    const check = await checkAuditChain(server.app.ctx.db);
+    expect(check).toEqual({ intact: true, rows: expect.any(Number) });
+    expect(chainReport(check)).toMatch(/^audit chain intact \(\d+ rows\)$/);
+    const [edit] = await server.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'PUT /api/admin/users/:id')));
+    // The trigger lets details alone change (key rotation re-seals them); the chain still tells.
+    await server.app.ctx.db.update(auditLog).set({ details: { reason: null, changes: [{ field: 'zip', before: '0', after: '1' }] } }).where(eq(auditLog.id, edit!.id));
+    const broken = await checkAuditChain(server.app.ctx.db);
+    expect(broken).toEqual({ intact: false, brokenRowId: edit!.id });
+    expect(chainReport(broken)).toContain(`row ${edit!.id}`);
+    await expect(server.app.ctx.db.execute(sql`UPDATE audit_log SET status = 201, details = NULL WHERE id = ${edit!.id}`)).rejects.toThrow();
+  });
+
+  it('sends the normal reset e-mail through the outbox, at most 5 per user an hour', async () => {
+    const { view, body } = await patientView();
+    const reset = () => server.http.post(`/api/admin/users/${view.id}/reset-password`, undefined, admin.token);
+    const first = await reset();
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ message: messages.passwordResetInitiated });
+    const mail = await waitForMail(server.app, body.email, 'password-reset');
+    expect(mail.textBody).toMatch(/reset-password\?token=/);
+    for (let i = 0; i < 4; i++) expect((await reset()).status).toBe(200);
+    const limited = await reset();
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBeTruthy();
+    expect((await server.http.post(`/api/admin/users/${randomUUID()}/reset-password`, undefined, admin.token)).status).toBe(404);
+  });
+});
