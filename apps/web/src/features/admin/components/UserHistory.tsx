@@ -12,12 +12,25 @@ const shown = (value: unknown) => {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
 
+/** The audit row's action ('PUT /api/admin/users/:id') as words. */
+function actionLabel(event: AuditEvent): string {
+  const [method = '', path = ''] = event.action.split(' ');
+  const label = path.endsWith('/reset-password')
+    ? 'Sent a password reset email'
+    : method === 'PUT' || method === 'PATCH'
+      ? 'Edited the account'
+      : method === 'GET'
+        ? 'Viewed the account'
+        : event.action;
+  return event.status >= 400 ? `${label} (refused, ${event.status})` : label;
+}
+
 function HistoryEntry({ event }: { event: AuditEvent }) {
   return (
     <li className="history__entry">
       <p className="history__line">
         <time dateTime={event.at}>{formatCentral(new Date(event.at))}</time> · <strong>{event.actorEmail ?? humanize(event.actorRole)}</strong> ·{' '}
-        {humanize(event.action)}
+        {actionLabel(event)}
       </p>
       {event.reason && <p className="history__reason">Reason: {event.reason}</p>}
       {event.changes.length > 0 && (

@@ -238,7 +238,7 @@ describe('a user card', () => {
             actorUserId: 'admin-1',
             actorEmail: 'boss@example.com',
             actorRole: 'admin',
-            action: 'user_update',
+            action: 'PUT /api/admin/users/:id',
             status: 200,
             reason: 'Refund agreed',
             changes: [{ field: 'subscriptionAmount', before: 49.99, after: 29.99 }],
@@ -250,6 +250,7 @@ describe('a user card', () => {
     const history = within(card.getByRole('region', { name: 'History' }));
     expect(await history.findByText('boss@example.com')).toBeTruthy();
     expect(history.getByText('Nov 2, 2026, 9:15 AM CT')).toBeTruthy();
+    expect(history.getByText(/Edited the account/)).toBeTruthy();
     expect(history.getByText('Reason: Refund agreed')).toBeTruthy();
     expect(history.getByText(/49\.99 → 29\.99/).textContent).toBe('Subscription amount: 49.99 → 29.99');
   });
