@@ -10,7 +10,7 @@ import { expect, test, type ReceivedMail, type Site } from '../fixtures/site';
  */
 const ADMIN_EMAIL = 'admin@careconnect.test';
 const ADMIN_PASSWORD = 'Adm1n!secret';
-const PASSWORD = 'Member!2345';
+const PASSWORD = 'Kestrel!Harbor29';
 test.use({ siteEnv: { ADMIN_EMAIL, ADMIN_PASSWORD }, viewport: { width: 1280, height: 800 } });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
