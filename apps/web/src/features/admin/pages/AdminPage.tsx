@@ -11,7 +11,6 @@ import { AnalyticsCard } from '../components/AnalyticsCard';
 import { Tabs } from '../components/Tabs';
 import { UsersJsonCard } from '../components/UsersJsonCard';
 import { UsersPanel } from '../components/UsersPanel';
-import { displayName } from '../format';
 import { authFailureOf, createAdminQueryClient, failureMessage, type AuthFailure } from '../queryClient';
 import './admin.css';
 
@@ -59,7 +58,7 @@ function Dashboard() {
   }
 
   const user = me.data?.user;
-  const name = user ? displayName(user) : null;
+  const name = user ? user.fullName?.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : null;
 
   return (
     <div className="admin">
