@@ -1,7 +1,8 @@
 import type { AnalyticsBucket, AnalyticsSeries } from '@app/shared';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+// uPlot's own styles come with the chart code (see the same in AdminPage).
+import uPlotCss from 'uplot/dist/uPlot.min.css?inline';
 
 interface Line {
   label: string;
@@ -116,6 +117,9 @@ const formatCount = (value: number) => value.toLocaleString('en-US');
 export default function SeriesCharts({ series, formatMoney }: { series: AnalyticsSeries; formatMoney: (dollars: number) => string }) {
   return (
     <div className="admin-charts">
+      <style href="uplot" precedence="default">
+        {uPlotCss}
+      </style>
       <Chart title={`Sign-ups and memberships per ${series.interval}`} series={series} lines={countLines} formatValue={formatCount} minTop={5} />
       <Chart title={`Revenue per ${series.interval} (USD)`} series={series} lines={moneyLines} formatValue={formatMoney} minTop={10} />
     </div>

@@ -12,7 +12,9 @@ import { Tabs } from '../components/Tabs';
 import { UsersJsonCard } from '../components/UsersJsonCard';
 import { UsersPanel } from '../components/UsersPanel';
 import { authFailureOf, createAdminQueryClient, failureMessage, type AuthFailure } from '../queryClient';
-import './admin.css';
+// The dashboard's styles travel in its own chunk, not in the site-wide stylesheet that every
+// prerendered public page inlines (vite.config.ts: cssCodeSplit off); React hoists the <style> into <head>.
+import dashboardCss from './admin.css?inline';
 
 const TABS = [
   { id: 'users', label: 'Users' },
@@ -42,6 +44,9 @@ export default function AdminPage() {
 
   return (
     <QueryClientProvider client={queryClient}>
+      <style href="admin-dashboard" precedence="default">
+        {dashboardCss}
+      </style>
       <Dashboard />
     </QueryClientProvider>
   );
