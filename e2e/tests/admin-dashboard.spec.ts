@@ -114,6 +114,11 @@ test('an admin finds, edits and saves a member, exports everyone as JSON and rea
 
   await expectAccessible(page);
 
+  // On a 390 px phone the dashboard, with a card open, fits the screen: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // Every user as JSON, with the count loaded.
   const json = page.getByRole('region', { name: 'Users JSON' });
   await json.getByRole('button', { name: 'Load all users as JSON' }).click();

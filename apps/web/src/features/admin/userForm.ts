@@ -124,11 +124,22 @@ type FieldMessages = Partial<Record<UserFormField, string>>;
 /** `other`: a message of the schema that belongs to no control of the card. */
 export type UserFormCheck = { ok: true; body: AdminUserUpdate } | { ok: false; errors: FieldMessages; other: string | null };
 
+const checks = new WeakMap<UserFormValues, { user: AdminUser; check: UserFormCheck }>();
+
+/** checkUserForm, once per state of the form: the form asks it for every field on every render. */
+export function cachedCheck(user: AdminUser, values: UserFormValues): UserFormCheck {
+  const cached = checks.get(values);
+  if (cached?.user === user) return cached.check;
+  const check = checkUserForm(user, values, toFormValues(user));
+  checks.set(values, { user, check });
+  return check;
+}
+
 /**
  * The shared schema's verdict on the edit (the server parses the same way), plus the reason rule:
  * a required reason when roles, subscription or amount changed.
  */
-export function checkUserForm(user: AdminUser, values: UserFormValues, loaded: UserFormValues): UserFormCheck {
+function checkUserForm(user: AdminUser, values: UserFormValues, loaded: UserFormValues): UserFormCheck {
   const errors: FieldMessages = {};
   let other: string | null = null;
   if (needsReason(changedFields(values, loaded)) && !values.reason.trim()) errors.reason = messages.changeReasonRequired;

@@ -81,7 +81,7 @@ export function AnalyticsCard() {
   const parsed = analyticsSeriesQuerySchema.safeParse(range);
   const query = parsed.success ? parsed.data : null;
   const series = useQuery({
-    queryKey: query ? adminKeys.analyticsSeries(query) : adminKeys.analytics,
+    queryKey: adminKeys.analyticsSeries(query ?? range),
     queryFn: ({ signal }) => getAnalyticsSeries(query!, signal),
     enabled: query !== null,
     placeholderData: keepPreviousData,

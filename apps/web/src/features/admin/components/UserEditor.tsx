@@ -7,7 +7,7 @@ import { adminKeys } from '../api/keys';
 import { sendUserResetEmail, updateUser } from '../api/users';
 import { formatTimestamp, humanize } from '../format';
 import { authFailureOf, failureMessage } from '../queryClient';
-import { changedFields, checkUserForm, needsReason, toFormValues, USER_FORM_FIELDS, type UserFormField, type UserFormValues } from '../userForm';
+import { cachedCheck, changedFields, needsReason, toFormValues, USER_FORM_FIELDS, type UserFormField, type UserFormValues } from '../userForm';
 import { Facts, SelectField } from './fields';
 import { UserHistory } from './UserHistory';
 
@@ -33,7 +33,7 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
     initialValues: loaded,
     fieldOrder: USER_FORM_FIELDS,
     validateField: (name, values) => {
-      const check = checkUserForm(user, values, loaded);
+      const check = cachedCheck(user, values);
       return check.ok ? null : (check.errors[name] ?? null);
     },
     formRef,
@@ -43,6 +43,7 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
   const changed = changedFields(values, loaded);
   const dirty = changed.length > 0;
   const reasonNeeded = needsReason(changed);
+  const check = cachedCheck(user, values);
 
   const save = useMutation({
     mutationFn: (body: AdminUserUpdate) => updateUser(user.id, body),
@@ -70,7 +71,6 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!dirty || save.isPending) return;
-    const check = checkUserForm(user, values, loaded);
     if (!form.validateAll().ok || !check.ok) return;
     save.mutate(check.body);
   }
@@ -80,11 +80,7 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
     save.reset();
   }
 
-  const invalidOther = (() => {
-    if (!dirty) return null;
-    const check = checkUserForm(user, values, loaded);
-    return check.ok ? null : check.other;
-  })();
+  const invalidOther = dirty && !check.ok ? check.other : null;
   const text = form.textFieldProps;
   const card = user.cardDetails;
 
