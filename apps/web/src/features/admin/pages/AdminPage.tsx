@@ -1,36 +1,61 @@
 import { messages } from '@app/shared';
-import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/PageTitle';
-import { Alert, Button, Card, Spinner } from '../../../components/ui';
-import { ApiError } from '../../../lib/api-client';
+import { Alert, Button, Spinner } from '../../../components/ui';
 import { brand } from '../../../lib/brand';
 import { clearSessionLocally, logout, setLoginFlash } from '../../auth';
 import { useAdminMe } from '../api/getAdminMe';
-import './admin.css';
+import { AnalyticsCard } from '../components/AnalyticsCard';
+import { Tabs } from '../components/Tabs';
+import { UsersJsonCard } from '../components/UsersJsonCard';
+import { UsersPanel } from '../components/UsersPanel';
+import { authFailureOf, createAdminQueryClient, failureMessage, type AuthFailure } from '../queryClient';
+// The dashboard's styles travel in its own chunk, not in the site-wide stylesheet that every
+// prerendered public page inlines (vite.config.ts: cssCodeSplit off); React hoists the <style> into <head>.
+import dashboardCss from './admin.css?inline';
 
-const upcoming = [
-  { title: 'Users', text: 'Search, review and update member accounts, and send password reset emails.' },
-  { title: 'Analytics', text: 'Members, active subscriptions, monthly revenue and recent sign-ups at a glance.' },
-  { title: 'Expenses', text: 'Record expenses in USD or INR with receipts attached.' },
-];
+const TABS = [
+  { id: 'users', label: 'Users' },
+  { id: 'expenses', label: 'Expenses' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
 
+/** /admin: one data layer for the whole dashboard, and one answer to a session that ended (401) or a non-admin (403). */
 export default function AdminPage() {
   const navigate = useNavigate();
-  const me = useAdminMe();
-  const status = me.status === 'error' && me.error instanceof ApiError ? me.error.status : null;
+  const [failure, setFailure] = useState<AuthFailure | null>(null);
+  const [queryClient] = useState(() => createAdminQueryClient(setFailure));
 
   useEffect(() => {
-    if (status === 401) {
+    if (failure === 401) {
       // The route guard also reacts to the cleared session and redirects without any navigation state,
       // so the flash goes where the sign-in page also looks for it, after the storage is cleared.
       clearSessionLocally();
       setLoginFlash(messages.sessionExpired, 'warning');
       navigate('/login', { replace: true, state: { flash: { message: messages.sessionExpired, tone: 'warning' } } });
-    } else if (status === 403) {
+    } else if (failure === 403) {
       navigate('/profile', { replace: true });
     }
-  }, [status, navigate]);
+  }, [failure, navigate]);
+
+  useEffect(() => () => queryClient.clear(), [queryClient]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <style href="admin-dashboard" precedence="default">
+        {dashboardCss}
+      </style>
+      <Dashboard />
+    </QueryClientProvider>
+  );
+}
+
+function Dashboard() {
+  const navigate = useNavigate();
+  const me = useAdminMe();
+  const [tab, setTab] = useState<TabId>('users');
 
   async function signOut() {
     await logout();
@@ -47,7 +72,7 @@ export default function AdminPage() {
       <header className="admin__header">
         <div>
           <h1>Admin dashboard</h1>
-          {me.status === 'loading' && <Spinner label="Checking your admin session…" />}
+          {me.isPending && <Spinner label="Checking your admin session…" />}
           {user && (
             <p className="admin__who">
               Signed in as <strong>{name}</strong>
@@ -59,25 +84,40 @@ export default function AdminPage() {
           Sign Out
         </Button>
       </header>
-      {me.status === 'error' && status !== 401 && status !== 403 && (
+      {me.isError && !authFailureOf(me.error) && (
         <Alert tone="error">
-          <p>{me.error instanceof ApiError ? me.error.message : messages.genericError}</p>
-          <Button variant="secondary" size="sm" onClick={me.reload}>
+          <p>{failureMessage(me.error, messages.genericError)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void me.refetch()}>
             Try again
           </Button>
         </Alert>
       )}
-      <Alert tone="info" role="none">
-        User management, analytics and expenses are being built and will appear here soon.
-      </Alert>
-      <div className="admin__grid">
-        {upcoming.map((item) => (
-          <Card key={item.title} title={item.title} level={2} headingId={`admin-${item.title.toLowerCase()}`}>
-            <p className="muted">{item.text}</p>
-            <span className="admin__soon">Coming soon</span>
-          </Card>
-        ))}
-      </div>
+      {/* The sections wait for the admin check, so a patient or an ended session never sees a half-loaded dashboard. */}
+      {me.isSuccess && (
+        <Tabs label="Dashboard sections" tabs={TABS} selected={tab} onSelect={setTab}>
+          {tab === 'users' ? (
+            <div className="admin__stack">
+              <AnalyticsCard />
+              <UsersPanel />
+              <UsersJsonCard />
+            </div>
+          ) : (
+            <ExpensesComing />
+          )}
+        </Tabs>
+      )}
     </div>
+  );
+}
+
+function ExpensesComing() {
+  return (
+    <section className="card admin-coming" aria-labelledby="admin-expenses-title">
+      <h2 className="card__title" id="admin-expenses-title">
+        Expenses
+      </h2>
+      <p className="muted">Recording expenses in USD or INR, with receipts attached, is coming in the next update.</p>
+      <span className="admin__soon">Coming soon</span>
+    </section>
   );
 }

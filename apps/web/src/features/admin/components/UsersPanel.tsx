@@ -1,0 +1,169 @@
+import { ADMIN_PAGE_SIZE, emailSearchSchema, messages, USER_SORT_FIELDS, type AdminUserPage, type SortDirection, type UserSortField } from '@app/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Spinner, TextField } from '../../../components/ui';
+import { adminKeys, type UserListParams } from '../api/keys';
+import { getUsers } from '../api/users';
+import { failureMessage } from '../queryClient';
+import { UserCard } from './UserCard';
+
+const SORT_LABELS: Record<UserSortField, string> = {
+  default: 'Default',
+  email: 'Email',
+  fullName: 'Full name',
+  submittedDate: 'Submitted date',
+  subscriptionStatus: 'Subscription status',
+  subscriptionAmount: 'Subscription amount',
+};
+
+/** The Users list of spec 2 §2: summary counts, e-mail search, sort, pages of collapsible user cards. */
+export function UsersPanel() {
+  const [params, setParams] = useState<UserListParams>({ email: null, page: 0, sortBy: 'default', sortDir: 'asc' });
+  const users = useQuery({
+    queryKey: adminKeys.userList(params),
+    queryFn: ({ signal }) => getUsers(params, signal),
+    // The page on screen stays while the next one loads, so paging does not flash an empty list.
+    placeholderData: keepPreviousData,
+  });
+  // Spec 2 §4: a new search or order starts again from the first page.
+  const restart = (change: Partial<UserListParams>) => setParams((p) => ({ ...p, ...change, page: 0 }));
+  const data = users.data;
+  const totalPages = Math.max(data?.totalPages ?? 1, 1);
+
+  return (
+    <Card title="Users" level={2} headingId="admin-users-title" className="admin-users">
+      {data && <UserCounts page={data} />}
+      <div className="admin-users__controls">
+        <SearchForm active={params.email} onSearch={(email) => restart({ email })} />
+        <SortControls sortBy={params.sortBy} sortDir={params.sortDir} onChange={restart} />
+      </div>
+      {users.isError && (
+        <Alert tone="error">
+          <p>{failureMessage(users.error, messages.usersLoadFailed)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void users.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {users.isPending && <Spinner label="Loading users…" />}
+      {data && (
+        <div className="admin-users__results" aria-busy={users.isPlaceholderData || undefined}>
+          {data.content.length === 0 ? (
+            <p className="admin-empty">{messages.noUsersFound}</p>
+          ) : (
+            <ol className="admin-users__list" aria-label="Users on this page">
+              {data.content.map((user, i) => (
+                <li key={user.id}>
+                  <UserCard user={user} serial={params.page * ADMIN_PAGE_SIZE + i + 1} />
+                </li>
+              ))}
+            </ol>
+          )}
+          <nav className="admin-pager" aria-label="Users pages">
+            <Button variant="secondary" size="sm" disabled={params.page === 0} onClick={() => setParams((p) => ({ ...p, page: p.page - 1 }))}>
+              Prev
+            </Button>
+            <span aria-live="polite">
+              Page {params.page + 1} of {totalPages}
+            </span>
+            <Button variant="secondary" size="sm" disabled={params.page + 1 >= totalPages} onClick={() => setParams((p) => ({ ...p, page: p.page + 1 }))}>
+              Next
+            </Button>
+          </nav>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** Spec 2 §2's counts; admins, active and verified cover the whole result, not just this page (decision 018). */
+function UserCounts({ page }: { page: AdminUserPage }) {
+  const counts = [
+    ['Total users', page.totalElements],
+    ['On this page', page.content.length],
+    ['Admins', page.summary.admins],
+    ['Active subscriptions', page.summary.activeSubscriptions],
+    ['Verified', page.summary.verified],
+  ] as const;
+  return (
+    <dl className="admin-stats admin-stats--compact">
+      {counts.map(([label, value]) => (
+        <div key={label} className="admin-stat">
+          <dt>{label}</dt>
+          <dd>{value.toLocaleString('en-US')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Spec 2 §5: the search is trimmed; under 3 characters it says so and the default list loads. */
+function SearchForm({ active, onSearch }: { active: string | null; onSearch: (email: string | null) => void }) {
+  const [text, setText] = useState(active ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = emailSearchSchema.safeParse(text);
+    setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? messages.searchTooShort));
+    onSearch(parsed.success ? parsed.data : null);
+  }
+
+  function clear() {
+    setText('');
+    setError(null);
+    onSearch(null);
+  }
+
+  return (
+    <form className="admin-search" role="search" aria-label="Users" onSubmit={submit} noValidate>
+      <TextField
+        id="admin-search-email"
+        label="Search by email"
+        type="search"
+        inputMode="email"
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        error={error}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="admin-search__buttons">
+        <Button type="submit">Search</Button>
+        {(active !== null || text) && (
+          <Button variant="ghost" onClick={clear}>
+            Clear
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function SortControls({ sortBy, sortDir, onChange }: { sortBy: UserSortField; sortDir: SortDirection; onChange: (change: Partial<UserListParams>) => void }) {
+  return (
+    <div className="admin-sort">
+      <div className="field">
+        <label className="field__label" htmlFor="admin-sort-by">
+          Sort by
+        </label>
+        <select id="admin-sort-by" className="input" value={sortBy} onChange={(e) => onChange({ sortBy: e.target.value as UserSortField })}>
+          {USER_SORT_FIELDS.map((field) => (
+            <option key={field} value={field}>
+              {SORT_LABELS[field]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="admin-sort-dir">
+          Direction
+        </label>
+        <select id="admin-sort-dir" className="input" value={sortDir} onChange={(e) => onChange({ sortDir: e.target.value as SortDirection })}>
+          <option value="asc">Ascending</option>
+          <option value="desc">Descending</option>
+        </select>
+      </div>
+    </div>
+  );
+}

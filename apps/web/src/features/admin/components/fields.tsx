@@ -1,0 +1,40 @@
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { FieldFrame, describedBy } from '../../../components/ui';
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  id: string;
+  label: ReactNode;
+  error?: string | null;
+  options: readonly { value: string; label: string }[];
+}
+
+/** A labelled native select, styled and wired like TextField. */
+export function SelectField({ id, label, error, options, ...rest }: SelectFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error}>
+      <select id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { error })} {...rest}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** Read-only facts as a description list; entries without a value are left out (spec 2 §2). */
+export function Facts({ items, empty }: { items: readonly (readonly [string, ReactNode])[]; empty?: string }) {
+  const shown = items.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  if (shown.length === 0) return empty ? <p className="muted">{empty}</p> : null;
+  return (
+    <dl className="facts">
+      {shown.map(([label, value]) => (
+        <div key={label} className="facts__row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,36 @@
+import { fromTimestamp, US_CENTRAL, type AdminUser, type Timestamp } from '@app/shared';
+
+/** Spec 2 §2: first and last name, else the full name, else the e-mail. */
+export function displayName(user: Pick<AdminUser, 'firstName' | 'lastName' | 'fullName' | 'email'>): string {
+  return [user.firstName, user.lastName].map((part) => part.trim()).filter(Boolean).join(' ') || user.fullName.trim() || user.email;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Dollars as the dashboard shows them: two decimals (spec 2 §9) and thousands grouped, '$12,345.60',
+ * since revenue runs to five figures and more. (Not money.ts's formatUsd: importing it here would move
+ * that module out of the home page's chunk and grow the public pages' JavaScript.)
+ */
+export const formatDollars = (dollars: number) => usd.format(dollars);
+
+const centralDateTime = new Intl.DateTimeFormat('en-US', { timeZone: US_CENTRAL, dateStyle: 'medium', timeStyle: 'short' });
+
+/** An instant in US Central time (spec 2 §3), e.g. 'Nov 22, 2026, 8:01 AM CT'. */
+export const formatCentral = (date: Date) => `${centralDateTime.format(date)} CT`;
+export const formatTimestamp = (t: Timestamp | null) => (t ? formatCentral(fromTimestamp(t)) : null);
+
+/** Today's date on the America/Chicago calendar, as YYYY-MM-DD. */
+export const centralToday = (now: Date = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: US_CENTRAL }).format(now);
+
+/** A YYYY-MM-DD day moved by whole days (calendar arithmetic in UTC, so no time zone shifts it). */
+export function addIsoDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** 'individualMonthly' → 'Individual monthly', 'past_due' → 'Past due': stored names read as words. */
+export function humanize(value: string): string {
+  const words = value.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,67 @@
+import type { AdminUser, AdminUserPage, AnalyticsSeries } from '@app/shared';
+
+/** A user as GET /api/admin/all answers it, with every field of spec 2 §3. */
+export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: 'u-1',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    fullName: 'Ada Lovelace',
+    roles: ['ROLE_USER'],
+    customerPhone: '3145550111',
+    dob: '1980-12-10',
+    zip: '63103',
+    symptoms: null,
+    subscriptionStatus: 'active',
+    subscriptionPlan: 'familyMonthly',
+    subscriptionAmount: 49.99,
+    methodOfSubscription: 'card',
+    subscriptionMethodOfCancelling: null,
+    customerState: 'MO',
+    customerCountry: 'US',
+    customerId: 'cus_1',
+    customerIp: '203.0.113.7',
+    submittedDate: '2026-11-02',
+    submittedLocalTime: '09:15:00',
+    verified: true,
+    smsPolicyAccepted: true,
+    emailVerificationStat: 'verified',
+    billingAddress: { street: '1 Main St', city: 'St. Louis', state: 'MO', zip: '63103', country: 'US' },
+    cardDetails: { cardholderName: 'Ada Lovelace', last4: '4242', expiry: '12/29', brand: 'visa' },
+    cardName: 'Ada Lovelace',
+    cardExpiry: '12/29',
+    lastFourDigitsOfCard: '4242',
+    submittedAt: { seconds: 1_793_632_500, nanos: 0 },
+    subscriptionStartDate: { seconds: 1_793_632_500, nanos: 0 },
+    nextSubscriptionRenewDate: null,
+    subscriptionEndDate: null,
+    subscriptionCancelledDate: null,
+    ...overrides,
+  };
+}
+
+export function userPage(content: AdminUser[], totalElements = content.length, totalPages = Math.max(1, Math.ceil(totalElements / 10))): AdminUserPage {
+  return {
+    content,
+    totalElements,
+    totalPages,
+    summary: {
+      admins: content.filter((u) => u.roles.includes('ROLE_ADMIN')).length,
+      activeSubscriptions: content.filter((u) => u.subscriptionStatus === 'active').length,
+      verified: content.filter((u) => u.verified).length,
+    },
+  };
+}
+
+export const summary = { totalUsers: 1234, activeSubscriptions: 321, revenueMonthly: 12345.5, signupsLast7: 17 };
+
+export const series: AnalyticsSeries = {
+  interval: 'day',
+  from: '2026-11-01',
+  to: '2026-11-02',
+  buckets: [
+    { start: '2026-11-01', signups: 3, newMemberships: 2, endedMemberships: 0, revenueMonthly: 1000, cashCollected: 89.98 },
+    { start: '2026-11-02', signups: 5, newMemberships: 1, endedMemberships: 1, revenueMonthly: 1029.99, cashCollected: 29.99 },
+  ],
+};

@@ -1,0 +1,143 @@
+import { messages } from '@app/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures/a11y';
+import { expect, test, type ReceivedMail, type Site } from '../fixtures/site';
+
+/**
+ * The admin dashboard in the browser: an admin signs in by magic link, finds a member by e-mail,
+ * edits and saves them (with the reason a subscription change needs), sees the change after a
+ * reload, drops unsaved edits, exports every user as JSON and reads the analytics with its chart.
+ */
+const ADMIN_EMAIL = 'admin@careconnect.test';
+const ADMIN_PASSWORD = 'Adm1n!secret';
+const PASSWORD = 'Kestrel!Harbor29';
+test.use({ siteEnv: { ADMIN_EMAIL, ADMIN_PASSWORD }, viewport: { width: 1280, height: 800 } });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+function linkIn(mail: ReceivedMail, baseURL: string, path: string): string {
+  const match = new RegExp(`${escapeRegExp(baseURL)}${escapeRegExp(path)}\\S+`).exec(mail.text);
+  if (!match) throw new Error(`No ${path} link in the e-mail "${mail.subject}":\n${mail.text}`);
+  return match[0];
+}
+
+/** A verified patient, made through the API for speed (the sign-up form has its own tests). */
+async function createVerifiedPatient(request: APIRequestContext, site: Site, email: string, firstName: string, lastName: string) {
+  const registered = await request.post('/api/users/register', {
+    data: { firstName, lastName, email, customerPhone: '3145550100', password: PASSWORD, dob: '1985-04-12', zip: '63101', subscriptionPlan: 'familyMonthly', smsPolicyAccepted: true },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  const token = linkIn(await site.mailbox.waitFor(email, /Confirm your e-mail/), site.baseURL, '/verify-email/').split('/verify-email/')[1]!;
+  const verified = await request.post('/api/users/verify-email', { data: { token: decodeURIComponent(token) } });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** The password sends a magic link; the confirmed link signs the admin in and lands on the dashboard. */
+async function signInAsAdmin(page: Page, site: Site) {
+  const sentBefore = site.mailbox.messages.length;
+  await signInWithPassword(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page.getByRole('status').filter({ hasText: messages.magicLinkSent })).toBeVisible();
+  const mail = await site.mailbox.waitFor(ADMIN_EMAIL, (m) => /admin sign-in link/.test(m.subject) && site.mailbox.messages.indexOf(m) >= sentBefore);
+  await page.goto(linkIn(mail, site.baseURL, '/verify-admin-login/'));
+  await page.getByRole('button', { name: 'Sign in to the admin dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+}
+
+const usersCard = (page: Page) => page.getByRole('region', { name: 'Users', exact: true });
+const userCard = (page: Page, name: string) => usersCard(page).getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+
+async function search(page: Page, text: string) {
+  await usersCard(page).getByRole('searchbox', { name: 'Search by email' }).fill(text);
+  await usersCard(page).getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+test('an admin finds, edits and saves a member, exports everyone as JSON and reads the analytics', async ({ page, request, site }) => {
+  const email = uniqueEmail('dana');
+  await createVerifiedPatient(request, site, email, 'Dana', 'Whitfield');
+  await createVerifiedPatient(request, site, uniqueEmail('eli'), 'Eli', 'Moreno');
+  await signInAsAdmin(page, site);
+
+  // Analytics: the four numbers, a chart of the last 30 days, and the same numbers as a table.
+  const analytics = page.getByRole('region', { name: 'Analytics' });
+  await expect(analytics.getByRole('term').filter({ hasText: 'Total users' })).toBeVisible();
+  await expect(analytics.getByRole('definition').first()).toHaveText(/^\d[\d,]*$/);
+  await expect(analytics.getByRole('definition').nth(2)).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(analytics.locator('.admin-chart__plot canvas').first()).toBeVisible();
+  await analytics.getByText('Show the numbers as a table').click();
+  await expect(analytics.getByRole('table').getByRole('row')).toHaveCount(31);
+
+  // Search: too short says so; a part of the e-mail finds the member.
+  await search(page, ' da ');
+  await expect(usersCard(page).getByText(messages.searchTooShort)).toBeVisible();
+  await search(page, email.slice(0, 12).toUpperCase());
+  await expect(userCard(page, 'Dana Whitfield')).toBeVisible();
+  await expect(usersCard(page).getByText('Page 1 of 1')).toBeVisible();
+
+  // Edit and save: a subscription change needs a reason.
+  const card = userCard(page, 'Dana Whitfield');
+  await card.getByRole('button', { name: 'View Details' }).click();
+  const save = card.getByRole('button', { name: 'Save', exact: true });
+  await expect(save).toBeDisabled();
+  await card.getByLabel('Last name').fill('Whitfield-Ross');
+  await card.getByLabel('Status').selectOption('cancelled');
+  await save.click();
+  await expect(card.getByText(messages.changeReasonRequired)).toBeVisible();
+  await card.getByLabel(/Reason for this change/).fill('Member asked to cancel by phone');
+  await save.click();
+  const saved = userCard(page, 'Dana Whitfield-Ross');
+  await expect(saved.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await expect(saved.getByRole('region', { name: 'History' }).getByText('Reason: Member asked to cancel by phone')).toBeVisible();
+
+  // After a reload the change is still there.
+  await page.reload();
+  await search(page, email);
+  const reloaded = userCard(page, 'Dana Whitfield-Ross');
+  await expect(reloaded.getByText(/^Cancelled · /)).toBeVisible();
+  await reloaded.getByRole('button', { name: 'View Details' }).click();
+  await expect(reloaded.getByLabel('Status')).toHaveValue('cancelled');
+
+  // Unsaved edits can be dropped.
+  await reloaded.getByLabel('First name').fill('Temporary');
+  await expect(reloaded.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+  await reloaded.getByRole('button', { name: 'Reset Changes' }).click();
+  await expect(reloaded.getByLabel('First name')).toHaveValue('Dana');
+  await expect(reloaded.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+
+  await expectAccessible(page);
+
+  // On a 390 px phone the dashboard, with a card open, fits the screen: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Every user as JSON, with the count loaded.
+  const json = page.getByRole('region', { name: 'Users JSON' });
+  await json.getByRole('button', { name: 'Load all users as JSON' }).click();
+  await expect(json.getByRole('status')).toHaveText(/^(\d[\d,]*) of \1 users loaded$/);
+  await json.getByRole('button', { name: 'Show JSON' }).click();
+  await expect(json.getByLabel('All users as JSON')).toContainText(email);
+  await expect(json.getByRole('button', { name: 'Refresh all users' })).toBeVisible();
+
+  // The admin's profile link leads back to the dashboard.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('a patient visiting /admin lands on the profile', async ({ page, request, site }) => {
+  const email = uniqueEmail('pat');
+  await createVerifiedPatient(request, site, email, 'Pat', 'Patient');
+  await signInWithPassword(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toHaveCount(0);
+});
