@@ -9,3 +9,4 @@ export * from './api';
 export * from './payment';
 export * from './contact';
 export * from './admin';
+export * from './profile';

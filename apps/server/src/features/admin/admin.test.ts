@@ -18,7 +18,11 @@ describe('the admin plugin guards every admin route, however the URL is spelled'
     // hook alone keeps admin data from anyone else (the route list is whatever the plugin holds).
     const onRoute = (route: RouteOptions) => {
       routes.push(route);
-      if (route.url.startsWith('/api/admin')) route.handler = async () => ({ adminOnly: ADMIN_SECRET });
+      if (route.url.startsWith('/api/admin')) {
+        route.handler = async () => ({ adminOnly: ADMIN_SECRET });
+        // The stand-in's answer is not the route's declared shape; only the guard is under test here.
+        if (route.schema) route.schema = { ...route.schema, response: undefined };
+      }
     };
     app = await createTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD }, { onRoute });
     patientToken = (await signedInPatient(app)).token;

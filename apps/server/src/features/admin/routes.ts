@@ -1,5 +1,6 @@
-import { messages } from '@app/shared';
+import { messages, userProfileSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
 import { toProfile } from '../users/repository';
@@ -16,6 +17,8 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
 
-  app.get('/me', async (request) => ({ user: toProfile(requireAdmin(request).user) }));
+  app.get('/me', { schema: { response: { 200: z.object({ user: userProfileSchema }) } } }, async (request) => ({
+    user: toProfile(requireAdmin(request).user),
+  }));
   await app.register(adminUserRoutes, { ctx });
 };

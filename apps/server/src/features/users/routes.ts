@@ -1,4 +1,4 @@
-import { changePasswordSchema, registrationSchema, resendVerificationSchema, verifyEmailSchema } from '@app/shared';
+import { changePasswordSchema, registrationSchema, resendVerificationSchema, userProfileSchema, verifyEmailSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   });
 
   for (const url of ['/api/users/me', '/api/auth/me', '/api/me']) {
-    app.get(url, { onRequest: signedIn }, async (request, reply) => {
+    app.get(url, { onRequest: signedIn, schema: { response: { 200: userProfileSchema } } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return toProfile(requireUser(request).user);
     });

@@ -1,0 +1,36 @@
+import { z } from './zod';
+import type { UserProfile } from './api';
+import { PLAN_IDS } from './plan-ids';
+
+/**
+ * The user as the API returns it to its owner, for routes' response schemas: a field the interface
+ * does not list is never serialized. Kept apart from api.ts so the public pages' scripts need no zod.
+ */
+export const userProfileSchema: z.ZodType<UserProfile> = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  customerPhone: z.string().nullable(),
+  dob: z.string().nullable(),
+  zip: z.string().nullable(),
+  symptoms: z.string().nullable(),
+  customerId: z.string(),
+  roles: z.array(z.string()),
+  verified: z.boolean(),
+  emailVerificationStat: z.enum(['verified', 'unverified']),
+  subscriptionPlan: z.enum(PLAN_IDS).nullable(),
+  planId: z.enum(PLAN_IDS).nullable(),
+  subscriptionStatus: z.string().nullable(),
+  subscriptionAmount: z.number().nullable(),
+  smsPolicyAccepted: z.boolean(),
+  submittedAt: z.string().nullable(),
+  methodOfSubscription: z.string().nullable(),
+  subscriptionStartDate: z.string().nullable(),
+  nextSubscriptionRenewDate: z.string().nullable(),
+  subscriptionEndDate: z.string().nullable(),
+  subscriptionCancelledDate: z.string().nullable(),
+  billingAddress: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string(), country: z.string() }).nullable(),
+  cardDetails: z.object({ cardholderName: z.string().nullable(), last4: z.string(), expiry: z.string().nullable(), brand: z.string().nullable() }).nullable(),
+});
