@@ -249,7 +249,7 @@ export const auditEventSchema = z.object({
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 export const auditEventPageSchema = pageSchema(auditEventSchema);
 
-/** GET /api/admin/analytics/summary (spec 2 §3); revenueMonthly in dollars to the cent (decision 018). */
+/** GET /api/admin/analytics/summary (spec 2 §3); revenueMonthly in dollars to the cent (decision 019). */
 export const analyticsSummarySchema = z.object({
   totalUsers: z.number().int(),
   activeSubscriptions: z.number().int(),
@@ -270,7 +270,10 @@ export const analyticsSeriesQuerySchema = z
   .strictObject({ from: isoDay, to: isoDay, interval: omittedWhenEmpty(z.enum(ANALYTICS_INTERVALS).default('day')) })
   .refine(
     (q) => {
-      const days = (parseIsoDate(q.to)!.getTime() - parseIsoDate(q.from)!.getTime()) / 86_400_000;
+      const [from, to] = [parseIsoDate(q.from), parseIsoDate(q.to)];
+      // A date that is no date has its own message already.
+      if (!from || !to) return true;
+      const days = Math.round((to.getTime() - from.getTime()) / 86_400_000);
       return days >= 0 && days <= ANALYTICS_MAX_DAYS;
     },
     { error: messages.analyticsRangeInvalid, path: ['to'] },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
 import { toProfile } from '../users/repository';
+import { adminAnalyticsRoutes } from './analytics.routes';
 import { adminUserRoutes } from './users.routes';
 
 /**
@@ -21,4 +22,5 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     user: toProfile(requireAdmin(request).user),
   }));
   await app.register(adminUserRoutes, { ctx });
+  await app.register(adminAnalyticsRoutes, { ctx });
 };

@@ -1,0 +1,14 @@
+import { analyticsSeriesQuerySchema, analyticsSeriesSchema, analyticsSummarySchema } from '@app/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { analyticsSeries, analyticsSummary } from './analytics.service';
+
+/** The Analytics card (spec 2 §2, §7): the summary of spec 2 §3 and its figures over time. */
+export const adminAnalyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/analytics/summary', { schema: { response: { 200: analyticsSummarySchema } } }, async () => analyticsSummary(ctx));
+  app.get('/analytics/series', { schema: { querystring: analyticsSeriesQuerySchema, response: { 200: analyticsSeriesSchema } } }, async (request) =>
+    analyticsSeries(ctx, request.query),
+  );
+};

@@ -1,0 +1,35 @@
+import { PLAN_IDS, centsToDollars, countsAsMonthlyRevenue, type AnalyticsSeries, type AnalyticsSeriesQuery, type AnalyticsSummary } from '@app/shared';
+import type { AppContext } from '../../context';
+import { seriesRows, summaryRow } from './analytics.repository';
+
+// The one rule of what is monthly recurring revenue, as the shared code states it.
+const RECURRING_PLANS = PLAN_IDS.filter((id) => countsAsMonthlyRevenue(id));
+
+/** The Analytics card's four numbers (spec 2 §3; definitions in decision 019). */
+export async function analyticsSummary(ctx: AppContext): Promise<AnalyticsSummary> {
+  const row = await summaryRow(ctx.db, RECURRING_PLANS);
+  return {
+    totalUsers: row.total_users,
+    activeSubscriptions: row.active_subscriptions,
+    revenueMonthly: centsToDollars(row.revenue_monthly_cents),
+    signupsLast7: row.signups_last7,
+  };
+}
+
+/** The Analytics card's charts: one bucket per day, week or month of America/Chicago time. */
+export async function analyticsSeries(ctx: AppContext, query: AnalyticsSeriesQuery): Promise<AnalyticsSeries> {
+  const rows = await seriesRows(ctx.db, query, RECURRING_PLANS);
+  return {
+    interval: query.interval,
+    from: query.from,
+    to: query.to,
+    buckets: rows.map((row) => ({
+      start: row.start,
+      signups: row.signups,
+      newMemberships: row.new_memberships,
+      endedMemberships: row.ended_memberships,
+      revenueMonthly: centsToDollars(Number(row.revenue_monthly_cents)),
+      cashCollected: centsToDollars(Number(row.cash_cents)),
+    })),
+  };
+}

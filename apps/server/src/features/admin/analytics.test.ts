@@ -1,0 +1,151 @@
+import { generateCustomerId, messages, type AnalyticsSeries } from '@app/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { payments, users } from '../../db/schema';
+import { adminEnv, signedInAdmin, signedInPatient, useTestApp } from '../../test/harness';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+describe('admin analytics', () => {
+  const server = useTestApp(adminEnv);
+  let adminToken: string;
+  beforeAll(async () => {
+    adminToken = (await signedInAdmin(server.app)).token;
+  });
+  const db = () => server.app.ctx.db;
+
+  async function addUser(values: Partial<typeof users.$inferInsert> & { email: string }) {
+    const [row] = await db()
+      .insert(users)
+      .values({ passwordHash: 'not-a-hash', customerId: generateCustomerId(), ...values })
+      .returning({ id: users.id });
+    return row!.id;
+  }
+  const addPayment = async (userId: string, values: Partial<typeof payments.$inferInsert> & { createdAt: Date; amountCents: number }) =>
+    db()
+      .insert(payments)
+      .values({ userId, planId: 'individualMonthly', kind: 'checkout', gateway: 'sandbox', status: 'succeeded', ...values });
+
+  const summary = async () => {
+    const res = await server.http.get('/api/admin/analytics/summary', adminToken);
+    expect(res.status).toBe(200);
+    return res.body as { totalUsers: number; activeSubscriptions: number; revenueMonthly: number; signupsLast7: number };
+  };
+  const series = async (query: string) => {
+    const res = await server.http.get(`/api/admin/analytics/series?${query}`, adminToken);
+    expect(res.status, res.text).toBe(200);
+    return res.body as AnalyticsSeries;
+  };
+
+  it('answers only admins: 401 anonymous, 403 a patient', async () => {
+    const { token } = await signedInPatient(server.app);
+    for (const url of ['/api/admin/analytics/summary', '/api/admin/analytics/series?from=2026-01-01&to=2026-01-31']) {
+      expect((await server.http.get(url)).status).toBe(401);
+      expect((await server.http.get(url, token)).status).toBe(403);
+    }
+  });
+
+  it('counts every account, active memberships, their monthly prices without one-time visits, and the last 7 × 24 hours of sign-ups', async () => {
+    const before = await summary();
+    const now = Date.now();
+    await addUser({ email: 'mrr-1@analytics.example', subscriptionStatus: 'active', subscriptionPlan: 'individualMonthly', subscriptionAmountCents: 2999 });
+    await addUser({ email: 'mrr-2@analytics.example', subscriptionStatus: 'active', subscriptionPlan: 'familyMonthly', subscriptionAmountCents: 4999 });
+    await addUser({ email: 'visit@analytics.example', subscriptionStatus: 'active', subscriptionPlan: 'oneTimeVisit', subscriptionAmountCents: 7999 });
+    await addUser({ email: 'lapsed@analytics.example', subscriptionStatus: 'past_due', subscriptionPlan: 'individualMonthly', subscriptionAmountCents: 2999 });
+    await addUser({ email: 'old@analytics.example', createdAt: new Date(now - 7 * DAY - HOUR) });
+    await addUser({ email: 'recent@analytics.example', createdAt: new Date(now - 7 * DAY + HOUR) });
+
+    const after = await summary();
+    expect(after.totalUsers - before.totalUsers).toBe(6);
+    expect(after.activeSubscriptions - before.activeSubscriptions).toBe(3);
+    // 29.99 + 49.99: the visit is a single sale and the past-due membership is not active.
+    expect(Math.round((after.revenueMonthly - before.revenueMonthly) * 100)).toBe(7998);
+    // Four created now and one 7 days less an hour ago; the one 7 days and an hour ago is out.
+    expect(after.signupsLast7 - before.signupsLast7).toBe(5);
+  });
+
+  it('buckets by America/Chicago day: 05:30 UTC belongs to the day before in winter, 04:30 UTC in summer', async () => {
+    for (const at of ['2025-01-15T05:30:00Z', '2025-01-15T06:30:00Z', '2025-07-15T04:30:00Z', '2025-07-15T05:30:00Z']) {
+      await addUser({ email: `edge-${at}@analytics.example`, createdAt: new Date(at) });
+    }
+    const winter = await series('from=2025-01-13&to=2025-01-16&interval=day');
+    expect(winter.buckets.map((b) => [b.start, b.signups])).toEqual([
+      ['2025-01-13', 0],
+      ['2025-01-14', 1],
+      ['2025-01-15', 1],
+      ['2025-01-16', 0],
+    ]);
+    const summer = await series('from=2025-07-14&to=2025-07-15&interval=day');
+    expect(summer.buckets.map((b) => [b.start, b.signups])).toEqual([
+      ['2025-07-14', 1],
+      ['2025-07-15', 1],
+    ]);
+  });
+
+  it('groups weeks from Monday and months from the 1st, counting only inside the range', async () => {
+    // Wednesday 2025-05-07 and Monday 2025-05-12 (noon in Chicago); 2025-04-30 is before the range.
+    for (const at of ['2025-05-07T17:00:00Z', '2025-05-12T17:00:00Z', '2025-04-30T17:00:00Z']) {
+      await addUser({ email: `week-${at}@analytics.example`, createdAt: new Date(at) });
+    }
+    const weeks = await series('from=2025-05-01&to=2025-05-18&interval=week');
+    expect(weeks.buckets.map((b) => [b.start, b.signups])).toEqual([
+      ['2025-04-28', 0],
+      ['2025-05-05', 1],
+      ['2025-05-12', 1],
+    ]);
+    const months = await series('from=2025-04-01&to=2025-05-31&interval=month');
+    expect(months.buckets.map((b) => [b.start, b.signups])).toEqual([
+      ['2025-04-01', 1],
+      ['2025-05-01', 2],
+    ]);
+  });
+
+  it('adds cash from succeeded payments only, new memberships from checkouts, ended memberships, and recurring revenue over 30 days', async () => {
+    const member = await addUser({ email: 'ledger@analytics.example', createdAt: new Date('2024-06-01T17:00:00Z') });
+    await addPayment(member, { createdAt: new Date('2024-06-03T17:00:00Z'), amountCents: 2999 });
+    await addPayment(member, { createdAt: new Date('2024-06-04T17:00:00Z'), amountCents: 2999, status: 'failed' });
+    await addPayment(member, { createdAt: new Date('2024-06-05T17:00:00Z'), amountCents: 7999, planId: 'oneTimeVisit' });
+    await addPayment(member, { createdAt: new Date('2024-07-03T17:00:00Z'), amountCents: 2999, kind: 'renewal' });
+    await addUser({
+      email: 'ended@analytics.example',
+      createdAt: new Date('2024-05-01T17:00:00Z'),
+      subscriptionStatus: 'cancelled',
+      subscriptionCancelledDate: new Date('2024-06-04T17:00:00Z'),
+    });
+
+    const days = await series('from=2024-06-02&to=2024-08-05&interval=day');
+    const on = (day: string) => days.buckets.find((b) => b.start === day)!;
+    expect(days.buckets).toHaveLength(65);
+    expect(on('2024-06-02')).toMatchObject({ cashCollected: 0, revenueMonthly: 0, newMemberships: 0 });
+    expect(on('2024-06-03')).toMatchObject({ cashCollected: 29.99, revenueMonthly: 29.99, newMemberships: 1 });
+    expect(on('2024-06-04')).toMatchObject({ cashCollected: 0, endedMemberships: 1 });
+    // The one-time visit is cash but never recurring revenue.
+    expect(on('2024-06-05')).toMatchObject({ cashCollected: 79.99, revenueMonthly: 29.99, newMemberships: 1 });
+    // The renewal replaces the first payment's 30 days: still one membership's price.
+    expect(on('2024-07-03')).toMatchObject({ cashCollected: 29.99, revenueMonthly: 29.99, newMemberships: 0 });
+    expect(on('2024-08-01')).toMatchObject({ revenueMonthly: 29.99 });
+    expect(on('2024-08-02')).toMatchObject({ revenueMonthly: 0 });
+
+    // A payment made before the range still counts towards the range's first days.
+    const later = await series('from=2024-06-20&to=2024-06-21&interval=day');
+    expect(later.buckets.map((b) => b.revenueMonthly)).toEqual([29.99, 29.99]);
+  });
+
+  it.each([
+    ['from after to', 'from=2026-02-01&to=2026-01-01', messages.analyticsRangeInvalid],
+    ['more than three years', 'from=2020-01-01&to=2026-01-01', messages.analyticsRangeInvalid],
+    ['not a date', 'from=2026-02-30&to=2026-03-01', messages.dateInvalid],
+    ['a missing end', 'from=2026-01-01', null],
+    ['an unknown interval', 'from=2026-01-01&to=2026-01-31&interval=hour', null],
+  ])('refuses %s with 400', async (_name, query, message) => {
+    const res = await server.http.get(`/api/admin/analytics/series?${query}`, adminToken);
+    expect(res.status).toBe(400);
+    if (message) expect(res.text).toContain(message);
+  });
+
+  it('defaults to daily buckets', async () => {
+    const answer = await series('from=2026-01-01&to=2026-01-31');
+    expect(answer.interval).toBe('day');
+    expect(answer.buckets).toHaveLength(31);
+  });
+});
