@@ -78,6 +78,11 @@ export const users = pgTable(
     // Substring search (pg_trgm).
     index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('users_full_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // Analytics (decision 019): recurring amounts of active memberships, ended memberships by their end.
+    index('users_active_amount_idx').on(t.subscriptionPlan, t.subscriptionAmountCents).where(sql`subscription_status = 'active'`),
+    index('users_ended_idx')
+      .on(sql`coalesce(${t.subscriptionCancelledDate}, ${t.subscriptionEndDate})`)
+      .where(sql`subscription_status IN ('cancelled', 'expired')`),
   ],
 );
 
@@ -226,6 +231,8 @@ export const payments = pgTable(
     // One purchase at a time per patient, whatever the Idempotency-Key, across every server instance.
     uniqueIndex('payments_one_checkout_in_flight_key').on(t.userId).where(sql`kind = 'checkout' AND status = 'pending'`),
     index('payments_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    // Analytics (decision 019): succeeded payments by day, with what the series sums (see migration 0009's INCLUDE).
+    index('payments_succeeded_idx').on(t.createdAt).where(sql`status = 'succeeded'`),
   ],
 );
 
