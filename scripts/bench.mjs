@@ -14,8 +14,9 @@
 //  (f) 300 parallel wrong passwords for one account, in process: how many reached the argon2 check
 //      (at most the sign-in limit may), on PGlite, and on the Postgres server of (d) when (d) runs.
 // Results are printed and written to bench-results/bench.json.
-// BENCH_ONLY=argon2,http,renewals,parallel-checkout,lighthouse,guesses (comma-separated) runs only the named parts.
-import { spawn } from 'node:child_process';
+// BENCH_ONLY=argon2,http,renewals,parallel-checkout,lighthouse,guesses,admin (comma-separated) runs only the named parts.
+// The admin part seeds BENCH_ADMIN_USERS (1,000,000) users on Postgres and BENCH_ADMIN_PGLITE_USERS (100,000) on PGlite.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -527,6 +528,80 @@ function homeAssets(loadedPaths) {
   };
 }
 
+const ADMIN_USERS = { postgres: Number(process.env.BENCH_ADMIN_USERS ?? 1_000_000), pglite: Number(process.env.BENCH_ADMIN_PGLITE_USERS ?? 100_000) };
+const ADMIN_AIM_MS = { postgres: { p95: 50, lastPage: 250, series: 200 }, pglite: { p95: 200, lastPage: 200, series: 200 } };
+const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'Bench#Admin2026' };
+const SORTS = ['default', 'email', 'fullName', 'submittedDate', 'subscriptionStatus', 'subscriptionAmount'];
+
+/** Signs the bootstrap admin in by the magic link the dev mailbox shows; returns the bearer token. */
+async function signedInAdmin(baseUrl) {
+  const post = (path, body) => fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  await json(await post('/api/auth/login', BENCH_ADMIN), 'POST /api/auth/login (admin)');
+  for (let i = 0; i < 50; i++) {
+    const mails = await json(await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(BENCH_ADMIN.email)}`), 'GET /api/dev/mailbox');
+    const match = (mails ?? []).map((mail) => /verify-admin-login\/([A-Za-z0-9_-]+)/.exec(`${mail.text ?? ''} ${mail.html ?? ''}`)).find(Boolean);
+    if (match) return (await json(await post('/api/auth/verify-admin-login', { token: match[1] }), 'POST /api/auth/verify-admin-login')).token;
+    await sleep(200);
+  }
+  throw new Error('no admin magic link reached the dev mailbox');
+}
+
+/** Each URL requested once, one after another; the latency of each, in milliseconds. */
+async function latencies(baseUrl, token, paths) {
+  const times = [];
+  for (const path of paths) {
+    const start = performance.now();
+    await json(await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } }), `GET ${path}`);
+    times.push(performance.now() - start);
+  }
+  return { requests: paths.length, p95Ms: round(percentile(times, 95), 1), maxMs: round(Math.max(...times), 1) };
+}
+
+/** The admin dashboard's calls on `users` seeded users: pages 0-99 of every sort both ways, last pages, search, analytics. */
+async function adminCallsOn(store, users, extraEnv) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-admin-'));
+  try {
+    const seedEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', ...extraEnv };
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/seed.ts'), '--users', String(users)], { cwd: root, env: seedEnv, encoding: 'utf8' });
+    if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr || seeded.stdout}`);
+    console.log(`  ${seeded.stdout.trim().split('\n').at(-1)}`);
+    return await withServer(
+      async (baseUrl) => {
+        const token = await signedInAdmin(baseUrl);
+        const pages = SORTS.flatMap((sortBy) => ['asc', 'desc'].flatMap((sortDir) => Array.from({ length: 100 }, (_, page) => `/api/admin/all?page=${page}&size=10&sortBy=${sortBy}&sortDir=${sortDir}`)));
+        // Warm-up: the first requests after a start pay for connections and plans.
+        await latencies(baseUrl, token, pages.slice(0, 20));
+        const first = await json(await fetch(`${baseUrl}/api/admin/all?size=10`, { headers: { authorization: `Bearer ${token}` } }), 'GET /api/admin/all');
+        const lastPage = first.totalPages - 1;
+        const today = new Date().toISOString().slice(0, 10);
+        const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+        const aim = ADMIN_AIM_MS[store];
+        const rows = {
+          'list pages 0-99, 6 sorts x 2 directions': { ...(await latencies(baseUrl, token, pages)), aimMs: aim.p95 },
+          'last page, 6 sorts x 2 directions': {
+            ...(await latencies(baseUrl, token, SORTS.flatMap((sortBy) => ['asc', 'desc'].map((sortDir) => `/api/admin/all?page=${lastPage}&size=10&sortBy=${sortBy}&sortDir=${sortDir}`)))),
+            aimMs: aim.lastPage,
+          },
+          'e-mail substring search': {
+            ...(await latencies(baseUrl, token, ['maria.garcia', 'seed.example', 'lucas', '.12345.', 'no-such-person'].flatMap((q) => [0, 1, 2, 3].map((page) => `/api/admin/search?email=${q}&page=${page}`)))),
+            aimMs: aim.p95,
+          },
+          'analytics summary': { ...(await latencies(baseUrl, token, Array(20).fill('/api/admin/analytics/summary'))), aimMs: aim.p95 },
+          'analytics series, a year by day': { ...(await latencies(baseUrl, token, Array(10).fill(`/api/admin/analytics/series?from=${yearAgo}&to=${today}&interval=day`))), aimMs: aim.series },
+        };
+        for (const row of Object.values(rows)) row.meetsAim = row.p95Ms <= row.aimMs;
+        return { store, users: first.totalElements, calls: rows };
+      },
+      { ...extraEnv, DATA_DIR: dataDir, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const benchAdminOnPglite = () => adminCallsOn('pglite', ADMIN_USERS.pglite, {});
+const benchAdminOnPostgres = () => withPostgresDatabase('bench_admin', (url) => adminCallsOn('postgres', ADMIN_USERS.postgres, { DATABASE_URL: url.toString() }));
+
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -535,13 +610,14 @@ const results = {
   http: [],
   renewals: null,
   parallelCheckout: null,
+  admin: [],
   guesses: [],
   lighthouse: null,
   homeAssets: null,
   notRun: [],
 };
 
-const PARTS = ['argon2', 'http', 'renewals', 'parallel-checkout', 'lighthouse', 'guesses'];
+const PARTS = ['argon2', 'http', 'renewals', 'parallel-checkout', 'lighthouse', 'guesses', 'admin'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((p) => p.trim()).filter(Boolean);
 const unknown = only.filter((p) => !PARTS.includes(p));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
@@ -609,6 +685,22 @@ if (runs('guesses')) {
   }
 }
 
+if (runs('admin')) {
+  for (const [label, run] of [
+    [`PGlite, ${ADMIN_USERS.pglite} users`, benchAdminOnPglite],
+    [`Postgres, ${ADMIN_USERS.postgres} users`, benchAdminOnPostgres],
+  ]) {
+    console.log(`admin dashboard calls (${label}) ...`);
+    try {
+      const result = await run();
+      results.admin.push(result);
+      for (const [call, row] of Object.entries(result.calls)) if (!row.meetsAim) notRun(`admin: ${call} (${label})`, `p95 ${row.p95Ms} ms, aim ${row.aimMs} ms`);
+    } catch (error) {
+      notRun(`admin dashboard calls (${label})`, error);
+    }
+  }
+}
+
 if (runs('lighthouse')) {
   console.log(`Lighthouse (mobile): ${LIGHTHOUSE_PAGES.join(', ')} ...`);
   try {
@@ -651,6 +743,11 @@ if (results.parallelCheckout) {
   const p = results.parallelCheckout;
   console.log(`${p.checkouts} parallel checkouts by one patient on Postgres: ${p.charges} charge(s) (must be 1); answers by status ${JSON.stringify(p.byStatus)}`);
   if (p.charges !== 1) console.warn(`warning: ${p.charges} charges for one patient's parallel checkouts; there must be exactly 1.`);
+}
+
+for (const a of results.admin) {
+  console.log(`Admin dashboard calls on ${a.store}, ${a.users} users, one request at a time`);
+  console.table(Object.fromEntries(Object.entries(a.calls).map(([call, r]) => [call, { requests: r.requests, 'p95 ms': r.p95Ms, 'max ms': r.maxMs, 'aim ms': r.aimMs, 'meets aim': r.meetsAim ? 'yes' : 'NO' }])));
 }
 
 if (results.guesses.length > 0) {
