@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  date,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -78,11 +80,8 @@ export const users = pgTable(
     // Substring search (pg_trgm).
     index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('users_full_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
-    // Analytics (decision 019): recurring amounts of active memberships, ended memberships by their end.
+    // Analytics (decision 019): the recurring amounts of active memberships.
     index('users_active_amount_idx').on(t.subscriptionPlan, t.subscriptionAmountCents).where(sql`subscription_status = 'active'`),
-    index('users_ended_idx')
-      .on(sql`coalesce(${t.subscriptionCancelledDate}, ${t.subscriptionEndDate})`)
-      .where(sql`subscription_status IN ('cancelled', 'expired')`),
   ],
 );
 
@@ -231,8 +230,6 @@ export const payments = pgTable(
     // One purchase at a time per patient, whatever the Idempotency-Key, across every server instance.
     uniqueIndex('payments_one_checkout_in_flight_key').on(t.userId).where(sql`kind = 'checkout' AND status = 'pending'`),
     index('payments_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
-    // Analytics (decision 019): succeeded payments by day, with what the series sums (see migration 0009's INCLUDE).
-    index('payments_succeeded_idx').on(t.createdAt).where(sql`status = 'succeeded'`),
   ],
 );
 
@@ -279,6 +276,29 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)],
+);
+
+/**
+ * Totals per America/Chicago day for the analytics series (decision 019), kept by statement triggers
+ * on users and payments (migration 0009); nothing in the application writes them.
+ */
+export const dailyAccounts = pgTable('daily_accounts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  signups: bigint('signups', { mode: 'number' }).notNull().default(0),
+  endedMemberships: bigint('ended_memberships', { mode: 'number' }).notNull().default(0),
+});
+
+export const dailyPayments = pgTable(
+  'daily_payments',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    planId: text('plan_id').notNull(),
+    kind: text('kind').notNull(),
+    /** Succeeded payments only. */
+    payments: bigint('payments', { mode: 'number' }).notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'daily_payments_pk', columns: [t.day, t.planId, t.kind] })],
 );
 
 /** Contact-page enquiries, kept so support can answer even if the e-mail to them is delayed. */

@@ -1,5 +1,7 @@
 import { generateCustomerId, messages, type AnalyticsSeries } from '@app/shared';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { payments, users } from '../../db/schema';
 import { adminEnv, signedInAdmin, signedInPatient, useTestApp } from '../../test/harness';
 
@@ -129,6 +131,46 @@ describe('admin analytics', () => {
     // A payment made before the range still counts towards the range's first days.
     const later = await series('from=2024-06-20&to=2024-06-21&interval=day');
     expect(later.buckets.map((b) => b.revenueMonthly)).toEqual([29.99, 29.99]);
+  });
+
+  it('keeps its daily totals equal to a recount through inserts, updates and deletes of accounts and payments', async () => {
+    const id = await addUser({ email: 'churn@analytics.example', subscriptionStatus: 'active', subscriptionPlan: 'familyMonthly', subscriptionAmountCents: 4999 });
+    const [pending] = await db()
+      .insert(payments)
+      .values({ userId: id, planId: 'familyMonthly', kind: 'checkout', gateway: 'sandbox', status: 'pending', amountCents: 4999, createdAt: new Date('2025-02-02T12:00:00Z') })
+      .returning({ id: payments.id });
+    await db().update(payments).set({ status: 'succeeded' }).where(eq(payments.id, pending!.id));
+    await db().update(users).set({ subscriptionStatus: 'cancelled', subscriptionCancelledDate: new Date('2025-03-01T12:00:00Z') }).where(eq(users.id, id));
+    await db().update(users).set({ subscriptionStatus: 'expired', subscriptionEndDate: new Date('2025-03-05T12:00:00Z'), subscriptionCancelledDate: null }).where(eq(users.id, id));
+    const gone = await addUser({ email: 'gone@analytics.example', subscriptionStatus: 'expired', subscriptionEndDate: new Date('2025-03-05T12:00:00Z') });
+    await addPayment(gone, { createdAt: new Date('2025-02-02T15:00:00Z'), amountCents: 2999 });
+    await db().delete(users).where(eq(users.id, gone));
+
+    const kept = await queryRows<Record<string, unknown>>(
+      db(),
+      sql`SELECT day::text, signups::int, ended_memberships::int FROM daily_accounts WHERE signups <> 0 OR ended_memberships <> 0 ORDER BY day`,
+    );
+    const recount = await queryRows<Record<string, unknown>>(
+      db(),
+      sql`SELECT day::text, sum(s)::int AS signups, sum(e)::int AS ended_memberships FROM (
+            SELECT (created_at AT TIME ZONE 'America/Chicago')::date AS day, 1 AS s, 0 AS e FROM users
+            UNION ALL
+            SELECT (coalesce(subscription_cancelled_date, subscription_end_date) AT TIME ZONE 'America/Chicago')::date, 0, 1 FROM users
+            WHERE subscription_status IN ('cancelled', 'expired') AND coalesce(subscription_cancelled_date, subscription_end_date) IS NOT NULL
+          ) AS d GROUP BY day ORDER BY day`,
+    );
+    expect(kept).toEqual(recount);
+    const keptPayments = await queryRows<Record<string, unknown>>(
+      db(),
+      sql`SELECT day::text, plan_id, kind, payments::int, amount_cents::int FROM daily_payments WHERE payments <> 0 ORDER BY 1, 2, 3`,
+    );
+    const paymentRecount = await queryRows<Record<string, unknown>>(
+      db(),
+      sql`SELECT (created_at AT TIME ZONE 'America/Chicago')::date::text AS day, plan_id, kind, count(*)::int AS payments, sum(amount_cents)::int AS amount_cents
+          FROM payments WHERE status = 'succeeded' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    expect(keptPayments).toEqual(paymentRecount);
+    expect(keptPayments.length).toBeGreaterThan(3);
   });
 
   it.each([
