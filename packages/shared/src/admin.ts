@@ -52,8 +52,8 @@ export type Timestamp = z.infer<typeof timestampSchema>;
 export const toTimestamp = (date: Date): Timestamp => ({ seconds: Math.floor(date.getTime() / 1000), nanos: (date.getTime() % 1000) * 1_000_000 });
 export const fromTimestamp = (t: Timestamp) => new Date(t.seconds * 1000 + Math.floor(t.nanos / 1_000_000));
 
-const billingAddressSchema = z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string(), country: z.string() });
-const cardDetailsSchema = z.object({ cardholderName: z.string().nullable(), last4: z.string(), expiry: z.string().nullable(), brand: z.string().nullable() });
+export const billingAddressSchema = z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string(), country: z.string() });
+export const cardDetailsSchema = z.object({ cardholderName: z.string().nullable(), last4: z.string(), expiry: z.string().nullable(), brand: z.string().nullable() });
 
 /** The user as an admin sees it (spec 2 §3): every field but secrets; never a hash, a token or a full card number. */
 export const adminUserSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { billingAddressSchema, cardDetailsSchema } from './admin';
 import type { UserProfile } from './api';
 import { PLAN_IDS } from './plan-ids';
 
@@ -31,6 +32,6 @@ export const userProfileSchema: z.ZodType<UserProfile> = z.object({
   nextSubscriptionRenewDate: z.string().nullable(),
   subscriptionEndDate: z.string().nullable(),
   subscriptionCancelledDate: z.string().nullable(),
-  billingAddress: z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string(), country: z.string() }).nullable(),
-  cardDetails: z.object({ cardholderName: z.string().nullable(), last4: z.string(), expiry: z.string().nullable(), brand: z.string().nullable() }).nullable(),
+  billingAddress: billingAddressSchema.nullable(),
+  cardDetails: cardDetailsSchema.nullable(),
 });

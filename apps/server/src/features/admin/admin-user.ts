@@ -1,5 +1,5 @@
 import { centsToDollarsOrNull, normalizePlanId, toCentralIso, toTimestamp, type AdminUser } from '@app/shared';
-import type { UserRow } from '../users/repository';
+import { billingAddressOf, cardDetailsOf, type UserRow } from '../users/repository';
 
 const timestamp = (date: Date | null) => (date ? toTimestamp(date) : null);
 
@@ -8,8 +8,7 @@ const timestamp = (date: Date | null) => (date ? toTimestamp(date) : null);
  * stored brand, last 4, expiry and name, the only card data kept; the legacy names repeat them.
  */
 export function toAdminUser(user: UserRow): AdminUser {
-  const billingParts = [user.billingStreet, user.billingCity, user.billingState, user.billingZip, user.billingCountry];
-  const card = user.cardLast4 ? { cardholderName: user.cardholderName, last4: user.cardLast4, expiry: user.cardExpiry, brand: user.cardBrand } : null;
+  const card = cardDetailsOf(user);
   return {
     id: user.id,
     email: user.email,
@@ -36,16 +35,7 @@ export function toAdminUser(user: UserRow): AdminUser {
     verified: user.verified,
     smsPolicyAccepted: user.smsPolicyAccepted,
     emailVerificationStat: user.verified ? 'verified' : 'unverified',
-    // An address an admin saved in part still shows, its missing parts empty.
-    billingAddress: billingParts.some((part) => part !== null)
-      ? {
-          street: user.billingStreet ?? '',
-          city: user.billingCity ?? '',
-          state: user.billingState ?? '',
-          zip: user.billingZip ?? '',
-          country: user.billingCountry ?? '',
-        }
-      : null,
+    billingAddress: billingAddressOf(user),
     cardDetails: card,
     cardName: card?.cardholderName ?? null,
     cardExpiry: card?.expiry ?? null,

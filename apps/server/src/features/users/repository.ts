@@ -37,6 +37,17 @@ export async function updateUser(db: Executor, id: string, changes: Partial<NewU
 
 const central = (date: Date | null) => (date ? toCentralIso(date) : null);
 
+/** The billing address as the API shows it; one an admin saved in part still shows, its missing parts empty. */
+export function billingAddressOf(user: UserRow): UserProfile['billingAddress'] {
+  const parts = [user.billingStreet, user.billingCity, user.billingState, user.billingZip, user.billingCountry];
+  if (parts.every((part) => part === null)) return null;
+  return { street: user.billingStreet ?? '', city: user.billingCity ?? '', state: user.billingState ?? '', zip: user.billingZip ?? '', country: user.billingCountry ?? '' };
+}
+
+/** The card as stored: brand, last 4, expiry and name, never more. */
+export const cardDetailsOf = (user: UserRow): UserProfile['cardDetails'] =>
+  user.cardLast4 ? { cardholderName: user.cardholderName, last4: user.cardLast4, expiry: user.cardExpiry, brand: user.cardBrand } : null;
+
 /** The user as shown to their owner: no password hash, no internal timestamps. */
 export function toProfile(user: UserRow): UserProfile {
   const plan = user.subscriptionPlan ? normalizePlanId(user.subscriptionPlan) : null;
@@ -65,10 +76,7 @@ export function toProfile(user: UserRow): UserProfile {
     nextSubscriptionRenewDate: central(user.nextSubscriptionRenewDate),
     subscriptionEndDate: central(user.subscriptionEndDate),
     subscriptionCancelledDate: central(user.subscriptionCancelledDate),
-    billingAddress:
-      user.billingStreet && user.billingCity && user.billingState && user.billingZip && user.billingCountry
-        ? { street: user.billingStreet, city: user.billingCity, state: user.billingState, zip: user.billingZip, country: user.billingCountry }
-        : null,
-    cardDetails: user.cardLast4 ? { cardholderName: user.cardholderName, last4: user.cardLast4, expiry: user.cardExpiry, brand: user.cardBrand } : null,
+    billingAddress: billingAddressOf(user),
+    cardDetails: cardDetailsOf(user),
   };
 }
