@@ -4,6 +4,7 @@ import {
   bigserial,
   date,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -78,7 +79,9 @@ export const users = pgTable(
     index('users_status_sort_idx').on(t.subscriptionStatus, t.id),
     index('users_amount_sort_idx').on(t.subscriptionAmountCents, t.id),
     // Substring search (pg_trgm).
-    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // Stored lower-cased, so search and sign-in match the column as it is indexed.
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     index('users_full_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     // Analytics (decision 019): the recurring amounts of active memberships.
     index('users_active_amount_idx').on(t.subscriptionPlan, t.subscriptionAmountCents).where(sql`subscription_status = 'active'`),

@@ -8,7 +8,11 @@ CREATE INDEX "users_full_name_sort_idx" ON "users" USING btree (("first_name" ||
 CREATE INDEX "users_submitted_sort_idx" ON "users" USING btree (coalesce("submitted_at", "created_at"),"id");--> statement-breakpoint
 CREATE INDEX "users_status_sort_idx" ON "users" USING btree ("subscription_status","id");--> statement-breakpoint
 CREATE INDEX "users_amount_sort_idx" ON "users" USING btree ("subscription_amount_cents","id");--> statement-breakpoint
-CREATE INDEX "users_email_trgm_idx" ON "users" USING gin (lower("email") gin_trgm_ops);--> statement-breakpoint
+-- E-mails are stored lower-cased (every way in lower-cases them); the constraint makes it a rule, so
+-- the search can match the column itself, as its indexes hold it, without lower() on every row.
+UPDATE "users" SET "email" = lower("email") WHERE "email" <> lower("email");--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_email_lowercase" CHECK ("email" = lower("email"));--> statement-breakpoint
+CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_full_name_trgm_idx" ON "users" USING gin (lower("first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "details" text;--> statement-breakpoint
 -- Key rotation (phi:rotate) re-seals details in place: an UPDATE that changes nothing but the sealed

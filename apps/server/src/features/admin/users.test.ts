@@ -122,6 +122,10 @@ describe('admin Users list and search', () => {
     expect((await list('q=ann%20lee')).body.summary).toEqual({ admins: 0, activeSubscriptions: 2, verified: 2 });
   });
 
+  it('matches e-mails as stored: lower-cased, a rule the database itself holds', async () => {
+    await expect(insertUser(server.app.ctx.db, { email: 'Mixed@Case.example', passwordHash: 'x', customerId: generateCustomerId() })).rejects.toThrow();
+  });
+
   it('searches by e-mail only, at least 3 characters after trimming', async () => {
     const search = (email: string) => server.http.get(`/api/admin/search?email=${email}&sortBy=email&size=2&page=1`, admin);
     const found = await search(`%20${DOMAIN.toUpperCase()}%20`);
