@@ -68,7 +68,7 @@ describe('admin analytics', () => {
 
   it('buckets by America/Chicago day: 05:30 UTC belongs to the day before in winter, 04:30 UTC in summer', async () => {
     for (const at of ['2025-01-15T05:30:00Z', '2025-01-15T06:30:00Z', '2025-07-15T04:30:00Z', '2025-07-15T05:30:00Z']) {
-      await addUser({ email: `edge-${at}@analytics.example`, createdAt: new Date(at) });
+      await addUser({ email: `edge-${at.toLowerCase()}@analytics.example`, createdAt: new Date(at) });
     }
     const winter = await series('from=2025-01-13&to=2025-01-16&interval=day');
     expect(winter.buckets.map((b) => [b.start, b.signups])).toEqual([
@@ -87,7 +87,7 @@ describe('admin analytics', () => {
   it('groups weeks from Monday and months from the 1st, counting only inside the range', async () => {
     // Wednesday 2025-05-07 and Monday 2025-05-12 (noon in Chicago); 2025-04-30 is before the range.
     for (const at of ['2025-05-07T17:00:00Z', '2025-05-12T17:00:00Z', '2025-04-30T17:00:00Z']) {
-      await addUser({ email: `week-${at}@analytics.example`, createdAt: new Date(at) });
+      await addUser({ email: `week-${at.toLowerCase()}@analytics.example`, createdAt: new Date(at) });
     }
     const weeks = await series('from=2025-05-01&to=2025-05-18&interval=week');
     expect(weeks.buckets.map((b) => [b.start, b.signups])).toEqual([
