@@ -10,3 +10,4 @@ export * from './payment';
 export * from './contact';
 export * from './admin';
 export * from './profile';
+export * from './expenses';

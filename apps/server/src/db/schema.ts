@@ -356,3 +356,76 @@ export interface AuditDetails {
   changes?: AuditChange[];
   [key: string]: unknown;
 }
+
+/**
+ * The rupees per dollar that expense saves use (issue 12): each change is a new row, so the latest
+ * row is the current rate and the rows before it are its history. Without a row, the configured
+ * starting value applies. The rate is kept × 10,000 (4 decimals) as an integer.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    inrPerUsdE4: integer('inr_per_usd_e4').notNull(),
+    effectiveFrom: tz('effective_from').notNull().defaultNow(),
+    /** The e-mail of the admin who set it. */
+    setBy: text('set_by').notNull(),
+  },
+  (t) => [check('exchange_rates_positive', sql`${t.inrPerUsdE4} > 0`)],
+);
+
+/**
+ * A receipt upload an admin started (decision 020). The server chose the storage key; the file
+ * name is for display only. Attached once an expense points at it; never attached within a day,
+ * housekeeping deletes it and its file.
+ */
+export const expenseUploads = pgTable(
+  'expense_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    /** No foreign key: a new expense's receipt may be uploaded before the expense is first saved. */
+    expenseId: uuid('expense_id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdByUserId: uuid('created_by_user_id').notNull(),
+    createdAt: createdAt(),
+    /** The upload address stops working then. */
+    expiresAt: tz('expires_at').notNull(),
+    attachedAt: tz('attached_at'),
+  },
+  (t) => [
+    uniqueIndex('expense_uploads_storage_key').on(t.storageKey),
+    index('expense_uploads_expense_idx').on(t.expenseId),
+    index('expense_uploads_unattached_idx').on(t.createdAt).where(sql`attached_at IS NULL`),
+  ],
+);
+
+/** Spec 2 §3's expense; money in minor units (cents, paise) with the rate it was saved at. */
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: uuid('id').primaryKey(),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    originalCurrency: text('original_currency').notNull(),
+    originalAmountMinor: bigint('original_amount_minor', { mode: 'number' }).notNull(),
+    amountUsdCents: bigint('amount_usd_cents', { mode: 'number' }).notNull(),
+    amountInrPaise: bigint('amount_inr_paise', { mode: 'number' }).notNull(),
+    inrPerUsdE4: integer('inr_per_usd_e4').notNull(),
+    spentAt: tz('spent_at').notNull(),
+    /** The creating admin's e-mail, lower-cased (spec 2 §3). */
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    fileUploadId: uuid('file_upload_id').references(() => expenseUploads.id),
+  },
+  (t) => [
+    check('expenses_currency', sql`${t.originalCurrency} IN ('USD', 'INR')`),
+    check('expenses_amounts', sql`${t.originalAmountMinor} >= 0 AND ${t.amountUsdCents} >= 0 AND ${t.amountInrPaise} >= 0 AND ${t.inrPerUsdE4} > 0`),
+    index('expenses_spent_idx').on(t.spentAt.desc(), t.id.desc()),
+    index('expenses_created_by_idx').on(t.createdBy, t.spentAt.desc(), t.id.desc()),
+    index('expenses_currency_idx').on(t.originalCurrency, t.spentAt.desc(), t.id.desc()),
+  ],
+);

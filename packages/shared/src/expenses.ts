@@ -1,0 +1,247 @@
+import { z } from './zod';
+import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, pageSchema, timestampSchema } from './admin';
+import { EMAIL_MAX } from './auth';
+import { parseIsoDate } from './dates';
+import { messages } from './messages';
+
+/** Spec 2 §9: the currencies an expense is recorded in. */
+export const EXPENSE_CURRENCIES = ['USD', 'INR'] as const;
+export type ExpenseCurrency = (typeof EXPENSE_CURRENCIES)[number];
+
+/** A sane ceiling for one expense, in its own currency (ten million). */
+export const EXPENSE_MAX_AMOUNT = 10_000_000;
+export const EXPENSE_TITLE_MAX = 200;
+export const EXPENSE_DESCRIPTION_MAX = 2000;
+
+/** Spec 2 §5: receipts are PDF, JPEG or PNG; issue 12: at most 10 MB. */
+export const RECEIPT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type ReceiptContentType = (typeof RECEIPT_CONTENT_TYPES)[number];
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+export const RECEIPT_FILE_NAME_MAX = 255;
+/** The file picker's filter (spec 2 §5). */
+export const RECEIPT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+
+/** The exchange rate is kept to 4 decimals: rupees per dollar × 10,000. */
+export const RATE_SCALE = 10_000;
+export const EXCHANGE_RATE_MAX = 1000;
+
+/**
+ * Converts minor units (cents, paise) between USD and INR at a rate of `rateE4` / 10,000 rupees
+ * per dollar, rounding half away from zero. BigInt keeps 10 million rupees × a 4-decimal rate exact.
+ */
+export function convertMinorUnits(amount: number, from: ExpenseCurrency, to: ExpenseCurrency, rateE4: number): number {
+  if (from === to) return amount;
+  const [numerator, denominator] = from === 'USD' ? [BigInt(amount) * BigInt(rateE4), BigInt(RATE_SCALE)] : [BigInt(amount) * BigInt(RATE_SCALE), BigInt(rateE4)];
+  return Number((numerator * 2n + denominator) / (denominator * 2n));
+}
+
+/** Whole minor units from an amount of at most 2 decimals (0.1 + 0.2 style noise is rounded away). */
+export const toMinorUnits = (amount: number) => Math.round(amount * 100);
+export const fromMinorUnits = (minor: number) => minor / 100;
+
+/** A stored attachment as the API shows it (spec 2 §3). */
+const attachmentFields = {
+  fileUrl: z.string().nullable(),
+  fileName: z.string().nullable(),
+  fileContentType: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+};
+
+/** An expense (spec 2 §3); amounts in currency units to the cent (paisa), the rate it was saved with. */
+export const expenseSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  originalCurrency: z.enum(EXPENSE_CURRENCIES),
+  originalAmount: z.number(),
+  amountUsd: z.number(),
+  amountInr: z.number(),
+  /** Rupees per dollar used when this expense was last saved. */
+  exchangeRate: z.number(),
+  spentAt: timestampSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  createdBy: z.string(),
+  ...attachmentFields,
+  /** A short-lived address that downloads the attachment (decision 020); null without one. */
+  downloadUrl: z.string().nullable(),
+});
+export type Expense = z.infer<typeof expenseSchema>;
+
+const totalsSchema = z.object({ usd: z.number(), inr: z.number() });
+/** GET /api/admin/expenses: a page plus the totals of every expense the filter matches. */
+export const expensePageSchema = pageSchema(expenseSchema).extend({ totals: totalsSchema });
+export type ExpensePage = z.infer<typeof expensePageSchema>;
+
+const omittedWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+const isoDay = z.string().refine((v) => parseIsoDate(v) !== null, { error: messages.dateInvalid });
+const currencyInput = z
+  .string({ error: messages.currencyInvalid })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.enum(EXPENSE_CURRENCIES, { error: messages.currencyInvalid }));
+
+/** GET /api/admin/expenses: startDate and endDate are America/Chicago days, both included. */
+export const expenseListQuerySchema = z
+  .strictObject({
+    page: omittedWhenEmpty(z.coerce.number().int().min(0).max(10_000_000).default(0)),
+    size: omittedWhenEmpty(z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE)),
+    startDate: omittedWhenEmpty(isoDay.optional()),
+    endDate: omittedWhenEmpty(isoDay.optional()),
+    currency: omittedWhenEmpty(currencyInput.optional()),
+    createdBy: omittedWhenEmpty(
+      z
+        .string()
+        .trim()
+        .max(EMAIL_MAX)
+        .transform((v) => v.toLowerCase())
+        .optional(),
+    ),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { error: messages.expenseDateRangeInvalid, path: ['endDate'] });
+export type ExpenseListQuery = z.infer<typeof expenseListQuerySchema>;
+/** The filters alone, for the CSV export of the whole filtered result. */
+export const expenseExportQuerySchema = expenseListQuerySchema.transform(({ page: _page, size: _size, ...filter }) => filter);
+export type ExpenseFilter = Omit<ExpenseListQuery, 'page' | 'size'>;
+
+/** Spec 2 §5: trimmed text; a missing or null one is ''. */
+const trimmedText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .refine((v) => v.length <= max, { error: messages.tooLong(max) });
+
+/** A finite amount ≥ 0 with at most 2 decimals, under the ceiling; as a number or numeric text. */
+export const expenseAmountSchema = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && !v.trim())) return 0;
+    const n = typeof v === 'number' ? v : Number(v.trim());
+    if (!Number.isFinite(n) || n < 0 || n > EXPENSE_MAX_AMOUNT || Math.abs(n * 100 - Math.round(n * 100)) > 1e-6) {
+      ctx.addIssue({ code: 'custom', message: messages.expenseAmountInvalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** spentAt as the API shows it ({seconds, nanos}) or as ISO 8601 text; a date between 1970 and 2100. */
+const spentAtSchema = z
+  .union([timestampSchema, z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined) return undefined;
+    const date = typeof v === 'string' ? new Date(v.trim()) : new Date(v.seconds * 1000 + Math.floor(v.nanos / 1_000_000));
+    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1970 || date.getUTCFullYear() > 2100) {
+      ctx.addIssue({ code: 'custom', message: messages.spentAtInvalid });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+const receiptContentType = z.enum(RECEIPT_CONTENT_TYPES, { error: messages.receiptTypeInvalid });
+const receiptSize = z
+  .number({ error: messages.receiptTooLarge })
+  .int({ error: messages.receiptTooLarge })
+  .min(1, { error: messages.receiptEmpty })
+  .max(RECEIPT_MAX_BYTES, { error: messages.receiptTooLarge });
+/** Kept for display only: the storage key never comes from it (spec 2 §5: 'upload' by default). */
+const receiptFileName = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v ?? '').trim().slice(0, RECEIPT_FILE_NAME_MAX) || 'upload');
+
+/** Output-only fields a client may send back unchanged: accepted and ignored. */
+const readOnly = z
+  .unknown()
+  .optional()
+  .transform(() => undefined);
+
+/**
+ * PUT /api/admin/expenses/{id}: spec 2 §5's normalisation, parsed by the form and the route alike.
+ * No field is required; createdBy is the signed-in admin's, whatever the body says. The file
+ * fields come together or not at all: without them, a saved attachment is cleared.
+ */
+export const expenseUpdateSchema = z
+  .strictObject({
+    id: readOnly,
+    title: trimmedText(EXPENSE_TITLE_MAX),
+    description: trimmedText(EXPENSE_DESCRIPTION_MAX),
+    originalCurrency: z
+      .union([currencyInput, z.null()])
+      .optional()
+      .transform((v) => v ?? 'USD'),
+    originalAmount: expenseAmountSchema,
+    spentAt: spentAtSchema,
+    createdBy: readOnly,
+    createdAt: readOnly,
+    updatedAt: readOnly,
+    amountUsd: readOnly,
+    amountInr: readOnly,
+    exchangeRate: readOnly,
+    downloadUrl: readOnly,
+    fileUrl: z.string().trim().max(500).nullable().optional(),
+    fileName: receiptFileName,
+    fileContentType: z.union([receiptContentType, z.null()]).optional(),
+    fileSize: z.union([receiptSize, z.null()]).optional(),
+  })
+  .transform(({ fileUrl, fileName, fileContentType, fileSize, ...fields }) => ({
+    ...fields,
+    file: fileUrl ? { fileUrl, fileName, contentType: fileContentType ?? null, size: fileSize ?? null } : null,
+  }));
+export type ExpenseUpdateInput = z.input<typeof expenseUpdateSchema>;
+export type ExpenseUpdate = z.output<typeof expenseUpdateSchema>;
+
+/** POST /api/admin/expenses/upload-initiate; expenseId scopes the storage key (decision 020). */
+export const uploadInitiateSchema = z.strictObject({
+  expenseId: z.uuid({ error: messages.missingExpenseId }),
+  fileName: receiptFileName,
+  contentType: receiptContentType,
+  size: receiptSize,
+});
+export type UploadInitiate = z.infer<typeof uploadInitiateSchema>;
+export const uploadTicketSchema = z.object({ uploadUrl: z.string(), fileUrl: z.string(), headers: z.record(z.string(), z.string()), expiresAt: z.string() });
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
+
+/** POST /api/admin/expenses/{id}/attach. */
+export const attachSchema = z.strictObject({
+  fileUrl: z.string().trim().min(1).max(500),
+  fileName: receiptFileName,
+  contentType: receiptContentType,
+  size: receiptSize,
+});
+export type AttachInput = z.input<typeof attachSchema>;
+
+/** The INR-per-USD rate new saves use (issue 12), with who set it and since when. */
+export const exchangeRateSchema = z.object({ inrPerUsd: z.number(), effectiveFrom: z.string(), setBy: z.string().nullable() });
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+export const exchangeRateUpdateSchema = z.strictObject({
+  inrPerUsd: z.coerce
+    .number({ error: messages.exchangeRateInvalid })
+    .refine((v) => Number.isFinite(v) && v > 0 && v <= EXCHANGE_RATE_MAX && Math.abs(v * RATE_SCALE - Math.round(v * RATE_SCALE)) < 1e-6, { error: messages.exchangeRateInvalid }),
+});
+
+/** GET /api/admin/analytics/profit: months from..to (YYYY-MM), both included, at most 5 years. */
+const isoMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: messages.dateInvalid });
+export const PROFIT_MAX_MONTHS = 60;
+export const profitQuerySchema = z
+  .strictObject({ from: isoMonth, to: isoMonth })
+  .refine((q) => q.from <= q.to && monthsBetween(q.from, q.to) < PROFIT_MAX_MONTHS, { error: messages.profitRangeInvalid, path: ['to'] });
+export function monthsBetween(from: string, to: string): number {
+  const [fy, fm] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  return (ty - fy) * 12 + (tm - fm);
+}
+export const profitMonthSchema = z.object({
+  month: z.string(),
+  /** Monthly recurring revenue at the end of the month, in dollars. */
+  revenueMonthly: z.number(),
+  cashCollected: z.number(),
+  expensesUsd: z.number(),
+  /** Cash collected less expenses. */
+  net: z.number(),
+});
+export type ProfitMonth = z.infer<typeof profitMonthSchema>;
+export const profitSchema = z.object({ months: z.array(profitMonthSchema) });
+export type Profit = z.infer<typeof profitSchema>;
