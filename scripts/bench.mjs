@@ -14,7 +14,10 @@
 //  (f) 300 parallel wrong passwords for one account, in process: how many reached the argon2 check
 //      (at most the sign-in limit may), on PGlite, and on the Postgres server of (d) when (d) runs.
 // Results are printed and written to bench-results/bench.json.
-// BENCH_ONLY=argon2,http,renewals,parallel-checkout,lighthouse,guesses,admin (comma-separated) runs only the named parts.
+//  (g) the admin dashboard's calls on seeded users (see below), and (h) the Expenses tab: the list and its
+//      filters on BENCH_EXPENSES (100,000) seeded expenses on Postgres, and the upload and download of a
+//      10 MB receipt on each storage driver (local disk; S3 through s3rver started here).
+// BENCH_ONLY=argon2,http,renewals,parallel-checkout,lighthouse,guesses,admin,expenses (comma-separated) runs only the named parts.
 // The admin part seeds BENCH_ADMIN_USERS (1,000,000) users on Postgres and BENCH_ADMIN_PGLITE_USERS (100,000) on PGlite.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -608,6 +611,109 @@ async function adminCallsOn(store, users, extraEnv) {
 const benchAdminOnPglite = () => adminCallsOn('pglite', ADMIN_USERS.pglite, {});
 const benchAdminOnPostgres = () => withPostgresDatabase('bench_admin', (url) => adminCallsOn('postgres', ADMIN_USERS.postgres, { DATABASE_URL: url.toString() }));
 
+const EXPENSES = Number(process.env.BENCH_EXPENSES ?? 100_000);
+const EXPENSES_AIM_MS = 50;
+const RECEIPT_BYTES = 10 * 1024 * 1024;
+const RECEIPT_RUNS = 5;
+
+/** Seeds the server's database with `--users` and `--expenses` as `npm run seed` does. */
+function seedWith(env, args) {
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/seed.ts'), ...args], { cwd: root, env, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr || seeded.stdout}`);
+  console.log(`  ${seeded.stdout.trim().split('\n').at(-1)}`);
+}
+
+/** The Expenses tab's list on `EXPENSES` seeded expenses on Postgres: pages 0-99, and pages of each filter. */
+const benchExpenseList = () =>
+  withPostgresDatabase('bench_expenses', async (url) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-expenses-'));
+    try {
+      const env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password };
+      seedWith({ ...process.env, NODE_ENV: 'development', ...env }, ['--users', '0', '--expenses', String(EXPENSES)]);
+      return await withServer(async (baseUrl) => {
+        const token = await signedInAdmin(baseUrl);
+        const day = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+        const pages = (query, count) => Array.from({ length: count }, (_, page) => `/api/admin/expenses?page=${page}&size=10${query}`);
+        await latencies(baseUrl, token, pages('', 20));
+        const rows = {
+          'list pages 0-99': await latencies(baseUrl, token, pages('', 100)),
+          'currency INR, pages 0-19': await latencies(baseUrl, token, pages('&currency=INR', 20)),
+          'last 90 days, pages 0-19': await latencies(baseUrl, token, pages(`&startDate=${day(90)}&endDate=${day(0)}`, 20)),
+          'created by one admin, pages 0-19': await latencies(baseUrl, token, pages('&createdBy=finance@', 20)),
+          'all filters, pages 0-19': await latencies(baseUrl, token, pages(`&currency=USD&startDate=${day(365)}&endDate=${day(0)}&createdBy=ops@`, 20)),
+        };
+        for (const row of Object.values(rows)) Object.assign(row, { aimMs: EXPENSES_AIM_MS, meetsAim: row.p95Ms <= EXPENSES_AIM_MS });
+        return { expenses: EXPENSES, calls: rows };
+      }, env);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+/** A 10 MB PDF-looking body: the magic bytes the server checks, then filler. */
+function receiptBytes() {
+  const bytes = Buffer.alloc(RECEIPT_BYTES, 0x20);
+  bytes.write('%PDF-1.7\n%âãÏÓ\n', 0, 'latin1');
+  return bytes;
+}
+
+/**
+ * Uploads a 10 MB receipt through the address the server gives, attaches it and downloads it back,
+ * `RECEIPT_RUNS` times on the server started with `storageEnv`; the median throughput of each.
+ */
+async function receiptThroughput(label, storageEnv) {
+  return withServer(
+    async (baseUrl) => {
+      const token = await signedInAdmin(baseUrl);
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const call = async (method, path, body) => json(await fetch(`${baseUrl}${path}`, { method, headers, body: JSON.stringify(body) }), `${method} ${path}`);
+      const bytes = receiptBytes();
+      const up = [];
+      const down = [];
+      for (let run = 0; run < RECEIPT_RUNS; run++) {
+        const expenseId = crypto.randomUUID();
+        await call('PUT', `/api/admin/expenses/${expenseId}`, { title: 'Bench receipt' });
+        const ticket = await call('POST', '/api/admin/expenses/upload-initiate', { expenseId, fileName: 'receipt.pdf', contentType: 'application/pdf', size: bytes.length });
+        let start = performance.now();
+        const put = await fetch(new URL(ticket.uploadUrl, baseUrl), { method: 'PUT', headers: ticket.headers, body: bytes });
+        if (!put.ok) throw new Error(`upload answered ${put.status}: ${await put.text()}`);
+        up.push(performance.now() - start);
+        const expense = await call('POST', `/api/admin/expenses/${expenseId}/attach`, { fileUrl: ticket.fileUrl, fileName: 'receipt.pdf', contentType: 'application/pdf', size: bytes.length });
+        start = performance.now();
+        const got = Buffer.from(await (await fetch(`${baseUrl}${expense.downloadUrl}`)).arrayBuffer());
+        down.push(performance.now() - start);
+        if (!got.equals(bytes)) throw new Error('the downloaded receipt differs from the upload');
+      }
+      const mbPerS = (times) => round(RECEIPT_BYTES / 1024 / 1024 / (percentile(times, 50) / 1000), 1);
+      return { driver: label, megabytes: RECEIPT_BYTES / 1024 / 1024, runs: RECEIPT_RUNS, uploadMBps: mbPerS(up), uploadMedianMs: round(percentile(up, 50)), downloadMBps: mbPerS(down), downloadMedianMs: round(percentile(down, 50)) };
+    },
+    { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, ...storageEnv },
+  );
+}
+
+/** The S3 driver against s3rver (a real S3-compatible server) on 127.0.0.1, in a folder of its own. */
+async function withS3rver(fn) {
+  const { default: S3rver } = await import(pathToFileURL(serverRequire.resolve('s3rver')).href);
+  const directory = mkdtempSync(join(tmpdir(), 'telehealth-bench-s3-'));
+  const port = await freePort();
+  const s3 = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: 'receipts' }] });
+  await s3.run();
+  try {
+    return await fn({
+      STORAGE: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'receipts',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+  } finally {
+    await s3.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 const results = {
   date: new Date().toISOString(),
   node: process.version,
@@ -617,13 +723,14 @@ const results = {
   renewals: null,
   parallelCheckout: null,
   admin: [],
+  expenses: null,
   guesses: [],
   lighthouse: null,
   homeAssets: null,
   notRun: [],
 };
 
-const PARTS = ['argon2', 'http', 'renewals', 'parallel-checkout', 'lighthouse', 'guesses', 'admin'];
+const PARTS = ['argon2', 'http', 'renewals', 'parallel-checkout', 'lighthouse', 'guesses', 'admin', 'expenses'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((p) => p.trim()).filter(Boolean);
 const unknown = only.filter((p) => !PARTS.includes(p));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
@@ -707,6 +814,28 @@ if (runs('admin')) {
   }
 }
 
+if (runs('expenses')) {
+  results.expenses = { list: null, receipts: [] };
+  console.log(`expenses list (Postgres, ${EXPENSES} expenses) ...`);
+  try {
+    results.expenses.list = await benchExpenseList();
+    for (const [call, row] of Object.entries(results.expenses.list.calls)) if (!row.meetsAim) notRun(`expenses: ${call}`, `p95 ${row.p95Ms} ms, aim ${row.aimMs} ms`);
+  } catch (error) {
+    notRun('expenses list', error);
+  }
+  for (const [label, run] of [
+    ['local disk', () => receiptThroughput('local', { STORAGE: 'local' })],
+    ['S3 (s3rver)', () => withS3rver((env) => receiptThroughput('s3 (s3rver)', env))],
+  ]) {
+    console.log(`10 MB receipt upload and download (${label}) ...`);
+    try {
+      results.expenses.receipts.push(await run());
+    } catch (error) {
+      notRun(`receipt throughput (${label})`, error);
+    }
+  }
+}
+
 if (runs('lighthouse')) {
   console.log(`Lighthouse (mobile): ${LIGHTHOUSE_PAGES.join(', ')} ...`);
   try {
@@ -751,9 +880,19 @@ if (results.parallelCheckout) {
   if (p.charges !== 1) console.warn(`warning: ${p.charges} charges for one patient's parallel checkouts; there must be exactly 1.`);
 }
 
+const latencyTable = (calls) =>
+  console.table(Object.fromEntries(Object.entries(calls).map(([call, r]) => [call, { requests: r.requests, 'p95 ms': r.p95Ms, 'max ms': r.maxMs, 'aim ms': r.aimMs ?? '', 'meets aim': r.meetsAim === null ? '' : r.meetsAim ? 'yes' : 'NO' }])));
 for (const a of results.admin) {
   console.log(`Admin dashboard calls on ${a.store}, ${a.users} users, one request at a time`);
-  console.table(Object.fromEntries(Object.entries(a.calls).map(([call, r]) => [call, { requests: r.requests, 'p95 ms': r.p95Ms, 'max ms': r.maxMs, 'aim ms': r.aimMs ?? '', 'meets aim': r.meetsAim === null ? '' : r.meetsAim ? 'yes' : 'NO' }])));
+  latencyTable(a.calls);
+}
+if (results.expenses?.list) {
+  console.log(`Expenses list on Postgres, ${results.expenses.list.expenses} expenses, one request at a time`);
+  latencyTable(results.expenses.list.calls);
+}
+if (results.expenses?.receipts.length) {
+  console.log(`A ${RECEIPT_BYTES / 1024 / 1024} MB receipt, uploaded through the address the server gives and downloaded back (median of ${RECEIPT_RUNS})`);
+  console.table(Object.fromEntries(results.expenses.receipts.map((r) => [r.driver, { 'upload MB/s': r.uploadMBps, 'upload ms': r.uploadMedianMs, 'download MB/s': r.downloadMBps, 'download ms': r.downloadMedianMs }])));
 }
 
 if (results.guesses.length > 0) {

@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { usePhiKeyring } from './db/phi-column';
 import { assertPhiKeysKnown, sealPhiColumns } from './db/phi-seal';
+import { receiptFileRoutes } from './features/admin/receipts.routes';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
@@ -30,6 +31,7 @@ import { loggerSettings } from './lib/logging';
 import { registerAuditTrail } from './plugins/audit';
 import { createPhiKeyring } from './lib/phi-cipher';
 import { openLimits, type Limits } from './lib/limits';
+import { createObjectStorage, s3UploadOrigin } from './lib/storage/storage';
 import { registerAuth } from './plugins/auth';
 import { registerClientIp } from './plugins/client-ip';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -104,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     geo: await createGeoService(),
     gateway: createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs }),
     limits,
+    storage: createObjectStorage(config),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -116,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Third parties appear in the policy only when configured: reCAPTCHA, and the live-chat vendor.
   const recaptcha = config.captcha.mode === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   const chat = config.chatWidgetUrl ? [new URL(config.chatWidgetUrl).origin] : [];
+  // With S3 storage the browser uploads receipts straight to the bucket's endpoint.
+  const objectStore = config.s3 ? [s3UploadOrigin(config.s3)] : [];
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -125,7 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         scriptSrc: ["'self'", ...webAppInlineScripts(webDist), ...recaptcha, ...chat],
         styleSrc: ["'self'", "'unsafe-inline'", ...chat],
         imgSrc: ["'self'", 'data:', ...chat],
-        connectSrc: ["'self'", ...chat],
+        connectSrc: ["'self'", ...chat, ...objectStore],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: recaptcha.length + chat.length > 0 ? [...recaptcha, ...chat] : ["'none'"],
         objectSrc: ["'none'"],
@@ -158,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(adminRoutes, { ctx, prefix: '/api/admin' });
+  await app.register(receiptFileRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
 
   await registerWebApp(app, webDist);

@@ -14,6 +14,19 @@ describe('configuration', () => {
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('keeps receipts on local disk by default, and needs the bucket and its key for S3 (decision 020)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ s3: null, startingInrPerUsd: 83 });
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'receipts', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...s3, S3_FORCE_PATH_STYLE: 'true', EXCHANGE_RATE_INR_PER_USD: '84.25' })).toMatchObject({
+      s3: { endpoint: undefined, region: 'us-east-1', bucket: 'receipts', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true },
+      startingInrPerUsd: 84.25,
+    });
+    for (const missing of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...s3, [missing]: '' }), missing).toThrow(new RegExp(`${missing}: is required when STORAGE=s3`));
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir(), EXCHANGE_RATE_INR_PER_USD: '-1' })).toThrow(/EXCHANGE_RATE_INR_PER_USD/);
+  });
+
   it('keeps the generated JWT secret in DATA_DIR across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);

@@ -69,6 +69,15 @@ const envSchema = z.object({
   SANDBOX_GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60_000),
   STORAGE: z.enum(['local', 's3']).default('local'),
+  // Unset: AWS itself. MinIO, R2 and s3rver give their own endpoint.
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  // No internet at run time: the INR-per-USD rate until an admin sets one in the dashboard.
+  EXCHANGE_RATE_INR_PER_USD: z.coerce.number().positive().max(100_000).default(83),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BRAND_NAME: z.string().min(1).default('CareConnect 24/7'),
@@ -104,7 +113,10 @@ export interface Config {
   sandboxLatencyMs: number;
   /** A pending payment attempt older than this is asked about at the gateway and settled. */
   reconcileAfterMs: number;
-  storage: 'local' | 's3';
+  /** Receipt storage: null keeps files under DATA_DIR; otherwise the S3-compatible bucket. */
+  s3: { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
+  /** INR per USD for expense conversion until an admin sets a rate (issue 12). */
+  startingInrPerUsd: number;
   redisUrl: string | undefined;
   logLevel: string;
   brand: { name: string; supportEmail: string; supportPhone: string; headquarters: string };
@@ -166,7 +178,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     fail(e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
-  if (e.STORAGE === 's3') fail('STORAGE', 's3 storage is not available yet; use local');
+  if (e.STORAGE === 's3') {
+    for (const variable of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) if (!e[variable]) fail(variable, 'is required when STORAGE=s3');
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -192,7 +206,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paymentGateway: e.PAYMENT_GATEWAY,
     sandboxLatencyMs: e.SANDBOX_GATEWAY_LATENCY_MS,
     reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
-    storage: e.STORAGE,
+    s3:
+      e.STORAGE === 's3'
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : null,
+    startingInrPerUsd: e.EXCHANGE_RATE_INR_PER_USD,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     brand: { name: e.BRAND_NAME, supportEmail: e.SUPPORT_EMAIL, supportPhone: e.SUPPORT_PHONE, headquarters: e.HQ_ADDRESS },

@@ -7,6 +7,7 @@ import type { GeoService } from './features/geo/service';
 import type { MailDelivery } from './features/mail/delivery';
 import type { MailTemplates } from './features/mail/templates';
 import type { Limits } from './lib/limits';
+import type { ObjectStorage } from './lib/storage/storage';
 
 /** What every feature's routes and services may use; built once in app.ts. */
 export interface AppContext {
@@ -19,4 +20,6 @@ export interface AppContext {
   geo: GeoService;
   gateway: PaymentGateway;
   limits: Limits;
+  /** Receipt files: local disk or S3 (decision 020). */
+  storage: ObjectStorage;
 }

@@ -1,11 +1,11 @@
-import { PLAN_IDS, type AdminUserPage, type AnalyticsSummary } from '@app/shared';
+import { PLAN_IDS, convertMinorUnits, type AdminUserPage, type AnalyticsSummary, type ExpensePage } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { queryRows } from './db/client';
 import { planCatalogue } from './features/plans/catalogue';
 import { createPhiKeyring } from './lib/phi-cipher';
-import { seed, seedDatabase } from './seed';
+import { seed, seedDatabase, seedExpenses } from './seed';
 import { adminEnv, signedInAdmin, testPhiKey, useTestApp } from './test/harness';
 
 const SEEDED = 600;
@@ -59,8 +59,26 @@ describe('npm run seed', () => {
     expect(stored!.dob).not.toContain(withDob.dob!);
   });
 
+  it('creates expenses in both currencies, converted as the server converts, that the Expenses tab lists and totals', async () => {
+    await seedExpenses(server.app.ctx.db, 300, 831_234);
+    const rows = await queryRows<{ original_currency: 'USD' | 'INR'; original_amount_minor: string; amount_usd_cents: string; amount_inr_paise: string }>(
+      server.app.ctx.db,
+      sql`SELECT original_currency, original_amount_minor, amount_usd_cents, amount_inr_paise FROM expenses`,
+    );
+    expect(rows).toHaveLength(300);
+    expect(new Set(rows.map((r) => r.original_currency))).toEqual(new Set(['USD', 'INR']));
+    for (const row of rows) {
+      const minor = Number(row.original_amount_minor);
+      expect(Number(row.amount_usd_cents)).toBe(convertMinorUnits(minor, row.original_currency, 'USD', 831_234));
+      expect(Number(row.amount_inr_paise)).toBe(convertMinorUnits(minor, row.original_currency, 'INR', 831_234));
+    }
+    const page = (await server.http.get('/api/admin/expenses?size=500', token)).body as ExpensePage;
+    expect(page.totalElements).toBe(300);
+    expect(Math.round(page.totals.usd * 100)).toBe(rows.reduce((sum, r) => sum + Number(r.amount_usd_cents), 0));
+  });
+
   it('refuses to run with NODE_ENV=production', async () => {
     const config = { ...loadConfig({ DATA_DIR: '/nonexistent', PHI_KEY: testPhiKey }), env: 'production' as const };
-    await expect(seedDatabase(config, 10, () => {})).rejects.toThrow(/production/);
+    await expect(seedDatabase(config, { users: 10, expenses: 10 }, () => {})).rejects.toThrow(/production/);
   });
 });

@@ -21,6 +21,7 @@ const SYMPTOMS = ['Seasonal allergies', 'Sore throat and mild fever', 'Lower bac
 export interface SeedResult {
   users: number;
   payments: number;
+  expenses: number;
   seconds: number;
 }
 
@@ -39,7 +40,7 @@ const planPrice = (id: PlanId) => planCatalogue.find((plan) => plan.id === id)!.
  * verified, a few admins, memberships of every plan in every status with consistent dates over the
  * last two years, and their payments in the ledger. Set-based, a batch of users per statement.
  */
-export async function seed(db: Database, keyring: PhiKeyring, count: number, log: (line: string) => void = () => {}): Promise<SeedResult> {
+export async function seed(db: Database, keyring: PhiKeyring, count: number, log: (line: string) => void = () => {}): Promise<Omit<SeedResult, 'expenses'>> {
   const started = Date.now();
   const run = randomBytes(3).toString('hex');
   // Customer ids are two letters of this run and the row number: unique within a run, and a clash with another run is skipped.
@@ -166,35 +167,71 @@ const ledgerOf = sql`
       RETURNING 1
     )`;
 
+const EXPENSE_TITLES = ['Clinic software licence', 'Telehealth video minutes', 'Office rent', 'Medical malpractice insurance', 'Laptop for a physician', 'Team lunch', 'Marketing: search ads', 'Bank fees', 'Contractor: Bengaluru support team', 'Accounting services', ''];
+const EXPENSE_AUTHORS = ['finance@careconnect247.example', 'ops@careconnect247.example', 'chief@careconnect247.example'];
+
+/**
+ * Expenses for the Expenses tab and its bench: seven in ten in USD, the rest in INR, amounts from
+ * 1 to 5,000 units, spent over the last two years, converted at `inrPerUsdE4` the way the server
+ * converts (rounding half away from zero).
+ */
+export async function seedExpenses(db: Database, count: number, inrPerUsdE4: number, log: (line: string) => void = () => {}): Promise<number> {
+  const titles = textArray(EXPENSE_TITLES);
+  const authors = textArray(EXPENSE_AUTHORS);
+  for (let done = 0; done < count; done += BATCH) {
+    const size = Math.min(BATCH, count - done);
+    await db.execute(sql`
+      INSERT INTO expenses (id, title, description, original_currency, original_amount_minor, amount_usd_cents, amount_inr_paise, inr_per_usd_e4, spent_at, created_by, created_at, updated_at)
+      SELECT gen_random_uuid(), (${titles})[1 + (n % ${EXPENSE_TITLES.length}::int)], 'Seeded expense ' || n, currency, minor,
+             CASE WHEN currency = 'USD' THEN minor ELSE round(minor * 10000.0 / ${inrPerUsdE4}::int)::bigint END,
+             CASE WHEN currency = 'INR' THEN minor ELSE round(minor * ${inrPerUsdE4}::int / 10000.0)::bigint END,
+             ${inrPerUsdE4}::int, spent, (${authors})[1 + (n % ${EXPENSE_AUTHORS.length}::int)], spent + interval '1 hour', spent + interval '1 hour'
+      FROM (
+        SELECT n, CASE WHEN random() < 0.7 THEN 'USD' ELSE 'INR' END AS currency, (100 + floor(random() * 499900))::bigint AS minor,
+               now() - random() * interval '730 days' AS spent
+        FROM generate_series(${done + 1}::int, ${done + size}::int) AS n
+      ) AS e`);
+    log(`  ${(done + size).toLocaleString('en-US')} of ${count.toLocaleString('en-US')} expenses`);
+  }
+  return count;
+}
+
 /** The seed's database: the server's own (DATA_DIR / DATABASE_URL), migrated, its health data sealed with PHI_KEY. */
-export async function seedDatabase(config: Config, count: number, log: (line: string) => void): Promise<SeedResult> {
+export async function seedDatabase(config: Config, counts: { users: number; expenses: number }, log: (line: string) => void): Promise<SeedResult> {
   if (config.env === 'production') throw new ConfigError('The seed refuses to run with NODE_ENV=production: it writes made-up accounts.');
   const handle = await openDatabase(config);
   try {
     const keyring = createPhiKeyring(config.phiKeys.current, config.phiKeys.older);
     usePhiKeyring(keyring);
-    const result = await seed(handle.db, keyring, count, log);
+    const started = Date.now();
+    const people = counts.users > 0 ? await seed(handle.db, keyring, counts.users, log) : { users: 0, payments: 0 };
+    const expenses = await seedExpenses(handle.db, counts.expenses, Math.round(config.startingInrPerUsd * 10_000), log);
     // What autovacuum would do after a bulk load, at once: fresh statistics for the planner, and
     // the visibility map that lets index-only scans (the summary's amounts) skip the table.
-    await handle.db.execute(sql`VACUUM ANALYZE users`);
-    await handle.db.execute(sql`VACUUM ANALYZE payments`);
-    return result;
+    for (const table of ['users', 'payments', 'expenses']) await handle.db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+    return { users: people.users, payments: people.payments, expenses, seconds: (Date.now() - started) / 1000 };
   } finally {
     await handle.close();
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { users: { type: 'string', default: '1000' }, 'database-url': { type: 'string' } } });
-  const count = Number(values.users);
-  if (!Number.isInteger(count) || count < 1 || count > 10_000_000) {
-    console.error('--users must be a whole number from 1 to 10,000,000');
-    process.exit(2);
+  const { values } = parseArgs({ options: { users: { type: 'string', default: '1000' }, expenses: { type: 'string', default: '0' }, 'database-url': { type: 'string' } } });
+  const counts = { users: Number(values.users), expenses: Number(values.expenses) };
+  for (const [name, count] of Object.entries(counts)) {
+    if (!Number.isInteger(count) || count < 0 || count > 10_000_000) {
+      console.error(`--${name} must be a whole number from 0 to 10,000,000`);
+      process.exit(2);
+    }
   }
   const env = values['database-url'] ? { ...process.env, DATABASE_URL: values['database-url'] } : process.env;
   Promise.resolve()
-    .then(() => seedDatabase(loadConfig(env), count, (line) => process.stdout.write(`${line}\n`)))
-    .then((r) => process.stdout.write(`Seeded ${r.users.toLocaleString('en-US')} users and ${r.payments.toLocaleString('en-US')} payments in ${r.seconds.toFixed(1)} s.\n`))
+    .then(() => seedDatabase(loadConfig(env), counts, (line) => process.stdout.write(`${line}\n`)))
+    .then((r) =>
+      process.stdout.write(
+        `Seeded ${r.users.toLocaleString('en-US')} users, ${r.payments.toLocaleString('en-US')} payments and ${r.expenses.toLocaleString('en-US')} expenses in ${r.seconds.toFixed(1)} s.\n`,
+      ),
+    )
     .catch((error: unknown) => {
       console.error(error instanceof ConfigError ? error.message : error);
       process.exit(1);

@@ -168,10 +168,7 @@ export const expenseUpdateSchema = z
     id: readOnly,
     title: trimmedText(EXPENSE_TITLE_MAX),
     description: trimmedText(EXPENSE_DESCRIPTION_MAX),
-    originalCurrency: z
-      .union([currencyInput, z.null()])
-      .optional()
-      .transform((v) => v ?? 'USD'),
+    originalCurrency: currencyInput.nullish().transform((v) => v ?? 'USD'),
     originalAmount: expenseAmountSchema,
     spentAt: spentAtSchema,
     createdBy: readOnly,
@@ -214,7 +211,7 @@ export const attachSchema = z.strictObject({
 export type AttachInput = z.input<typeof attachSchema>;
 
 /** The INR-per-USD rate new saves use (issue 12), with who set it and since when. */
-export const exchangeRateSchema = z.object({ inrPerUsd: z.number(), effectiveFrom: z.string(), setBy: z.string().nullable() });
+export const exchangeRateSchema = z.object({ inrPerUsd: z.number(), effectiveFrom: z.string().nullable(), setBy: z.string().nullable() });
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 export const exchangeRateUpdateSchema = z.strictObject({
   inrPerUsd: z.coerce
@@ -222,9 +219,9 @@ export const exchangeRateUpdateSchema = z.strictObject({
     .refine((v) => Number.isFinite(v) && v > 0 && v <= EXCHANGE_RATE_MAX && Math.abs(v * RATE_SCALE - Math.round(v * RATE_SCALE)) < 1e-6, { error: messages.exchangeRateInvalid }),
 });
 
-/** GET /api/admin/analytics/profit: months from..to (YYYY-MM), both included, at most 5 years. */
+/** GET /api/admin/analytics/profit: months from..to (YYYY-MM), both included, at most 3 years (as the series). */
 const isoMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: messages.dateInvalid });
-export const PROFIT_MAX_MONTHS = 60;
+export const PROFIT_MAX_MONTHS = 36;
 export const profitQuerySchema = z
   .strictObject({ from: isoMonth, to: isoMonth })
   .refine((q) => q.from <= q.to && monthsBetween(q.from, q.to) < PROFIT_MAX_MONTHS, { error: messages.profitRangeInvalid, path: ['to'] });

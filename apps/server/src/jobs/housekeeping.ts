@@ -4,6 +4,7 @@ import { deleteExpiredLimits } from '../db/rate-limits.repository';
 import { deleteStaleSessions } from '../features/auth/sessions';
 import { deleteSpentTokens } from '../features/auth/tokens.repository';
 import { deleteAnsweredIdempotencyKeys } from '../features/billing/repository';
+import { removeAbandonedUploads } from '../features/admin/expenses.service';
 import { deleteDeliveredMail } from '../features/mail/repository';
 import { startSchedule } from './schedule';
 
@@ -27,7 +28,7 @@ const rules = {
   mailOutbox: (db: Executor, now: Date) => deleteDeliveredMail(db, ago(now, DELIVERED_MAIL_KEEP_MS)),
 } satisfies Record<string, (db: Executor, now: Date) => Promise<number>>;
 
-export type HousekeepingSummary = Record<keyof typeof rules, number>;
+export type HousekeepingSummary = Record<keyof typeof rules | 'abandonedUploads', number>;
 
 /**
  * Deletes expired and spent rows from every table that would otherwise grow without bound. One
@@ -39,6 +40,8 @@ export async function runHousekeeping(ctx: AppContext, now: Date = new Date()): 
     if (!(await tryTransactionLock(tx, HOUSEKEEPING_LOCK_ID))) return null;
     const summary: Partial<HousekeepingSummary> = {};
     for (const table of Object.keys(rules) as (keyof typeof rules)[]) summary[table] = await rules[table](tx, now);
+    // Files live outside the database: each is removed before its row, so a crash leaves a row to retry.
+    summary.abandonedUploads = await removeAbandonedUploads(ctx, tx, now);
     return summary as HousekeepingSummary;
   });
 }

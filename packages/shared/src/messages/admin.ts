@@ -53,4 +53,5 @@ export const exchangeRateSaveFailed = 'Failed to save the exchange rate.';
 export const profitLoadFailed = 'Failed to load profit.';
 export const expensesExportFailed = 'Failed to export expenses.';
 export const expenseDateRangeInvalid = 'Choose a start date on or before the end date.';
-export const profitRangeInvalid = 'Choose a start month on or before the end month, at most 5 years apart.';
+export const profitRangeInvalid = 'Choose a start month on or before the end month, at most 3 years apart.';
+export const downloadLinkInvalid = 'This download link is invalid or has expired. Open the expense again for a fresh link.';

@@ -1,14 +1,16 @@
-import { analyticsSeriesQuerySchema, analyticsSeriesSchema, analyticsSummarySchema } from '@app/shared';
+import { analyticsSeriesQuerySchema, analyticsSeriesSchema, analyticsSummarySchema, profitQuerySchema, profitSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { analyticsSeries, analyticsSummary } from './analytics.service';
+import { profitByMonth } from './profit.service';
 
-/** The Analytics card (spec 2 §2, §7): the summary of spec 2 §3 and its figures over time. */
+/** The Analytics card (spec 2 §2, §7): the summary of spec 2 §3, its figures over time, and profit per month. */
 export const adminAnalyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/analytics/summary', { schema: { response: { 200: analyticsSummarySchema } } }, async () => analyticsSummary(ctx));
   app.get('/analytics/series', { schema: { querystring: analyticsSeriesQuerySchema, response: { 200: analyticsSeriesSchema } } }, async (request) =>
     analyticsSeries(ctx, request.query),
   );
+  app.get('/analytics/profit', { schema: { querystring: profitQuerySchema, response: { 200: profitSchema } } }, async (request) => profitByMonth(ctx, request.query));
 };

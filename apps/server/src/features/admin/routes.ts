@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
 import { toProfile } from '../users/repository';
 import { adminAnalyticsRoutes } from './analytics.routes';
+import { adminExpenseRoutes } from './expenses.routes';
 import { adminUserRoutes } from './users.routes';
 
 /**
@@ -23,4 +24,5 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   }));
   await app.register(adminUserRoutes, { ctx });
   await app.register(adminAnalyticsRoutes, { ctx });
+  await app.register(adminExpenseRoutes, { ctx });
 };

@@ -1,0 +1,162 @@
+import type { ExpenseFilter } from '@app/shared';
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client';
+import { exchangeRates, expenses, expenseUploads } from '../../db/schema';
+
+export type ExpenseRow = typeof expenses.$inferSelect;
+export type NewExpense = typeof expenses.$inferInsert;
+export type UploadRow = typeof expenseUploads.$inferSelect;
+export type NewUpload = typeof expenseUploads.$inferInsert;
+export type RateRow = typeof exchangeRates.$inferSelect;
+
+/** An expense with its attached upload, if any. */
+export interface ExpenseWithFile {
+  expense: ExpenseRow;
+  file: UploadRow | null;
+}
+
+/** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The filters of the Expenses tab; start and end are America/Chicago days, both included. */
+function filterWhere(filter: ExpenseFilter): SQL | undefined {
+  return and(
+    filter.startDate ? sql`${expenses.spentAt} >= (${filter.startDate}::date::timestamp AT TIME ZONE 'America/Chicago')` : undefined,
+    filter.endDate ? sql`${expenses.spentAt} < ((${filter.endDate}::date + 1)::timestamp AT TIME ZONE 'America/Chicago')` : undefined,
+    filter.currency ? eq(expenses.originalCurrency, filter.currency) : undefined,
+    filter.createdBy ? sql`${expenses.createdBy} LIKE ${containing(filter.createdBy)}` : undefined,
+  );
+}
+
+const withFile = { expense: expenses, file: expenseUploads };
+
+/** A page of the filtered expenses, most recently spent first (id breaks ties, so pages never overlap). */
+export async function pageOfExpenses(db: Executor, filter: ExpenseFilter, offset: number, limit: number): Promise<ExpenseWithFile[]> {
+  return db
+    .select(withFile)
+    .from(expenses)
+    .leftJoin(expenseUploads, eq(expenseUploads.id, expenses.fileUploadId))
+    .where(filterWhere(filter))
+    .orderBy(desc(expenses.spentAt), desc(expenses.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+/** The filtered expenses after the one at (spentAt, id) in list order: the CSV export reads them a batch at a time. */
+export async function expensesAfter(db: Executor, filter: ExpenseFilter, after: { spentAt: Date; id: string } | null, limit: number): Promise<ExpenseWithFile[]> {
+  const cursor = after ? or(lt(expenses.spentAt, after.spentAt), and(eq(expenses.spentAt, after.spentAt), lt(expenses.id, after.id))) : undefined;
+  return db
+    .select(withFile)
+    .from(expenses)
+    .leftJoin(expenseUploads, eq(expenseUploads.id, expenses.fileUploadId))
+    .where(and(filterWhere(filter), cursor))
+    .orderBy(desc(expenses.spentAt), desc(expenses.id))
+    .limit(limit);
+}
+
+export interface ExpenseTotals {
+  count: number;
+  usdCents: number;
+  inrPaise: number;
+}
+
+/** How many expenses the filter matches and their sums in both currencies. */
+export async function expenseTotals(db: Executor, filter: ExpenseFilter): Promise<ExpenseTotals> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      usdCents: sql<string>`coalesce(sum(${expenses.amountUsdCents}), 0)`,
+      inrPaise: sql<string>`coalesce(sum(${expenses.amountInrPaise}), 0)`,
+    })
+    .from(expenses)
+    .where(filterWhere(filter));
+  return { count: row!.count, usdCents: Number(row!.usdCents), inrPaise: Number(row!.inrPaise) };
+}
+
+/** The expense with its file; `forUpdate` locks the expense row until the transaction ends. */
+export async function findExpense(db: Executor, id: string, options: { forUpdate?: boolean } = {}): Promise<ExpenseWithFile | null> {
+  const query = db.select(withFile).from(expenses).leftJoin(expenseUploads, eq(expenseUploads.id, expenses.fileUploadId)).where(eq(expenses.id, id));
+  const [row] = options.forUpdate ? await query.for('update', { of: expenses }) : await query;
+  return row ?? null;
+}
+
+/** Creates the expense or replaces its editable columns; its author and creation time never change. */
+export async function upsertExpense(db: Executor, values: NewExpense): Promise<ExpenseRow> {
+  const { id: _id, createdBy: _createdBy, createdAt: _createdAt, ...editable } = values;
+  const [row] = await db.insert(expenses).values(values).onConflictDoUpdate({ target: expenses.id, set: editable }).returning();
+  return row!;
+}
+
+export async function deleteExpenseRow(db: Executor, id: string): Promise<ExpenseRow | null> {
+  const [row] = await db.delete(expenses).where(eq(expenses.id, id)).returning();
+  return row ?? null;
+}
+
+export async function insertUpload(db: Executor, values: NewUpload): Promise<UploadRow> {
+  const [row] = await db.insert(expenseUploads).values(values).returning();
+  return row!;
+}
+
+export async function findUpload(db: Executor, id: string, options: { forUpdate?: boolean } = {}): Promise<UploadRow | null> {
+  const query = db.select().from(expenseUploads).where(eq(expenseUploads.id, id));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findUploadByKey(db: Executor, storageKey: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(expenseUploads).where(eq(expenseUploads.storageKey, storageKey));
+  return row ?? null;
+}
+
+/** Marks the upload as the file of an expense, or (null) as no one's file, for removal. */
+export async function setUploadAttached(db: Executor, id: string, at: Date | null) {
+  await db.update(expenseUploads).set({ attachedAt: at }).where(eq(expenseUploads.id, id));
+}
+
+/** Detaches every upload of an expense (which is being deleted) and returns them, for removal. */
+export async function releaseUploadsOf(db: Executor, expenseId: string): Promise<UploadRow[]> {
+  return db.update(expenseUploads).set({ attachedAt: null }).where(eq(expenseUploads.expenseId, expenseId)).returning();
+}
+
+export async function deleteUploads(db: Executor, ids: string[]) {
+  if (ids.length > 0) await db.delete(expenseUploads).where(inArray(expenseUploads.id, ids));
+}
+
+/** Uploads no expense points at, started before `before` (oldest first). */
+export async function unattachedUploads(db: Executor, before: Date, limit: number): Promise<UploadRow[]> {
+  return db
+    .select()
+    .from(expenseUploads)
+    .where(and(isNull(expenseUploads.attachedAt), lt(expenseUploads.createdAt, before)))
+    .orderBy(expenseUploads.createdAt)
+    .limit(limit);
+}
+
+/** The latest exchange rate set by an admin, if any. */
+export async function latestRate(db: Executor): Promise<RateRow | null> {
+  const [row] = await db.select().from(exchangeRates).orderBy(desc(exchangeRates.id)).limit(1);
+  return row ?? null;
+}
+
+export async function insertRate(db: Executor, values: { inrPerUsdE4: number; setBy: string; effectiveFrom: Date }): Promise<RateRow> {
+  const [row] = await db.insert(exchangeRates).values(values).returning();
+  return row!;
+}
+
+/** Serialises rate changes, so "before" in the audit row is the rate the change replaced. */
+export async function lockRates(db: Executor) {
+  await db.execute(sql`LOCK TABLE ${exchangeRates} IN SHARE ROW EXCLUSIVE MODE`);
+}
+
+/** Expenses in dollar cents per America/Chicago month (YYYY-MM) of from..to (months, both included). */
+export async function monthlyExpenseCents(db: Executor, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await queryRows<{ month: string; cents: string }>(
+    db,
+    sql`SELECT to_char(${expenses.spentAt} AT TIME ZONE 'America/Chicago', 'YYYY-MM') AS month, sum(${expenses.amountUsdCents}) AS cents
+        FROM ${expenses}
+        WHERE ${expenses.spentAt} >= (${`${from}-01`}::date::timestamp AT TIME ZONE 'America/Chicago')
+          AND ${expenses.spentAt} < ((${`${to}-01`}::date + interval '1 month')::timestamp AT TIME ZONE 'America/Chicago')
+        GROUP BY 1`,
+  );
+  return new Map(rows.map((row) => [row.month, Number(row.cents)]));
+}

@@ -1,0 +1,92 @@
+import {
+  attachSchema,
+  exchangeRateSchema,
+  exchangeRateUpdateSchema,
+  expenseExportQuerySchema,
+  expenseListQuerySchema,
+  expensePageSchema,
+  expenseSchema,
+  expenseUpdateSchema,
+  messages,
+  uploadInitiateSchema,
+  uploadTicketSchema,
+} from '@app/shared';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { addAuditDetails, auditActor, markAuditRecorded } from '../../plugins/audit';
+import { requireAdmin } from '../../plugins/auth';
+import { attachFile, deleteExpense, expensesCsv, findReceipt, getExchangeRate, initiateUpload, listExpenses, saveExpense, setExchangeRate } from './expenses.service';
+import { sendReceipt } from './receipts.routes';
+
+// Named expenseId, not id: the trail's subject column is for users, and an expense is not one.
+const expenseParams = z.strictObject({ expenseId: z.uuid({ error: messages.missingExpenseId }) });
+const uploadParams = z.strictObject({ uploadId: z.uuid() });
+
+/** Who acts and on which route, for the audit row a write records in its own transaction. */
+function auditOf(request: FastifyRequest) {
+  return { ...auditActor(request), action: `${request.method} ${request.routeOptions.url}` };
+}
+
+/** The Expenses tab (spec 2 §2, §7; issue 12): list, export, create-or-update, delete, receipts, the exchange rate. */
+export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/expenses', { schema: { querystring: expenseListQuerySchema, response: { 200: expensePageSchema } } }, async (request) => {
+    const page = await listExpenses(ctx, request.query);
+    addAuditDetails(request, { ...request.query, count: page.content.length });
+    return page;
+  });
+
+  app.get(
+    '/expenses/export.csv',
+    { schema: { querystring: expenseExportQuerySchema, response: { 200: z.unknown().describe('text/csv, one expense per line') } } },
+    async (request, reply) => {
+      addAuditDetails(request, { ...request.query });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="expenses.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(expensesCsv(ctx, request.query)));
+    },
+  );
+
+  app.get('/expenses/exchange-rate', { schema: { response: { 200: exchangeRateSchema } } }, async () => getExchangeRate(ctx));
+
+  app.put('/expenses/exchange-rate', { schema: { body: exchangeRateUpdateSchema, response: { 200: exchangeRateSchema } } }, async (request) => {
+    const rate = await setExchangeRate(ctx, requireAdmin(request), request.body.inrPerUsd, auditOf(request));
+    markAuditRecorded(request);
+    return rate;
+  });
+
+  app.put('/expenses/:expenseId', { schema: { params: expenseParams, body: expenseUpdateSchema, response: { 200: expenseSchema } } }, async (request) => {
+    const expense = await saveExpense(ctx, requireAdmin(request), request.params.expenseId, request.body, auditOf(request));
+    markAuditRecorded(request);
+    return expense;
+  });
+
+  app.delete('/expenses/:expenseId', { schema: { params: expenseParams, response: { 204: z.null().describe('Deleted') } } }, async (request, reply) => {
+    await deleteExpense(ctx, request.params.expenseId, auditOf(request));
+    markAuditRecorded(request);
+    return reply.code(204).send(null);
+  });
+
+  app.post('/expenses/upload-initiate', { schema: { body: uploadInitiateSchema, response: { 200: uploadTicketSchema } } }, async (request) =>
+    initiateUpload(ctx, requireAdmin(request), request.body),
+  );
+
+  app.post('/expenses/:expenseId/attach', { schema: { params: expenseParams, body: attachSchema, response: { 200: expenseSchema } } }, async (request) => {
+    const expense = await attachFile(ctx, requireAdmin(request), request.params.expenseId, request.body, auditOf(request));
+    markAuditRecorded(request);
+    return expense;
+  });
+
+  // The file address an expense shows: the file itself, for an admin's token.
+  app.get(
+    '/expenses/uploads/:uploadId',
+    { schema: { params: uploadParams, response: { 200: z.unknown().describe('The receipt: application/pdf, image/jpeg or image/png') } } },
+    async (request, reply) => sendReceipt(ctx, reply, await findReceipt(ctx, request.params.uploadId)),
+  );
+};

@@ -1,0 +1,396 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  RATE_SCALE,
+  convertMinorUnits,
+  fromMinorUnits,
+  messages,
+  toMinorUnits,
+  toTimestamp,
+  type AttachInput,
+  type ExchangeRate,
+  type Expense,
+  type ExpenseFilter,
+  type ExpenseListQuery,
+  type ExpensePage,
+  type ExpenseUpdate,
+  type UploadInitiate,
+  type UploadTicket,
+} from '@app/shared';
+import type { AppContext } from '../../context';
+import type { Executor, Transaction } from '../../db/client';
+import type { AuditChange } from '../../db/schema';
+import { HttpError, badRequest, forbidden } from '../../lib/errors';
+import { contentMatches, MAGIC_BYTES_LENGTH, type ReceiveRefusal } from '../../lib/storage/storage';
+import type { AuditEntry } from '../audit/repository';
+import { recordAudit } from '../audit/service';
+import {
+  deleteExpenseRow,
+  deleteUploads,
+  expenseTotals,
+  expensesAfter,
+  findExpense,
+  findUpload,
+  findUploadByKey,
+  insertRate,
+  insertUpload,
+  latestRate,
+  lockRates,
+  pageOfExpenses,
+  releaseUploadsOf,
+  setUploadAttached,
+  unattachedUploads,
+  upsertExpense,
+  type ExpenseWithFile,
+  type UploadRow,
+} from './expenses.repository';
+
+/** Checklist row 30: an upload address lives 15 minutes; a download address as long. */
+export const UPLOAD_TTL_MS = 15 * 60_000;
+export const DOWNLOAD_TTL_MS = 15 * 60_000;
+/** Uploads never attached are removed after a day (issue 12). */
+export const UNATTACHED_UPLOAD_KEEP_MS = 24 * 60 * 60_000;
+
+type Actor = { userId: string; email: string };
+type AuditBase = Omit<AuditEntry, 'status' | 'details'>;
+
+const expenseNotFound = () => new HttpError(404, messages.expenseNotFound);
+const fileError = (message: string) => badRequest(message, { errors: { fileUrl: message } });
+
+// The file's address in the API is the admin route that serves it: stable, and it names no storage key.
+const FILE_PATH = /^\/api\/admin\/expenses\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const fileUrlOf = (uploadId: string) => `/api/admin/expenses/uploads/${uploadId}`;
+function uploadIdOf(fileUrl: string): string | null {
+  if (!URL.canParse(fileUrl, 'http://localhost')) return null;
+  return FILE_PATH.exec(new URL(fileUrl, 'http://localhost').pathname)?.[1] ?? null;
+}
+
+// Download addresses carry an HMAC of the upload and the expiry under a key of their own.
+const downloadKey = (ctx: AppContext) => createHmac('sha256', ctx.config.jwtSecret).update('receipt-download-v1').digest();
+const downloadSignature = (ctx: AppContext, uploadId: string, expires: number) =>
+  createHmac('sha256', downloadKey(ctx)).update(`${uploadId}.${expires}`).digest('base64url');
+
+function signedDownloadUrl(ctx: AppContext, uploadId: string, now: Date): string {
+  const expires = Math.floor((now.getTime() + DOWNLOAD_TTL_MS) / 1000);
+  return `/api/files/${uploadId}?expires=${expires}&sig=${downloadSignature(ctx, uploadId, expires)}`;
+}
+
+/** Whether a download address is the server's own and not expired. */
+export function isValidDownload(ctx: AppContext, uploadId: string, expires: number, signature: string, now = new Date()): boolean {
+  if (expires * 1000 < now.getTime()) return false;
+  const expected = Buffer.from(downloadSignature(ctx, uploadId, expires));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** An expense as the API shows it (spec 2 §3), with a fresh download address for its file. */
+function toExpense(ctx: AppContext, { expense, file }: ExpenseWithFile, now: Date): Expense {
+  return {
+    id: expense.id,
+    title: expense.title,
+    description: expense.description,
+    originalCurrency: expense.originalCurrency as Expense['originalCurrency'],
+    originalAmount: fromMinorUnits(expense.originalAmountMinor),
+    amountUsd: fromMinorUnits(expense.amountUsdCents),
+    amountInr: fromMinorUnits(expense.amountInrPaise),
+    exchangeRate: expense.inrPerUsdE4 / RATE_SCALE,
+    spentAt: toTimestamp(expense.spentAt),
+    createdAt: toTimestamp(expense.createdAt),
+    updatedAt: toTimestamp(expense.updatedAt),
+    createdBy: expense.createdBy,
+    fileUrl: file ? fileUrlOf(file.id) : null,
+    fileName: file?.fileName ?? null,
+    fileContentType: file?.contentType ?? null,
+    fileSize: file?.size ?? null,
+    downloadUrl: file ? signedDownloadUrl(ctx, file.id, now) : null,
+  };
+}
+
+// What the trail records of an expense: its stored values, not the passing download address.
+const AUDITED_FIELDS = ['title', 'description', 'originalCurrency', 'originalAmount', 'amountUsd', 'amountInr', 'exchangeRate', 'spentAt', 'fileUrl', 'fileName', 'fileContentType', 'fileSize'] as const;
+
+function changesBetween(before: Expense | null, after: Expense | null): AuditChange[] {
+  return AUDITED_FIELDS.filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null)).map((field) => ({
+    field,
+    before: before?.[field] ?? null,
+    after: after?.[field] ?? null,
+  }));
+}
+
+/** A page of expenses and the totals of the whole filtered result, read in one snapshot. */
+export async function listExpenses(ctx: AppContext, query: ExpenseListQuery): Promise<ExpensePage> {
+  const { page, size, ...filter } = query;
+  const now = new Date();
+  return ctx.db.transaction(
+    async (tx) => {
+      const totals = await expenseTotals(tx, filter);
+      const rows = totals.count > page * size ? await pageOfExpenses(tx, filter, page * size, size) : [];
+      return {
+        content: rows.map((row) => toExpense(ctx, row, now)),
+        totalPages: Math.ceil(totals.count / size),
+        totalElements: totals.count,
+        totals: { usd: fromMinorUnits(totals.usdCents), inr: fromMinorUnits(totals.inrPaise) },
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The rate new saves use: the latest an admin set, else the configured starting value. */
+async function currentRate(ctx: AppContext, db: Executor) {
+  const row = await latestRate(db);
+  return row ?? { inrPerUsdE4: Math.round(ctx.config.startingInrPerUsd * RATE_SCALE), effectiveFrom: null, setBy: null };
+}
+
+export async function getExchangeRate(ctx: AppContext): Promise<ExchangeRate> {
+  const rate = await currentRate(ctx, ctx.db);
+  return { inrPerUsd: rate.inrPerUsdE4 / RATE_SCALE, effectiveFrom: rate.effectiveFrom?.toISOString() ?? null, setBy: rate.setBy };
+}
+
+/** A new rate for the saves from now on; saved expenses keep theirs. Audited with the rate it replaced. */
+export async function setExchangeRate(ctx: AppContext, admin: Actor, inrPerUsd: number, audit: AuditBase): Promise<ExchangeRate> {
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockRates(tx);
+    const before = await currentRate(ctx, tx);
+    const saved = await insertRate(tx, { inrPerUsdE4: Math.round(inrPerUsd * RATE_SCALE), setBy: admin.email.toLowerCase(), effectiveFrom: new Date() });
+    const change = { field: 'inrPerUsd', before: before.inrPerUsdE4 / RATE_SCALE, after: saved.inrPerUsdE4 / RATE_SCALE };
+    await recordAudit(tx, { ...audit, status: 200, details: { changes: [change] } });
+    return saved;
+  });
+  return { inrPerUsd: row.inrPerUsdE4 / RATE_SCALE, effectiveFrom: row.effectiveFrom.toISOString(), setBy: row.setBy };
+}
+
+/**
+ * An upload this admin started for this expense, not yet attached, whose stored object has the
+ * declared size and starts with the magic bytes of the declared type. An object of another type is
+ * deleted (checklist row 30); one that has not arrived yet may still arrive.
+ */
+async function checkedUpload(ctx: AppContext, admin: Actor, expenseId: string, file: { fileUrl: string; contentType: string | null; size: number | null }): Promise<UploadRow> {
+  const uploadId = uploadIdOf(file.fileUrl);
+  const upload = uploadId ? await findUpload(ctx.db, uploadId) : null;
+  if (!upload || upload.attachedAt || upload.expenseId !== expenseId || upload.createdByUserId !== admin.userId) throw fileError(messages.uploadNotFound);
+  if ((file.size !== null && file.size !== upload.size) || (file.contentType !== null && file.contentType !== upload.contentType)) {
+    throw fileError(messages.uploadNotFound);
+  }
+  const stored = await ctx.storage.stat(upload.storageKey);
+  if (!stored) throw fileError(messages.uploadNotReceived);
+  if (stored.size !== upload.size) {
+    await ctx.storage.remove(upload.storageKey);
+    throw fileError(messages.uploadNotReceived);
+  }
+  if (!(await contentMatches(await ctx.storage.readStart(upload.storageKey, MAGIC_BYTES_LENGTH), upload.contentType))) {
+    await ctx.storage.remove(upload.storageKey);
+    throw fileError(messages.receiptContentMismatch);
+  }
+  return upload;
+}
+
+/**
+ * Points the expense's file at `next` inside the transaction: the upload is claimed (another save
+ * cannot claim it too) and the file it replaces is released for removal after commit.
+ */
+async function swapFile(tx: Transaction, before: ExpenseWithFile | null, next: UploadRow | null, now: Date): Promise<{ file: UploadRow | null; released: UploadRow[] }> {
+  if (next && before?.file?.id === next.id) return { file: next, released: [] };
+  if (next) {
+    const locked = await findUpload(tx, next.id, { forUpdate: true });
+    if (!locked || locked.attachedAt) throw fileError(messages.uploadNotFound);
+    await setUploadAttached(tx, next.id, now);
+  }
+  const released = before?.file ? [before.file] : [];
+  for (const old of released) await setUploadAttached(tx, old.id, null);
+  return { file: next, released };
+}
+
+/** Files no expense uses any more: the object first, then its row, so a crash in between leaves a row housekeeping retries. */
+async function removeUploads(ctx: AppContext, db: Executor, uploads: UploadRow[]) {
+  for (const upload of uploads) {
+    try {
+      await ctx.storage.remove(upload.storageKey);
+      await deleteUploads(db, [upload.id]);
+    } catch (error) {
+      ctx.log.warn({ err: error, uploadId: upload.id }, 'receipt removal failed; housekeeping will retry');
+    }
+  }
+}
+
+/**
+ * PUT /api/admin/expenses/{id}: creates or updates (spec 2 §5). Amounts are converted at the current
+ * rate and stored with it; createdBy is the signed-in admin on creation. The file fields name an
+ * upload of this expense (checked before any lock is taken, as storage calls can be slow), the
+ * current file (kept), or nothing (a saved file is cleared). The audit row commits with the change.
+ */
+export async function saveExpense(ctx: AppContext, admin: Actor, id: string, input: ExpenseUpdate, audit: AuditBase): Promise<Expense> {
+  const now = new Date();
+  const current = await findExpense(ctx.db, id);
+  const givenUploadId = input.file ? uploadIdOf(input.file.fileUrl) : null;
+  const keepsFile = input.file !== null && givenUploadId !== null && current?.file?.id === givenUploadId;
+  const newUpload = input.file && !keepsFile ? await checkedUpload(ctx, admin, id, input.file) : null;
+  const { saved, released } = await ctx.db.transaction(async (tx) => {
+    const before = await findExpense(tx, id, { forUpdate: true });
+    // The file was replaced by another save since the check above.
+    if (keepsFile && before?.file?.id !== givenUploadId) throw fileError(messages.uploadNotFound);
+    const { file, released } = await swapFile(tx, before, keepsFile ? before!.file : newUpload, now);
+    const rate = await currentRate(ctx, tx);
+    const minor = toMinorUnits(input.originalAmount);
+    const expense = await upsertExpense(tx, {
+      id,
+      title: input.title,
+      description: input.description,
+      originalCurrency: input.originalCurrency,
+      originalAmountMinor: minor,
+      amountUsdCents: convertMinorUnits(minor, input.originalCurrency, 'USD', rate.inrPerUsdE4),
+      amountInrPaise: convertMinorUnits(minor, input.originalCurrency, 'INR', rate.inrPerUsdE4),
+      inrPerUsdE4: rate.inrPerUsdE4,
+      spentAt: input.spentAt ?? before?.expense.spentAt ?? now,
+      createdBy: admin.email.toLowerCase(),
+      updatedAt: now,
+      fileUploadId: file?.id ?? null,
+    });
+    const saved = { expense, file };
+    const changes = changesBetween(before && toExpense(ctx, before, now), toExpense(ctx, saved, now));
+    await recordAudit(tx, { ...audit, status: 200, details: { expenseId: id, created: before === null, changes } });
+    return { saved, released };
+  });
+  await removeUploads(ctx, ctx.db, released);
+  return toExpense(ctx, saved, now);
+}
+
+/** POST /api/admin/expenses/{id}/attach: the checked upload becomes the saved expense's file, replacing any. */
+export async function attachFile(ctx: AppContext, admin: Actor, id: string, input: Required<Pick<AttachInput, 'fileUrl' | 'contentType' | 'size'>>, audit: AuditBase): Promise<Expense> {
+  const now = new Date();
+  const upload = await checkedUpload(ctx, admin, id, input);
+  const { saved, released } = await ctx.db.transaction(async (tx) => {
+    const before = await findExpense(tx, id, { forUpdate: true });
+    if (!before) throw expenseNotFound();
+    const { file, released } = await swapFile(tx, before, upload, now);
+    const expense = await upsertExpense(tx, { ...before.expense, updatedAt: now, fileUploadId: file?.id ?? null });
+    const saved = { expense, file };
+    await recordAudit(tx, { ...audit, status: 200, details: { expenseId: id, changes: changesBetween(toExpense(ctx, before, now), toExpense(ctx, saved, now)) } });
+    return { saved, released };
+  });
+  await removeUploads(ctx, ctx.db, released);
+  return toExpense(ctx, saved, now);
+}
+
+/** DELETE /api/admin/expenses/{id}: the expense, every upload of it and their files. */
+export async function deleteExpense(ctx: AppContext, id: string, audit: AuditBase): Promise<void> {
+  const now = new Date();
+  const released = await ctx.db.transaction(async (tx) => {
+    const before = await findExpense(tx, id, { forUpdate: true });
+    if (!before) throw expenseNotFound();
+    await deleteExpenseRow(tx, id);
+    const released = await releaseUploadsOf(tx, id);
+    await recordAudit(tx, { ...audit, status: 204, details: { expenseId: id, deleted: true, changes: changesBetween(toExpense(ctx, before, now), null) } });
+    return released;
+  });
+  await removeUploads(ctx, ctx.db, released);
+}
+
+/**
+ * POST /api/admin/expenses/upload-initiate: a storage key chosen here under the expense's prefix
+ * (the file name is for display only), and an upload address bound to the type and size for 15
+ * minutes (checklist row 30).
+ */
+export async function initiateUpload(ctx: AppContext, admin: Actor, input: UploadInitiate): Promise<UploadTicket> {
+  const id = randomUUID();
+  const expiresAt = new Date(Date.now() + UPLOAD_TTL_MS);
+  const upload = await insertUpload(ctx.db, {
+    id,
+    expenseId: input.expenseId,
+    storageKey: `expenses/${input.expenseId}/${id}`,
+    fileName: input.fileName,
+    contentType: input.contentType,
+    size: input.size,
+    createdByUserId: admin.userId,
+    expiresAt,
+  });
+  const target = await ctx.storage.createUploadTarget({ key: upload.storageKey, contentType: upload.contentType, size: upload.size, expiresAt });
+  return { uploadUrl: target.url, fileUrl: fileUrlOf(id), headers: target.headers, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * The local driver's upload address (checklist row 30): a signature of this server that has not
+ * expired, for an upload still waiting for its file, with the signed type and length. The body is
+ * streamed to disk with a byte limit and kept only if its magic bytes match the type.
+ */
+export async function receiveLocalUpload(
+  ctx: AppContext,
+  query: Record<string, unknown>,
+  headers: { 'content-type'?: string; 'content-length'?: string },
+  body: Readable,
+): Promise<void> {
+  const storage = ctx.storage;
+  if (storage.kind !== 'local') throw new HttpError(404, messages.notFound);
+  const signed = storage.verifyUploadAddress(query, new Date());
+  if (!signed) throw forbidden(messages.uploadLinkInvalid);
+  const upload = await findUploadByKey(ctx.db, signed.key);
+  if (!upload || upload.attachedAt || upload.contentType !== signed.contentType || upload.size !== signed.size) throw forbidden(messages.uploadLinkInvalid);
+  if (headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== signed.contentType) throw badRequest(messages.receiptTypeInvalid);
+  if (headers['content-length'] !== undefined && headers['content-length'] !== String(signed.size)) throw badRequest(messages.uploadNotReceived);
+  const refusal = await storage.receive(signed.key, signed.contentType, signed.size, body);
+  if (refusal) throw refusalError[refusal]();
+}
+
+const refusalError: Record<ReceiveRefusal, () => HttpError> = {
+  'too-large': () => new HttpError(413, messages.receiptTooLarge),
+  'too-small': () => badRequest(messages.uploadNotReceived),
+  'type-mismatch': () => badRequest(messages.receiptContentMismatch),
+  // One file per address: a second PUT cannot swap the bytes of a checked file.
+  'already-uploaded': () => new HttpError(409, messages.uploadLinkInvalid),
+};
+
+/** The upload behind a file address, to stream it to an admin or a signed download. */
+export async function findReceipt(ctx: AppContext, uploadId: string): Promise<UploadRow> {
+  const upload = await findUpload(ctx.db, uploadId);
+  if (!upload || !(await ctx.storage.stat(upload.storageKey))) throw new HttpError(404, messages.notFound);
+  return upload;
+}
+
+/** Housekeeping: uploads never attached within a day, and files of deleted expenses left by a crash. */
+export async function removeAbandonedUploads(ctx: AppContext, db: Executor, now: Date): Promise<number> {
+  const stale = await unattachedUploads(db, new Date(now.getTime() - UNATTACHED_UPLOAD_KEEP_MS), 500);
+  await removeUploads(ctx, db, stale);
+  return stale.length;
+}
+
+// Spreadsheet software runs a cell that starts with these as a formula (OWASP CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+const csvCell = (value: string | number) => {
+  const text = typeof value === 'number' ? value.toFixed(2) : FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+const CSV_HEADER = ['id', 'spent_date', 'title', 'description', 'currency', 'original_amount', 'amount_usd', 'amount_inr', 'inr_per_usd', 'created_by', 'created_at', 'file_name'];
+const centralDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(date);
+
+/** The filtered expenses as CSV for the accountant, read a batch at a time so memory stays flat. */
+export async function* expensesCsv(ctx: AppContext, filter: ExpenseFilter): AsyncGenerator<string> {
+  yield `${CSV_HEADER.join(',')}\r\n`;
+  let after: { spentAt: Date; id: string } | null = null;
+  for (;;) {
+    const rows = await expensesAfter(ctx.db, filter, after, 1000);
+    if (rows.length === 0) return;
+    yield rows
+      .map(({ expense, file }) =>
+        [
+          expense.id,
+          centralDay(expense.spentAt),
+          expense.title,
+          expense.description,
+          expense.originalCurrency,
+          fromMinorUnits(expense.originalAmountMinor),
+          fromMinorUnits(expense.amountUsdCents),
+          fromMinorUnits(expense.amountInrPaise),
+          (expense.inrPerUsdE4 / RATE_SCALE).toFixed(4),
+          expense.createdBy,
+          expense.createdAt.toISOString(),
+          file?.fileName ?? '',
+        ]
+          .map(csvCell)
+          .join(','),
+      )
+      .map((line) => `${line}\r\n`)
+      .join('');
+    const last = rows[rows.length - 1]!.expense;
+    after = { spentAt: last.spentAt, id: last.id };
+  }
+}
