@@ -34,3 +34,17 @@ export function humanize(value: string): string {
   const words = value.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+const money = {
+  USD: usd,
+  INR: new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+/** An amount in its currency to 2 decimals (spec 2 §3): '$1,234.50', '₹1,02,345.00'. */
+export const formatAmount = (amount: number, currency: 'USD' | 'INR') => money[currency].format(amount);
+
+/** A file size as people read it: '820 KB', '2.4 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,4 +1,5 @@
 import type { AnalyticsSeriesQuery, SortDirection, UserSortField } from '@app/shared';
+import type { ExpenseFilterValues } from './expenses';
 
 /** What the Users list shows: the default list, or an e-mail search, on one page in one order. */
 export interface UserListParams {
@@ -20,4 +21,9 @@ export const adminKeys = {
   analytics: ['admin', 'analytics'] as const,
   analyticsSummary: ['admin', 'analytics', 'summary'] as const,
   analyticsSeries: (query: AnalyticsSeriesQuery) => ['admin', 'analytics', 'series', query] as const,
+  expenses: ['admin', 'expenses'] as const,
+  expenseLists: ['admin', 'expenses', 'list'] as const,
+  expenseList: (filter: ExpenseFilterValues, page: number) => ['admin', 'expenses', 'list', filter, page] as const,
+  exchangeRate: ['admin', 'expenses', 'exchange-rate'] as const,
+  profit: (range: { from: string; to: string }) => ['admin', 'analytics', 'profit', range] as const,
 };

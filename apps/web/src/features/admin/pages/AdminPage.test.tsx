@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderAt, type RecordedCall } from '../../../test/helpers';
-import { adminUser, series, summary, userPage } from '../test/fixtures';
+import { adminUser, exchangeRate, expensePage, profit, series, summary, userPage } from '../test/fixtures';
 import AdminPage from './AdminPage';
 
 // uPlot draws on a canvas, which jsdom lacks; the charts' own module is replaced, the table is real.
@@ -21,6 +21,9 @@ function setup(handlers: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/admin/analytics/summary': json(200, summary),
     'GET /api/admin/analytics/series': json(200, series),
     'GET /api/admin/users/u-1/audit': json(200, { content: [], totalPages: 0, totalElements: 0 }),
+    'GET /api/admin/expenses': json(200, expensePage([])),
+    'GET /api/admin/expenses/exchange-rate': json(200, exchangeRate),
+    'GET /api/admin/analytics/profit': json(200, profit),
     ...handlers,
   });
   return { api, ...renderAt('/admin', <AdminPage />) };
@@ -340,7 +343,7 @@ describe('the dashboard', () => {
     const expenses = screen.getByRole('tab', { name: 'Expenses' });
     expect(expenses.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(expenses);
-    expect(within(screen.getByRole('tabpanel')).getByText(/coming in the next update/)).toBeTruthy();
+    expect(within(screen.getByRole('tabpanel')).getByRole('region', { name: 'Expenses' })).toBeTruthy();
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
   });

@@ -8,6 +8,9 @@ import { brand } from '../../../lib/brand';
 import { clearSessionLocally, logout, setLoginFlash } from '../../auth';
 import { useAdminMe } from '../api/getAdminMe';
 import { AnalyticsCard } from '../components/AnalyticsCard';
+import { ExchangeRateCard } from '../components/ExchangeRateCard';
+import { ExpensesPanel } from '../components/ExpensesPanel';
+import { ProfitCard } from '../components/ProfitCard';
 import { Tabs } from '../components/Tabs';
 import { UsersJsonCard } from '../components/UsersJsonCard';
 import { UsersPanel } from '../components/UsersPanel';
@@ -102,22 +105,16 @@ function Dashboard() {
               <UsersJsonCard />
             </div>
           ) : (
-            <ExpensesComing />
+            <div className="admin__stack">
+              <ExpensesPanel />
+              <div className="admin__pair">
+                <ExchangeRateCard />
+                <ProfitCard />
+              </div>
+            </div>
           )}
         </Tabs>
       )}
     </div>
-  );
-}
-
-function ExpensesComing() {
-  return (
-    <section className="card admin-coming" aria-labelledby="admin-expenses-title">
-      <h2 className="card__title" id="admin-expenses-title">
-        Expenses
-      </h2>
-      <p className="muted">Recording expenses in USD or INR, with receipts attached, is coming in the next update.</p>
-      <span className="admin__soon">Coming soon</span>
-    </section>
   );
 }

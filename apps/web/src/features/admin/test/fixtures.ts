@@ -1,4 +1,4 @@
-import type { AdminUser, AdminUserPage, AnalyticsSeries } from '@app/shared';
+import type { AdminUser, AdminUserPage, AnalyticsSeries, Expense, ExpensePage } from '@app/shared';
 
 /** A user as GET /api/admin/all answers it, with every field of spec 2 §3. */
 export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
@@ -63,5 +63,41 @@ export const series: AnalyticsSeries = {
   buckets: [
     { start: '2026-11-01', signups: 3, newMemberships: 2, endedMemberships: 0, revenueMonthly: 1000, cashCollected: 89.98 },
     { start: '2026-11-02', signups: 5, newMemberships: 1, endedMemberships: 1, revenueMonthly: 1029.99, cashCollected: 29.99 },
+  ],
+};
+
+/** An expense as GET /api/admin/expenses answers it (spec 2 §3). */
+export function expense(overrides: Partial<Expense> = {}): Expense {
+  return {
+    id: '0b9f6f1e-6c1a-4f0e-9a57-5d0c1c1e0001',
+    title: 'Clinic rent',
+    description: 'November',
+    originalCurrency: 'INR',
+    originalAmount: 8300,
+    amountUsd: 100,
+    amountInr: 8300,
+    exchangeRate: 83,
+    spentAt: { seconds: 1_793_632_500, nanos: 0 },
+    createdAt: { seconds: 1_793_632_500, nanos: 0 },
+    updatedAt: { seconds: 1_793_632_500, nanos: 0 },
+    createdBy: 'boss@example.com',
+    fileUrl: null,
+    fileName: null,
+    fileContentType: null,
+    fileSize: null,
+    downloadUrl: null,
+    ...overrides,
+  };
+}
+
+export function expensePage(content: Expense[], totals = { usd: 1234.5, inr: 102463.5 }, totalElements = content.length): ExpensePage {
+  return { content, totalElements, totalPages: Math.max(1, Math.ceil(totalElements / 10)), totals };
+}
+
+export const exchangeRate = { inrPerUsd: 83, effectiveFrom: null, setBy: null };
+export const profit = {
+  months: [
+    { month: '2026-10', revenueMonthly: 1000, cashCollected: 900, expensesUsd: 400, net: 500 },
+    { month: '2026-11', revenueMonthly: 1100, cashCollected: 300, expensesUsd: 450.25, net: -150.25 },
   ],
 };

@@ -1,0 +1,197 @@
+import { expenseListQuerySchema, messages, type Expense, type ExpensePage } from '@app/shared';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Spinner, TextField } from '../../../components/ui';
+import { downloadExpensesCsv, getExpenses, type ExpenseFilterValues } from '../api/expenses';
+import { adminKeys } from '../api/keys';
+import { formatAmount } from '../format';
+import { authFailureOf, failureMessage } from '../queryClient';
+import { ExpenseCard } from './ExpenseCard';
+import { SelectField } from './fields';
+
+const NO_FILTER: ExpenseFilterValues = { startDate: '', endDate: '', currency: '', createdBy: '' };
+const currencyOptions = [
+  { value: '', label: 'All' },
+  { value: 'USD', label: 'USD' },
+  { value: 'INR', label: 'INR' },
+];
+/** Download links on the cards last 15 minutes; the list is read again before they run out. */
+const LIST_REFRESH_MS = 10 * 60_000;
+
+/** A new expense of this page, not on the server's page yet: unsaved, or saved and not reloaded. */
+interface Draft {
+  id: string;
+  saved: Expense | null;
+}
+
+/** Sums amounts to the cent, so a page of 0.1s adds up exactly. */
+const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + Math.round(amount * 100), 0) / 100;
+
+/** The Expenses tab of spec 2 §2: summary, filters, Add Expense, pages of expense cards. */
+export function ExpensesPanel() {
+  const [filter, setFilter] = useState<ExpenseFilterValues>(NO_FILTER);
+  const [page, setPage] = useState(0);
+  const [drafts, setDrafts] = useState<Draft[]>([]);
+  const expenses = useQuery({
+    queryKey: adminKeys.expenseList(filter, page),
+    queryFn: ({ signal }) => getExpenses(filter, page, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: LIST_REFRESH_MS,
+  });
+  const data = expenses.data;
+  const totalPages = Math.max(data?.totalPages ?? 1, 1);
+  const onPage = new Set(data?.content.map((e) => e.id));
+  const shownDrafts = drafts.filter((d) => !onPage.has(d.id));
+
+  function apply(next: ExpenseFilterValues) {
+    setFilter(next);
+    setPage(0);
+    // Saved drafts now live in the list where the filter puts them.
+    setDrafts((list) => list.filter((d) => d.saved === null));
+  }
+
+  const exportCsv = useMutation({ mutationFn: () => downloadExpensesCsv(filter) });
+
+  return (
+    <Card title="Expenses" level={2} headingId="admin-expenses-title" className="admin-expenses">
+      {data && <ExpenseCounts page={data} />}
+      <FilterForm
+        applied={filter}
+        onApply={apply}
+        onAdd={() => {
+          // Spec 2 §4: at the top, already dirty, with an id made here.
+          setDrafts((list) => [{ id: crypto.randomUUID(), saved: null }, ...list]);
+        }}
+      />
+      {expenses.isError && (
+        <Alert tone="error">
+          <p>{failureMessage(expenses.error, messages.expensesLoadFailed)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void expenses.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {expenses.isPending && <Spinner label="Loading expenses…" />}
+      {(data || shownDrafts.length > 0) && (
+        <div className="admin-users__results" aria-busy={expenses.isPlaceholderData || undefined}>
+          {shownDrafts.length === 0 && data?.content.length === 0 ? (
+            <p className="admin-empty">{messages.noExpensesFound}</p>
+          ) : (
+            <ul className="admin-users__list" aria-label="Expenses on this page">
+              {shownDrafts.map((draft) => (
+                <li key={draft.id}>
+                  <ExpenseCard
+                    id={draft.id}
+                    expense={draft.saved}
+                    onCreated={(saved) => setDrafts((list) => list.map((d) => (d.id === draft.id ? { ...d, saved } : d)))}
+                    onRemoved={() => setDrafts((list) => list.filter((d) => d.id !== draft.id))}
+                  />
+                </li>
+              ))}
+              {data?.content.map((expense) => (
+                <li key={expense.id}>
+                  <ExpenseCard id={expense.id} expense={expense} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <nav className="admin-pager" aria-label="Expenses pages">
+            <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+              Prev
+            </Button>
+            <span aria-live="polite">
+              Page {page + 1} of {totalPages}
+            </span>
+            <Button variant="secondary" size="sm" disabled={page + 1 >= totalPages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </nav>
+        </div>
+      )}
+      <div className="admin-expenses__export">
+        <Button variant="secondary" size="sm" busy={exportCsv.isPending} disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+          Export CSV
+        </Button>
+        <span className="muted">Every expense the filter matches, for the accountant.</span>
+      </div>
+      {exportCsv.isError && !authFailureOf(exportCsv.error) && <Alert tone="error">{failureMessage(exportCsv.error, messages.expensesExportFailed)}</Alert>}
+    </Card>
+  );
+}
+
+/** Spec 2 §2's summary of the page, then the totals of everything the filter matches. */
+function ExpenseCounts({ page }: { page: ExpensePage }) {
+  const counts = [
+    ['On this page', page.content.length.toLocaleString('en-US')],
+    ['Total USD (page)', formatAmount(sum(page.content.map((e) => e.amountUsd)), 'USD')],
+    ['Total INR (page)', formatAmount(sum(page.content.map((e) => e.amountInr)), 'INR')],
+    ['Matching expenses', page.totalElements.toLocaleString('en-US')],
+    ['Total USD (all matching)', formatAmount(page.totals.usd, 'USD')],
+    ['Total INR (all matching)', formatAmount(page.totals.inr, 'INR')],
+  ] as const;
+  return (
+    <dl className="admin-stats admin-stats--compact">
+      {counts.map(([label, value]) => (
+        <div key={label} className="admin-stat">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Spec 2 §2's filters; the shared schema checks the dates as the server will. */
+function FilterForm({ applied, onApply, onAdd }: { applied: ExpenseFilterValues; onApply: (filter: ExpenseFilterValues) => void; onAdd: () => void }) {
+  const [values, setValues] = useState(applied);
+  const [error, setError] = useState<string | null>(null);
+  const set = (change: Partial<ExpenseFilterValues>) => setValues((v) => ({ ...v, ...change }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = expenseListQuerySchema.safeParse(values);
+    setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? messages.dateInvalid));
+    if (parsed.success) onApply({ ...values, createdBy: values.createdBy.trim() });
+  }
+
+  function reset() {
+    setValues(NO_FILTER);
+    setError(null);
+    onApply(NO_FILTER);
+  }
+
+  return (
+    <form className="expense-filters" aria-label="Filter expenses" onSubmit={submit} noValidate>
+      <TextField id="expense-filter-start" label="Start date" type="date" value={values.startDate} onChange={(e) => set({ startDate: e.target.value })} />
+      <TextField id="expense-filter-end" label="End date" type="date" value={values.endDate} error={error} onChange={(e) => set({ endDate: e.target.value })} />
+      <SelectField
+        id="expense-filter-currency"
+        label="Currency"
+        options={currencyOptions}
+        value={values.currency}
+        onChange={(e) => set({ currency: e.target.value as ExpenseFilterValues['currency'] })}
+      />
+      <TextField
+        id="expense-filter-created-by"
+        label="Created by"
+        type="search"
+        inputMode="email"
+        autoComplete="off"
+        spellCheck={false}
+        value={values.createdBy}
+        onChange={(e) => set({ createdBy: e.target.value })}
+      />
+      <div className="expense-filters__buttons">
+        <Button type="submit" size="sm">
+          Filter
+        </Button>
+        <Button variant="secondary" size="sm" onClick={reset}>
+          Reset
+        </Button>
+        <Button variant="secondary" size="sm" className="expense-filters__add" onClick={onAdd}>
+          Add Expense
+        </Button>
+      </div>
+    </form>
+  );
+}
