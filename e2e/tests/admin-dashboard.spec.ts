@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { messages } from '@app/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
@@ -6,7 +7,8 @@ import { expect, test, type ReceivedMail, type Site } from '../fixtures/site';
 /**
  * The admin dashboard in the browser: an admin signs in by magic link, finds a member by e-mail,
  * edits and saves them (with the reason a subscription change needs), sees the change after a
- * reload, drops unsaved edits, exports every user as JSON and reads the analytics with its chart.
+ * reload, drops unsaved edits, exports every user as JSON and reads the analytics with its chart;
+ * and records an expense with its receipt.
  */
 const ADMIN_EMAIL = 'admin@careconnect.test';
 const ADMIN_PASSWORD = 'Adm1n!secret';
@@ -130,6 +132,66 @@ test('an admin finds, edits and saves a member, exports everyone as JSON and rea
   // The admin's profile link leads back to the dashboard.
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/admin$/);
+});
+
+/** A small but real PDF: the server checks a receipt's first bytes against its declared type. */
+const receiptPdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+
+test('an admin records an expense in rupees with a PDF receipt, finds it by currency, downloads the receipt and deletes it', async ({ page, site }) => {
+  await signInAsAdmin(page, site);
+  await page.getByRole('tab', { name: 'Expenses' }).click();
+  const panel = page.getByRole('region', { name: 'Expenses', exact: true });
+  const expenseCard = (name: string) => panel.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+  const title = `Bengaluru support team ${Date.now()}`;
+
+  // A new expense: at the top, open, with the receipt uploaded before the first save.
+  await panel.getByRole('button', { name: 'Add Expense' }).click();
+  const draft = expenseCard('New expense');
+  await draft.getByLabel('Title').fill(title);
+  await draft.getByLabel('Original Currency').selectOption('INR');
+  await draft.getByLabel('Original Amount').fill('8300');
+  await draft.getByLabel('Spent Date').fill('2026-11-02');
+  await draft.getByLabel('Receipt file (PDF, JPEG or PNG)').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: receiptPdf });
+  await expect(draft.getByText('invoice.pdf')).toBeVisible();
+  await draft.getByRole('button', { name: 'Save', exact: true }).click();
+  const saved = expenseCard(title);
+  await expect(saved.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+
+  // After a reload: converted at the configured rate (83 rupees to the dollar), the receipt downloads as sent.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Expenses' }).click();
+  const card = expenseCard(title);
+  await expect(card.getByText('₹8,300.00')).toBeVisible();
+  await expect(card.getByText('$100.00')).toBeVisible();
+  await card.getByRole('button', { name: 'View Details' }).click();
+  await expect(card.getByLabel('Spent Date')).toHaveValue('2026-11-02');
+  await expect(card.getByText(ADMIN_EMAIL)).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'invoice.pdf' }).click()]);
+  expect(download.suggestedFilename()).toBe('invoice.pdf');
+  expect(readFileSync(await download.path())).toEqual(receiptPdf);
+
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The currency filter finds it under INR and not under USD.
+  const filters = panel.getByRole('form', { name: 'Filter expenses' });
+  await filters.getByLabel('Currency').selectOption('USD');
+  await filters.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(card).toHaveCount(0);
+  await filters.getByLabel('Currency').selectOption('INR');
+  await filters.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(card).toBeVisible();
+
+  // Deleting asks first.
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(messages.confirmExpenseDelete);
+    void dialog.accept();
+  });
+  await card.getByRole('button', { name: 'View Details' }).click();
+  await card.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(card).toHaveCount(0);
 });
 
 test('a patient visiting /admin lands on the profile', async ({ page, request, site }) => {

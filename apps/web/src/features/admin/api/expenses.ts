@@ -90,8 +90,12 @@ function putFile(ticket: UploadTicket, file: File, contentType: string, onProgre
     // XMLHttpRequest, not fetch: only it reports upload progress.
     const request = new XMLHttpRequest();
     request.open('PUT', ticket.uploadUrl);
-    request.setRequestHeader('Content-Type', contentType);
-    for (const [name, value] of Object.entries(ticket.headers ?? {})) if (name.toLowerCase() !== 'content-length') request.setRequestHeader(name, value);
+    // One value per header: XMLHttpRequest joins a header set twice ("a, b"), which no store accepts.
+    // The browser sets Content-Length itself.
+    const headers = new Map([['content-type', contentType]]);
+    for (const [name, value] of Object.entries(ticket.headers ?? {})) headers.set(name.toLowerCase(), value);
+    headers.delete('content-length');
+    for (const [name, value] of headers) request.setRequestHeader(name, value);
     // The local driver's address is ours: it is signed, and no bearer token is needed or sent.
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onload = () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(messages.fileUploadFailedWithStatus(request.status))));

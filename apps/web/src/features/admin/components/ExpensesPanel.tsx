@@ -42,6 +42,12 @@ export function ExpensesPanel() {
   const totalPages = Math.max(data?.totalPages ?? 1, 1);
   const onPage = new Set(data?.content.map((e) => e.id));
   const shownDrafts = drafts.filter((d) => !onPage.has(d.id));
+  // One list with one key per expense: a saved draft that the reloaded page now holds stays the
+  // same card (still open), only moved to its place.
+  const cards = [
+    ...shownDrafts.map((d) => ({ id: d.id, expense: d.saved, draft: true })),
+    ...(data?.content ?? []).map((expense) => ({ id: expense.id, expense, draft: false })),
+  ];
 
   function apply(next: ExpenseFilterValues) {
     setFilter(next);
@@ -74,23 +80,18 @@ export function ExpensesPanel() {
       {expenses.isPending && <Spinner label="Loading expenses…" />}
       {(data || shownDrafts.length > 0) && (
         <div className="admin-users__results" aria-busy={expenses.isPlaceholderData || undefined}>
-          {shownDrafts.length === 0 && data?.content.length === 0 ? (
+          {cards.length === 0 ? (
             <p className="admin-empty">{messages.noExpensesFound}</p>
           ) : (
             <ul className="admin-users__list" aria-label="Expenses on this page">
-              {shownDrafts.map((draft) => (
-                <li key={draft.id}>
+              {cards.map(({ id, expense, draft }) => (
+                <li key={id}>
                   <ExpenseCard
-                    id={draft.id}
-                    expense={draft.saved}
-                    onCreated={(saved) => setDrafts((list) => list.map((d) => (d.id === draft.id ? { ...d, saved } : d)))}
-                    onRemoved={() => setDrafts((list) => list.filter((d) => d.id !== draft.id))}
+                    id={id}
+                    expense={expense}
+                    onCreated={draft ? (created) => setDrafts((list) => list.map((d) => (d.id === id ? { ...d, saved: created } : d))) : undefined}
+                    onRemoved={draft ? () => setDrafts((list) => list.filter((d) => d.id !== id)) : undefined}
                   />
-                </li>
-              ))}
-              {data?.content.map((expense) => (
-                <li key={expense.id}>
-                  <ExpenseCard id={expense.id} expense={expense} />
                 </li>
               ))}
             </ul>

@@ -22,22 +22,31 @@ function NetBars({ months }: { months: ProfitMonth[] }) {
   const largest = Math.max(1, ...months.map((m) => Math.abs(m.net)));
   const slot = width / Math.max(months.length, 1);
   return (
-    <svg className="profit-bars" viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Net per month: bars above the line are profit, below are loss" preserveAspectRatio="none">
-      <line x1={0} x2={width} y1={middle} y2={middle} className="profit-bars__zero" />
-      {months.map((m, i) => {
-        const barHeight = (Math.abs(m.net) / largest) * (middle - 6);
-        return (
-          <rect
-            key={m.month}
-            x={i * slot + slot * 0.15}
-            width={slot * 0.7}
-            y={m.net >= 0 ? middle - barHeight : middle}
-            height={Math.max(barHeight, 1)}
-            className={m.net >= 0 ? 'profit-bars__gain' : 'profit-bars__loss'}
-          />
-        );
-      })}
-    </svg>
+    <figure className="admin-chart">
+      <figcaption className="admin-chart__title">Net per month (USD): cash collected less expenses</figcaption>
+      <svg className="profit-bars" viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Net per month: bars above the line are profit, below are loss" preserveAspectRatio="none">
+        <line x1={0} x2={width} y1={middle} y2={middle} className="profit-bars__zero" />
+        {months.map((m, i) => {
+          const barHeight = (Math.abs(m.net) / largest) * (middle - 6);
+          return (
+            <rect
+              key={m.month}
+              x={i * slot + slot * 0.15}
+              width={slot * 0.7}
+              y={m.net >= 0 ? middle - barHeight : middle}
+              height={barHeight}
+              className={m.net >= 0 ? 'profit-bars__gain' : 'profit-bars__loss'}
+            />
+          );
+        })}
+      </svg>
+      {months.length > 0 && (
+        <div className="profit-bars__months" aria-hidden="true">
+          <span>{months[0]!.month}</span>
+          <span>{months.at(-1)!.month}</span>
+        </div>
+      )}
+    </figure>
   );
 }
 

@@ -184,7 +184,7 @@ describe('the Expenses tab', () => {
     const link = await card.findByRole('link', { name: 'rent.pdf' });
     expect(link.getAttribute('href')).toBe('/api/files/u1?expires=1&sig=s');
     expect(api.callsTo('POST', '/api/admin/expenses/upload-initiate')[0]!.body).toEqual({ expenseId: saved.id, fileName: 'rent.pdf', contentType: 'application/pdf', size: file.size });
-    expect(FakeUpload.sent).toEqual([{ method: 'PUT', url: 'https://bucket.example/expenses/x?sig=1', headers: { 'Content-Type': 'application/pdf', 'x-amz-meta': 'm' }, body: file }]);
+    expect(FakeUpload.sent).toEqual([{ method: 'PUT', url: 'https://bucket.example/expenses/x?sig=1', headers: { 'content-type': 'application/pdf', 'x-amz-meta': 'm' }, body: file }]);
     expect(api.callsTo('POST', `${savedPath}/attach`)[0]!.body).toEqual({ fileUrl: '/api/admin/expenses/uploads/u1', fileName: 'rent.pdf', contentType: 'application/pdf', size: file.size });
     // Attached on the server: nothing left to save.
     expect(card.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);

@@ -107,10 +107,8 @@ function Dashboard() {
           ) : (
             <div className="admin__stack">
               <ExpensesPanel />
-              <div className="admin__pair">
-                <ExchangeRateCard />
-                <ProfitCard />
-              </div>
+              <ExchangeRateCard />
+              <ProfitCard />
             </div>
           )}
         </Tabs>
