@@ -1,11 +1,12 @@
 import { ANALYTICS_INTERVALS, analyticsSeriesQuerySchema, messages, type AnalyticsInterval, type AnalyticsSeries, type AnalyticsSummary } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Card, Spinner, TextField } from '../../../components/ui';
+import { Alert, Card, Spinner, TextField } from '../../../components/ui';
 import { getAnalyticsSeries, getAnalyticsSummary } from '../api/analytics';
 import { adminKeys } from '../api/keys';
 import { addIsoDays, centralToday, formatDollars, humanize } from '../format';
 import { failureMessage } from '../queryClient';
+import { LoadError, StatList } from './blocks';
 import { SelectField } from './fields';
 
 // uPlot and the chart code load only when the charts are about to show.
@@ -19,16 +20,7 @@ function SummaryStats({ summary }: { summary: AnalyticsSummary }) {
     ['Monthly revenue', formatDollars(summary.revenueMonthly)],
     ['Sign-ups, last 7 days', summary.signupsLast7.toLocaleString('en-US')],
   ] as const;
-  return (
-    <dl className="admin-stats">
-      {stats.map(([label, value]) => (
-        <div key={label} className="admin-stat">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <StatList items={stats} />;
 }
 
 /** The series as a table: the same numbers as the charts, for the keyboard and screen readers. */
@@ -91,12 +83,7 @@ export function AnalyticsCard() {
     <Card title="Analytics" level={2} headingId="admin-analytics-title">
       {summary.isPending && <Spinner label="Loading analytics…" />}
       {summary.isError && (
-        <Alert tone="error">
-          <p>{failureMessage(summary.error, messages.analyticsLoadFailed)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void summary.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError error={summary.error} fallback={messages.analyticsLoadFailed} onRetry={() => void summary.refetch()} />
       )}
       {summary.data && <SummaryStats summary={summary.data} />}
 

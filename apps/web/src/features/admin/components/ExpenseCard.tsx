@@ -8,7 +8,8 @@ import { adminKeys } from '../api/keys';
 import { checkExpenseForm, EXPENSE_FORM_FIELDS, isDirty, newExpenseValues, toFormValues, type ExpenseFile, type ExpenseFormField, type ExpenseFormValues } from '../expenseForm';
 import { formatAmount, formatFileSize, formatTimestamp } from '../format';
 import { authFailureOf, failureMessage } from '../queryClient';
-import { Facts, SelectField } from './fields';
+import { DetailsToggle, useDetails } from './blocks';
+import { AmountField, Facts, SelectField } from './fields';
 
 const currencyOptions = EXPENSE_CURRENCIES.map((c) => ({ value: c, label: c }));
 
@@ -25,8 +26,7 @@ interface ExpenseCardProps {
 /** One expense (spec 2 §2): its summary, and the fields, receipt, Delete and Save behind 'View Details'. */
 export function ExpenseCard({ id, expense, onCreated, onRemoved }: ExpenseCardProps) {
   // A new expense opens ready to fill in (spec 2 §4).
-  const [expanded, setExpanded] = useState(expense === null);
-  const [opened, setOpened] = useState(expense === null);
+  const { expanded, opened, toggle } = useDetails(expense === null);
   const elementId = `expense-${id}`;
   const title = expense?.title || messages.untitledExpense;
 
@@ -58,19 +58,7 @@ export function ExpenseCard({ id, expense, onCreated, onRemoved }: ExpenseCardPr
             </div>
           </dl>
         )}
-        <Button
-          variant="secondary"
-          size="sm"
-          className="expense-card__toggle"
-          aria-expanded={expanded}
-          aria-controls={`${elementId}-details`}
-          onClick={() => {
-            setExpanded((e) => !e);
-            setOpened(true);
-          }}
-        >
-          {expanded ? 'Hide Details' : 'View Details'}
-        </Button>
+        <DetailsToggle className="expense-card__toggle" expanded={expanded} controls={`${elementId}-details`} onToggle={toggle} />
       </div>
       <div id={`${elementId}-details`} className="expense-card__details" hidden={!expanded}>
         {opened && <ExpenseEditor id={id} expense={expense} idPrefix={elementId} onCreated={onCreated} onRemoved={onRemoved} />}
@@ -195,19 +183,7 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
           error={form.visibleError('originalCurrency')}
           onChange={(e) => form.setField('originalCurrency', e.target.value as ExpenseFormValues['originalCurrency'])}
         />
-        <TextField
-          {...text('originalAmount')}
-          label="Original Amount"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          onBlur={() => {
-            form.touch('originalAmount');
-            const amount = Number(values.originalAmount);
-            if (values.originalAmount.trim() && Number.isFinite(amount)) form.setField('originalAmount', amount.toFixed(2));
-          }}
-        />
+        <AmountField {...text('originalAmount')} label="Original Amount" onTwoDecimals={(amount) => form.setField('originalAmount', amount)} />
         <TextField {...text('spentDate')} label="Spent Date" type="date" />
       </div>
       <TextAreaField {...text('description')} label="Description" rows={2} />

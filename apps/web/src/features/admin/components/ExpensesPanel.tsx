@@ -6,6 +6,7 @@ import { downloadExpensesCsv, getExpenses, type ExpenseFilterValues } from '../a
 import { adminKeys } from '../api/keys';
 import { formatAmount } from '../format';
 import { authFailureOf, failureMessage } from '../queryClient';
+import { LoadError, Pager, StatList } from './blocks';
 import { ExpenseCard } from './ExpenseCard';
 import { SelectField } from './fields';
 
@@ -70,12 +71,7 @@ export function ExpensesPanel() {
         }}
       />
       {expenses.isError && (
-        <Alert tone="error">
-          <p>{failureMessage(expenses.error, messages.expensesLoadFailed)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void expenses.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError error={expenses.error} fallback={messages.expensesLoadFailed} onRetry={() => void expenses.refetch()} />
       )}
       {expenses.isPending && <Spinner label="Loading expenses…" />}
       {(data || shownDrafts.length > 0) && (
@@ -96,17 +92,7 @@ export function ExpensesPanel() {
               ))}
             </ul>
           )}
-          <nav className="admin-pager" aria-label="Expenses pages">
-            <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-              Prev
-            </Button>
-            <span aria-live="polite">
-              Page {page + 1} of {totalPages}
-            </span>
-            <Button variant="secondary" size="sm" disabled={page + 1 >= totalPages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </nav>
+          <Pager label="Expenses pages" page={page} totalPages={totalPages} onPage={setPage} />
         </div>
       )}
       <div className="admin-expenses__export">
@@ -130,16 +116,7 @@ function ExpenseCounts({ page }: { page: ExpensePage }) {
     ['Total USD (all matching)', formatAmount(page.totals.usd, 'USD')],
     ['Total INR (all matching)', formatAmount(page.totals.inr, 'INR')],
   ] as const;
-  return (
-    <dl className="admin-stats admin-stats--compact">
-      {counts.map(([label, value]) => (
-        <div key={label} className="admin-stat">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <StatList compact items={counts} />;
 }
 
 /** Spec 2 §2's filters; the shared schema checks the dates as the server will. */

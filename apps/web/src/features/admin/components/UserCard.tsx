@@ -1,7 +1,6 @@
 import type { AdminUser } from '@app/shared';
-import { useState } from 'react';
-import { Button } from '../../../components/ui';
 import { displayName, formatDollars, humanize } from '../format';
+import { DetailsToggle, useDetails } from './blocks';
 import { UserEditor } from './UserEditor';
 
 /** The snippet of spec 2 §2: status, plan and amount, leaving out what the user does not have. */
@@ -20,9 +19,7 @@ const roleLabel = (role: string) => role.replace(/^ROLE_/, '').toLowerCase();
 export function UserCard({ user, serial }: { user: AdminUser; serial: number }) {
   // Element ids from the user's id: unique on the page and safe in a CSS selector.
   const id = `user-${user.id}`;
-  const [expanded, setExpanded] = useState(false);
-  // The details stay mounted once opened, so closing the card does not throw away unsaved edits.
-  const [opened, setOpened] = useState(false);
+  const { expanded, opened, toggle } = useDetails();
   const name = displayName(user);
 
   return (
@@ -49,19 +46,7 @@ export function UserCard({ user, serial }: { user: AdminUser; serial: number }) 
             ))
           )}
         </ul>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="user-card__toggle"
-          aria-expanded={expanded}
-          aria-controls={`${id}-details`}
-          onClick={() => {
-            setExpanded((e) => !e);
-            setOpened(true);
-          }}
-        >
-          {expanded ? 'Hide Details' : 'View Details'}
-        </Button>
+        <DetailsToggle className="user-card__toggle" expanded={expanded} controls={`${id}-details`} onToggle={toggle} />
       </div>
       <div id={`${id}-details`} className="user-card__details" hidden={!expanded}>
         {opened && <UserEditor user={user} idPrefix={id} />}

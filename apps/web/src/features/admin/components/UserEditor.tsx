@@ -8,7 +8,7 @@ import { sendUserResetEmail, updateUser } from '../api/users';
 import { formatTimestamp, humanize } from '../format';
 import { authFailureOf, failureMessage } from '../queryClient';
 import { cachedCheck, changedFields, needsReason, toFormValues, USER_FORM_FIELDS, type UserFormField, type UserFormValues } from '../userForm';
-import { Facts, SelectField } from './fields';
+import { AmountField, Facts, SelectField } from './fields';
 import { UserHistory } from './UserHistory';
 
 const statusOptions = [{ value: '', label: 'None' }, ...SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: humanize(s) }))];
@@ -151,19 +151,7 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
               error={form.visibleError('subscriptionPlan')}
               onChange={(e) => form.setField('subscriptionPlan', e.target.value)}
             />
-            <TextField
-              {...text('subscriptionAmount')}
-              label="Amount (USD)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              onBlur={() => {
-                form.touch('subscriptionAmount');
-                const amount = Number(values.subscriptionAmount);
-                if (values.subscriptionAmount.trim() && Number.isFinite(amount)) form.setField('subscriptionAmount', amount.toFixed(2));
-              }}
-            />
+            <AmountField {...text('subscriptionAmount')} label="Amount (USD)" onTwoDecimals={(amount) => form.setField('subscriptionAmount', amount)} />
             <TextField {...text('methodOfSubscription')} label="Method of subscribing" autoComplete="off" />
             <TextField {...text('subscriptionMethodOfCancelling')} label="Method of cancelling" autoComplete="off" />
           </div>

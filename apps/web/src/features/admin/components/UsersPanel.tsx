@@ -1,10 +1,10 @@
 import { ADMIN_PAGE_SIZE, emailSearchSchema, messages, USER_SORT_FIELDS, type AdminUserPage, type SortDirection, type UserSortField } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Spinner, TextField } from '../../../components/ui';
+import { Button, Card, Spinner, TextField } from '../../../components/ui';
 import { adminKeys, type UserListParams } from '../api/keys';
 import { getUsers } from '../api/users';
-import { failureMessage } from '../queryClient';
+import { LoadError, Pager, StatList } from './blocks';
 import { UserCard } from './UserCard';
 
 const SORT_LABELS: Record<UserSortField, string> = {
@@ -38,12 +38,7 @@ export function UsersPanel() {
         <SortControls sortBy={params.sortBy} sortDir={params.sortDir} onChange={restart} />
       </div>
       {users.isError && (
-        <Alert tone="error">
-          <p>{failureMessage(users.error, messages.usersLoadFailed)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void users.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError error={users.error} fallback={messages.usersLoadFailed} onRetry={() => void users.refetch()} />
       )}
       {users.isPending && <Spinner label="Loading users…" />}
       {data && (
@@ -59,17 +54,7 @@ export function UsersPanel() {
               ))}
             </ol>
           )}
-          <nav className="admin-pager" aria-label="Users pages">
-            <Button variant="secondary" size="sm" disabled={params.page === 0} onClick={() => setParams((p) => ({ ...p, page: p.page - 1 }))}>
-              Prev
-            </Button>
-            <span aria-live="polite">
-              Page {params.page + 1} of {totalPages}
-            </span>
-            <Button variant="secondary" size="sm" disabled={params.page + 1 >= totalPages} onClick={() => setParams((p) => ({ ...p, page: p.page + 1 }))}>
-              Next
-            </Button>
-          </nav>
+          <Pager label="Users pages" page={params.page} totalPages={totalPages} onPage={(page) => setParams((p) => ({ ...p, page }))} />
         </div>
       )}
     </Card>
@@ -85,16 +70,7 @@ function UserCounts({ page }: { page: AdminUserPage }) {
     ['Active subscriptions', page.summary.activeSubscriptions],
     ['Verified', page.summary.verified],
   ] as const;
-  return (
-    <dl className="admin-stats admin-stats--compact">
-      {counts.map(([label, value]) => (
-        <div key={label} className="admin-stat">
-          <dt>{label}</dt>
-          <dd>{value.toLocaleString('en-US')}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <StatList compact items={counts.map(([label, value]) => [label, value.toLocaleString('en-US')] as const)} />;
 }
 
 /** Spec 2 §5: the search is trimmed; under 3 characters it says so and the default list loads. */

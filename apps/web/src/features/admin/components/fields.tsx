@@ -1,5 +1,5 @@
-import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { FieldFrame, describedBy } from '../../../components/ui';
+import type { ComponentProps, ReactNode, SelectHTMLAttributes } from 'react';
+import { FieldFrame, TextField, describedBy } from '../../../components/ui';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   id: string;
@@ -20,6 +20,31 @@ export function SelectField({ id, label, error, options, ...rest }: SelectFieldP
         ))}
       </select>
     </FieldFrame>
+  );
+}
+
+type AmountFieldProps = Omit<ComponentProps<typeof TextField>, 'value' | 'onBlur'> & {
+  value: string;
+  onBlur: () => void;
+  /** Called on leaving the field with the amount written to 2 decimals (spec 2 §9). */
+  onTwoDecimals: (formatted: string) => void;
+};
+
+/** A money amount to the cent: a number field that shows two decimals once it is left. */
+export function AmountField({ onTwoDecimals, onBlur, ...field }: AmountFieldProps) {
+  return (
+    <TextField
+      {...field}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      step={0.01}
+      onBlur={() => {
+        onBlur();
+        const amount = Number(field.value);
+        if (field.value.trim() && Number.isFinite(amount)) onTwoDecimals(amount.toFixed(2));
+      }}
+    />
   );
 }
 

@@ -2,13 +2,12 @@ import { messages } from '@app/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, renderAt, type RecordedCall } from '../../../test/helpers';
-import { adminUser, exchangeRate, expense, expensePage, profit, series, summary, userPage } from '../test/fixtures';
+import { json, renderAt, type RecordedCall } from '../../../test/helpers';
+import { dashboardApi, expense, expensePage } from '../test/fixtures';
 import AdminPage from './AdminPage';
 
 vi.mock('../components/SeriesCharts', () => ({ default: () => <p>Charts drawn</p> }));
 
-const me = { user: { id: 'admin-1', email: 'boss@example.com', firstName: 'Bo', lastName: 'Ss', fullName: 'Bo Ss', roles: ['ROLE_ADMIN'] } };
 const query = (call: RecordedCall) => Object.fromEntries(new URL(call.path, 'http://x').searchParams);
 const saved = expense();
 const savedPath = `/api/admin/expenses/${saved.id}`;
@@ -49,19 +48,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function setup(handlers: Parameters<typeof mockApi>[0] = {}) {
-  window.sessionStorage.setItem('authToken', 'token');
-  window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'boss@example.com', verified: true }));
-  const api = mockApi({
-    'GET /api/admin/me': json(200, me),
-    'GET /api/admin/all': json(200, userPage([adminUser()])),
-    'GET /api/admin/analytics/summary': json(200, summary),
-    'GET /api/admin/analytics/series': json(200, series),
-    'GET /api/admin/expenses': json(200, expensePage([saved])),
-    'GET /api/admin/expenses/exchange-rate': json(200, exchangeRate),
-    'GET /api/admin/analytics/profit': json(200, profit),
-    ...handlers,
-  });
+async function setup(handlers: Parameters<typeof dashboardApi>[0] = {}) {
+  const api = dashboardApi({ 'GET /api/admin/expenses': json(200, expensePage([saved])), ...handlers });
   renderAt('/admin', <AdminPage />);
   await userEvent.click(await screen.findByRole('tab', { name: 'Expenses' }));
   return api;

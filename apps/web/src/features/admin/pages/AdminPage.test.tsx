@@ -2,30 +2,17 @@ import { messages, type AdminUser } from '@app/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockApi, renderAt, type RecordedCall } from '../../../test/helpers';
-import { adminUser, exchangeRate, expensePage, profit, series, summary, userPage } from '../test/fixtures';
+import { json, renderAt, type RecordedCall } from '../../../test/helpers';
+import { adminUser, dashboardApi, userPage } from '../test/fixtures';
 import AdminPage from './AdminPage';
 
 // uPlot draws on a canvas, which jsdom lacks; the charts' own module is replaced, the table is real.
 vi.mock('../components/SeriesCharts', () => ({ default: () => <p>Charts drawn</p> }));
 
-const me = { user: { id: 'admin-1', email: 'boss@example.com', firstName: 'Bo', lastName: 'Ss', fullName: 'Bo Ss', roles: ['ROLE_ADMIN'] } };
 const query = (call: RecordedCall) => Object.fromEntries(new URL(call.path, 'http://x').searchParams);
 
-function setup(handlers: Parameters<typeof mockApi>[0] = {}) {
-  window.sessionStorage.setItem('authToken', 'token');
-  window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'boss@example.com', verified: true }));
-  const api = mockApi({
-    'GET /api/admin/me': json(200, me),
-    'GET /api/admin/all': json(200, userPage([adminUser()])),
-    'GET /api/admin/analytics/summary': json(200, summary),
-    'GET /api/admin/analytics/series': json(200, series),
-    'GET /api/admin/users/u-1/audit': json(200, { content: [], totalPages: 0, totalElements: 0 }),
-    'GET /api/admin/expenses': json(200, expensePage([])),
-    'GET /api/admin/expenses/exchange-rate': json(200, exchangeRate),
-    'GET /api/admin/analytics/profit': json(200, profit),
-    ...handlers,
-  });
+function setup(handlers: Parameters<typeof dashboardApi>[0] = {}) {
+  const api = dashboardApi(handlers);
   return { api, ...renderAt('/admin', <AdminPage />) };
 }
 

@@ -3,18 +3,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/PageTitle';
-import { Alert, Button, Spinner } from '../../../components/ui';
+import { Button, Spinner } from '../../../components/ui';
 import { brand } from '../../../lib/brand';
 import { clearSessionLocally, logout, setLoginFlash } from '../../auth';
 import { useAdminMe } from '../api/getAdminMe';
 import { AnalyticsCard } from '../components/AnalyticsCard';
+import { LoadError } from '../components/blocks';
 import { ExchangeRateCard } from '../components/ExchangeRateCard';
 import { ExpensesPanel } from '../components/ExpensesPanel';
 import { ProfitCard } from '../components/ProfitCard';
 import { Tabs } from '../components/Tabs';
 import { UsersJsonCard } from '../components/UsersJsonCard';
 import { UsersPanel } from '../components/UsersPanel';
-import { authFailureOf, createAdminQueryClient, failureMessage, type AuthFailure } from '../queryClient';
+import { authFailureOf, createAdminQueryClient, type AuthFailure } from '../queryClient';
 // The dashboard's styles travel in its own chunk, not in the site-wide stylesheet that every
 // prerendered public page inlines (vite.config.ts: cssCodeSplit off); React hoists the <style> into <head>.
 import dashboardCss from './admin.css?inline';
@@ -88,12 +89,7 @@ function Dashboard() {
         </Button>
       </header>
       {me.isError && !authFailureOf(me.error) && (
-        <Alert tone="error">
-          <p>{failureMessage(me.error, messages.genericError)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void me.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError error={me.error} fallback={messages.genericError} onRetry={() => void me.refetch()} />
       )}
       {/* The sections wait for the admin check, so a patient or an ended session never sees a half-loaded dashboard. */}
       {me.isSuccess && (

@@ -1,4 +1,5 @@
 import type { AdminUser, AdminUserPage, AnalyticsSeries, Expense, ExpensePage } from '@app/shared';
+import { json, mockApi } from '../../../test/helpers';
 
 /** A user as GET /api/admin/all answers it, with every field of spec 2 §3. */
 export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
@@ -101,3 +102,22 @@ export const profit = {
     { month: '2026-11', revenueMonthly: 1100, cashCollected: 300, expensesUsd: 450.25, net: -150.25 },
   ],
 };
+
+export const adminMe = { user: { id: 'admin-1', email: 'boss@example.com', firstName: 'Bo', lastName: 'Ss', fullName: 'Bo Ss', roles: ['ROLE_ADMIN'] } };
+
+/** A signed-in admin's session and a server answering every dashboard call with these fixtures, unless `handlers` say otherwise. */
+export function dashboardApi(handlers: Parameters<typeof mockApi>[0] = {}) {
+  window.sessionStorage.setItem('authToken', 'token');
+  window.sessionStorage.setItem('authUser', JSON.stringify({ email: adminMe.user.email, verified: true }));
+  return mockApi({
+    'GET /api/admin/me': json(200, adminMe),
+    'GET /api/admin/all': json(200, userPage([adminUser()])),
+    'GET /api/admin/analytics/summary': json(200, summary),
+    'GET /api/admin/analytics/series': json(200, series),
+    'GET /api/admin/users/u-1/audit': json(200, { content: [], totalPages: 0, totalElements: 0 }),
+    'GET /api/admin/expenses': json(200, expensePage([])),
+    'GET /api/admin/expenses/exchange-rate': json(200, exchangeRate),
+    'GET /api/admin/analytics/profit': json(200, profit),
+    ...handlers,
+  });
+}
