@@ -6,8 +6,6 @@ export interface ExpenseFile {
   fileName: string;
   fileContentType: string;
   fileSize: number;
-  /** A download address, for a file the server has already attached. */
-  downloadUrl: string | null;
 }
 
 /** The editable fields of an expense as the card's controls hold them. */
@@ -39,7 +37,7 @@ export function localMidnight(day: string): Date | null {
 
 const fileOf = (expense: Expense): ExpenseFile | null =>
   expense.fileUrl
-    ? { fileUrl: expense.fileUrl, fileName: expense.fileName ?? 'upload', fileContentType: expense.fileContentType ?? '', fileSize: expense.fileSize ?? 0, downloadUrl: expense.downloadUrl }
+    ? { fileUrl: expense.fileUrl, fileName: expense.fileName ?? 'upload', fileContentType: expense.fileContentType ?? '', fileSize: expense.fileSize ?? 0 }
     : null;
 
 export function toFormValues(expense: Expense): ExpenseFormValues {

@@ -122,7 +122,7 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
       const fileUrl = await uploadReceipt(id, file, setProgress);
       const facts = fileFacts(file);
       if (expense) return { attached: await attachFile(id, { fileUrl, ...facts }) };
-      return { pending: { fileUrl, fileName: facts.fileName, fileContentType: facts.contentType, fileSize: facts.size, downloadUrl: null } };
+      return { pending: { fileUrl, fileName: facts.fileName, fileContentType: facts.contentType, fileSize: facts.size } };
     },
     onSuccess: (result) => {
       if ('attached' in result) {
@@ -160,6 +160,9 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
 
   const text = form.textFieldProps;
   const file = values.file;
+  // The saved file's link comes from the list, read again every 10 minutes so that it stays valid;
+  // a file uploaded but not saved yet has none.
+  const downloadUrl = file && file.fileUrl === expense?.fileUrl ? expense.downloadUrl : null;
   // Spec 2 §8: the server's reason, else 'File upload failed' (with the status when there was one).
   const uploadError = upload.isError && !authFailureOf(upload.error) ? failureMessage(upload.error, upload.error.message || messages.fileUploadFailed) : null;
 
@@ -192,8 +195,8 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
         <legend>Receipt</legend>
         {file ? (
           <p className="expense-editor__file">
-            {file.downloadUrl ? (
-              <a href={file.downloadUrl} download={file.fileName}>
+            {downloadUrl ? (
+              <a href={downloadUrl} download={file.fileName}>
                 {file.fileName}
               </a>
             ) : (
@@ -201,7 +204,7 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
             )}{' '}
             <span className="muted">
               ({formatFileSize(file.fileSize)}
-              {file.downloadUrl ? '' : ', saved with the expense'})
+              {downloadUrl ? '' : ', saved with the expense'})
             </span>
           </p>
         ) : (
