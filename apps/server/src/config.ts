@@ -87,8 +87,6 @@ const envSchema = z.object({
   CHAT_WIDGET_URL: optionalUrl,
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -8,11 +8,10 @@ import { PLAN_IDS, type PlanId } from './plan-ids';
 export const ADMIN_PAGE_SIZE = 10;
 export const ADMIN_BULK_PAGE_SIZE = 500;
 export const ADMIN_MAX_PAGE_SIZE = 500;
-export const SEARCH_MIN_LENGTH = 3;
+const SEARCH_MIN_LENGTH = 3;
 
 /** The roles an account can hold; the admin form also accepts 'admin' / 'user' in any case. */
-export const ROLES = ['ROLE_USER', 'ROLE_ADMIN'] as const;
-export type Role = (typeof ROLES)[number];
+const ROLES = ['ROLE_USER', 'ROLE_ADMIN'] as const;
 
 /** Every status a membership goes through (checkout, renewals, one-time visit expiry, an admin's edit). */
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelled', 'expired'] as const;
@@ -20,7 +19,7 @@ export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelle
 /** Spec 2 §2: the sort choices of the Users tab, as the API names them. */
 export const USER_SORT_FIELDS = ['default', 'email', 'fullName', 'submittedDate', 'subscriptionStatus', 'subscriptionAmount'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** Spec 2 §5: empty sort and filter values are left out, so '' reads as "not given". */
@@ -128,7 +127,7 @@ const nameText = z
 const coercedBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)]).transform((v) => v === true || v === 'true' || v === '1' || v === 1);
 
 /** Any spelling of a role the admin form accepts, as its stored name; unknown names stay as typed, for the message. */
-export function canonicalRole(role: string): string {
+function canonicalRole(role: string): string {
   const upper = role.trim().toUpperCase();
   if (upper === 'ADMIN' || upper === 'ROLE_ADMIN') return 'ROLE_ADMIN';
   if (upper === 'USER' || upper === 'ROLE_USER') return 'ROLE_USER';
@@ -136,7 +135,7 @@ export function canonicalRole(role: string): string {
 }
 
 /** Spec 2 §5: roles as a comma list or an array, trimmed, blanks dropped, each a known role, no repeats. */
-export const rolesSchema = z
+const rolesSchema = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map(canonicalRole).filter(Boolean))])
   .superRefine((roles, ctx) => {
@@ -145,7 +144,7 @@ export const rolesSchema = z
   });
 
 /** Dollars with at most 2 decimals, 0 to 100,000; '' or null means none. */
-export const amountSchema = z
+const amountSchema = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((v, ctx) => {
@@ -227,15 +226,14 @@ export const adminUserUpdateSchema = z.strictObject({
   subscriptionEndDate: readOnly,
   subscriptionCancelledDate: readOnly,
 });
-export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
 
 /** The edits that need a reason in the audit trail (decision 018). */
 export const FIELDS_NEEDING_REASON = ['roles', 'subscriptionStatus', 'subscriptionPlan', 'subscriptionAmount'] as const;
 
 /** One change in a user's history, as the expanded card shows it. */
-export const auditChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
-export const auditEventSchema = z.object({
+const auditChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+const auditEventSchema = z.object({
   id: z.number().int(),
   at: z.string(),
   actorUserId: z.string().nullable(),
@@ -261,7 +259,7 @@ export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 export const ANALYTICS_INTERVALS = ['day', 'week', 'month'] as const;
 export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 /** The longest range the series answers, so one request cannot ask for unbounded work. */
-export const ANALYTICS_MAX_DAYS = 3 * 366;
+const ANALYTICS_MAX_DAYS = 3 * 366;
 
 const isoDay = z.string().refine((v) => parseIsoDate(v) !== null, { error: messages.dateInvalid });
 
@@ -280,7 +278,7 @@ export const analyticsSeriesQuerySchema = z
   );
 export type AnalyticsSeriesQuery = z.infer<typeof analyticsSeriesQuerySchema>;
 
-export const analyticsBucketSchema = z.object({
+const analyticsBucketSchema = z.object({
   /** The bucket's first America/Chicago day, YYYY-MM-DD (a week starts on Monday, a month on the 1st). */
   start: z.string(),
   signups: z.number().int(),

@@ -44,12 +44,6 @@ export interface LoginResponse {
 /** GET /api/users/verify-email?token=…: whether the link can still be confirmed; the GET never spends it. */
 export type VerifyEmailTokenStatus = { usable: true } | { usable: false; message: string };
 
-export interface ApiErrorBody {
-  message: string;
-  errors?: Record<string, string>;
-}
-
-export const ADMIN_ROLES = ['ROLE_ADMIN', 'ADMIN', 'admin'] as const;
 export const isAdminRole = (role: string) => role.toLowerCase() === 'role_admin' || role.toLowerCase() === 'admin';
 
 /** Maps the many ways the old API said "verified" to a boolean, or null when nothing says. */

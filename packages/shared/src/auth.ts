@@ -4,7 +4,7 @@ import { messages } from './messages';
 /** Practical e-mail pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 /** Generous, so long passphrases fit; only bounds the hashing work a request can ask for. */
 export const PASSWORD_MAX = 256;
 export const NAME_MAX = 100;

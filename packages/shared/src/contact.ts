@@ -24,9 +24,6 @@ export const enquiryFields = {
   smsOptIn: z.literal(true, { error: messages.smsTerms }),
 };
 
-export const enquiryFormSchema = z.object(enquiryFields);
-export type EnquiryForm = z.input<typeof enquiryFormSchema>;
-
 /** POST /api/users/questions. The client's own geo guess is accepted for compatibility and ignored. */
 export const enquiryRequestSchema = z.strictObject({
   ...enquiryFields,

@@ -9,21 +9,21 @@ export const EXPENSE_CURRENCIES = ['USD', 'INR'] as const;
 export type ExpenseCurrency = (typeof EXPENSE_CURRENCIES)[number];
 
 /** A sane ceiling for one expense, in its own currency (ten million). */
-export const EXPENSE_MAX_AMOUNT = 10_000_000;
-export const EXPENSE_TITLE_MAX = 200;
-export const EXPENSE_DESCRIPTION_MAX = 2000;
+const EXPENSE_MAX_AMOUNT = 10_000_000;
+const EXPENSE_TITLE_MAX = 200;
+const EXPENSE_DESCRIPTION_MAX = 2000;
 
 /** Spec 2 §5: receipts are PDF, JPEG or PNG; issue 12: at most 10 MB. */
-export const RECEIPT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+const RECEIPT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type ReceiptContentType = (typeof RECEIPT_CONTENT_TYPES)[number];
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
-export const RECEIPT_FILE_NAME_MAX = 255;
+const RECEIPT_FILE_NAME_MAX = 255;
 /** The file picker's filter (spec 2 §5). */
 export const RECEIPT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 
 /** The exchange rate is kept to 4 decimals: rupees per dollar × 10,000. */
 export const RATE_SCALE = 10_000;
-export const EXCHANGE_RATE_MAX = 1000;
+const EXCHANGE_RATE_MAX = 1000;
 
 /**
  * Converts minor units (cents, paise) between USD and INR at a rate of `rateE4` / 10,000 rupees
@@ -113,7 +113,7 @@ const trimmedText = (max: number) =>
     .refine((v) => v.length <= max, { error: messages.tooLong(max) });
 
 /** A finite amount ≥ 0 with at most 2 decimals, under the ceiling; as a number or numeric text. */
-export const expenseAmountSchema = z
+const expenseAmountSchema = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((v, ctx) => {
@@ -221,16 +221,16 @@ export const exchangeRateUpdateSchema = z.strictObject({
 
 /** GET /api/admin/analytics/profit: months from..to (YYYY-MM), both included, at most 3 years (as the series). */
 const isoMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: messages.dateInvalid });
-export const PROFIT_MAX_MONTHS = 36;
+const PROFIT_MAX_MONTHS = 36;
 export const profitQuerySchema = z
   .strictObject({ from: isoMonth, to: isoMonth })
   .refine((q) => q.from <= q.to && monthsBetween(q.from, q.to) < PROFIT_MAX_MONTHS, { error: messages.profitRangeInvalid, path: ['to'] });
-export function monthsBetween(from: string, to: string): number {
+function monthsBetween(from: string, to: string): number {
   const [fy, fm] = from.split('-').map(Number) as [number, number];
   const [ty, tm] = to.split('-').map(Number) as [number, number];
   return (ty - fy) * 12 + (tm - fm);
 }
-export const profitMonthSchema = z.object({
+const profitMonthSchema = z.object({
   month: z.string(),
   /** Monthly recurring revenue at the end of the month, in dollars. */
   revenueMonthly: z.number(),

@@ -4,4 +4,3 @@
  * message is its own export, so a bundler ships a page only the messages it uses.
  */
 export * as messages from './messages/index';
-export { EXAMPLE_EMAIL } from './messages/pages';

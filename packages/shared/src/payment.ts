@@ -61,7 +61,7 @@ export function cardNumberProblem(value: string): string | null {
 // before the gateway is called: nothing may fail after a charge.
 // eslint-disable-next-line no-control-regex
 const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const isStorableText = (value: string) => !UNSAFE_TEXT.test(value);
+const isStorableText = (value: string) => !UNSAFE_TEXT.test(value);
 const storable = { error: messages.invalidCharacters };
 /** An optional string the server ignores, still bounded and storable. */
 const ignoredText = (max: number) => z.string().max(max, { error: messages.tooLong(max) }).refine(isStorableText, storable);

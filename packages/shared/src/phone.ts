@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { messages } from './messages';
 
-export const PHONE_DIGITS = 10;
+const PHONE_DIGITS = 10;
 
 /** Keeps the digits a person typed, at most ten, as the phone field does on every keystroke. */
 export const phoneDigits = (value: string) => value.replace(/\D/g, '').slice(0, PHONE_DIGITS);

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { EMAIL_MAX, NAME_MAX, SYMPTOMS_MAX, ZIP_MAX, emailSchema, requiredText } from './auth';
+import { NAME_MAX, SYMPTOMS_MAX, ZIP_MAX, emailSchema, requiredText } from './auth';
 import { newPasswordSchema } from './new-password';
 import { latestAdultBirthDate, parseIsoDate, toIsoDate } from './dates';
 import { messages } from './messages';
@@ -8,7 +8,7 @@ import { planIdSchema } from './plans';
 
 export const CUSTOMER_ID_PATTERN = /^CONS-[A-Z0-9]{8}$/;
 
-export const dobSchema = z
+const dobSchema = z
   .string({ error: messages.dobRequired })
   .trim()
   .min(1, { error: messages.dobRequired })
@@ -40,7 +40,6 @@ export const signupFields = {
 export const signupFormSchema = z
   .object({ ...signupFields, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { error: messages.passwordsDoNotMatch, path: ['confirmPassword'] });
-export type SignupForm = z.input<typeof signupFormSchema>;
 
 /**
  * POST /api/users/register. The client also sends what the old site sent (its own IP and geo guess,
@@ -63,5 +62,3 @@ const CUSTOMER_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export function generateCustomerId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))) {
   return `CONS-${Array.from(random(8), (b) => CUSTOMER_ID_ALPHABET[b % CUSTOMER_ID_ALPHABET.length]).join('')}`;
 }
-
-export { EMAIL_MAX };

@@ -10,10 +10,10 @@ import { startSchedule } from './schedule';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Revoked sessions stay a while, so a support question about a recent sign-out can be answered. */
-export const REVOKED_SESSION_KEEP_MS = 30 * DAY_MS;
+const REVOKED_SESSION_KEEP_MS = 30 * DAY_MS;
 /** Stripe's window: a retried checkout within a day replays its first answer. */
-export const IDEMPOTENCY_KEEP_MS = DAY_MS;
-export const DELIVERED_MAIL_KEEP_MS = 30 * DAY_MS;
+const IDEMPOTENCY_KEEP_MS = DAY_MS;
+const DELIVERED_MAIL_KEEP_MS = 30 * DAY_MS;
 /** Advisory lock id of the housekeeping run (migrations use 727274). */
 export const HOUSEKEEPING_LOCK_ID = 727275;
 

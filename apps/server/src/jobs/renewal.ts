@@ -8,7 +8,7 @@ import { findPlan } from '../features/plans/catalogue';
 import { updateUser } from '../features/users/repository';
 
 /** Days after the renewal date on which a declined renewal is tried again; then it expires. */
-export const RETRY_AFTER_DAYS = [1, 3, 5] as const;
+const RETRY_AFTER_DAYS = [1, 3, 5] as const;
 const LEASE_MS = 5 * 60_000;
 const BATCH = 200;
 const PARALLEL = 8;

@@ -18,7 +18,7 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
 /** Every limit the server applies, in one place (decision 013). */
-export const rules = {
+const rules = {
   /** Consecutive sign-in attempts for one e-mail from one address; a success starts afresh (checklist #5, #6). */
   loginFailures: { points: 10, duration: 15 * MINUTE, blockDuration: 15 * MINUTE },
   /**
@@ -42,7 +42,7 @@ export const rules = {
   mailPerAddress: { points: 3, duration: HOUR },
 } satisfies Record<string, Rule>;
 
-export type RuleName = keyof typeof rules;
+type RuleName = keyof typeof rules;
 
 export interface Limits {
   /**

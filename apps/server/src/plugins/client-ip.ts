@@ -13,7 +13,7 @@ declare module 'fastify' {
  * TRUST_PROXY allows (request.ips: the socket's address, then each believed hop); when any of those
  * hops is not an IP address the header is ignored and the socket's address is the client.
  */
-export function clientIp(request: FastifyRequest): string {
+function clientIp(request: FastifyRequest): string {
   const socketAddress = request.socket.remoteAddress ?? '';
   const chain = request.ips ?? [];
   const believed = chain.at(-1);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
 
-export const TEST_BUCKET = 'receipts';
+const TEST_BUCKET = 'receipts';
 
 /**
  * A real S3-compatible server (s3rver) on 127.0.0.1 for the describe block, and the settings that

@@ -5,7 +5,7 @@ import { routes } from './router';
 
 // Created here, not in router.tsx, so that prerendering (src/entry-server.tsx) can import the routes
 // without a browser history.
-export const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes);
 
 /** Resolves once the router has loaded the code of the page at the current address. */
 export function whenRouterReady(): Promise<void> {

@@ -36,7 +36,7 @@ const withToken = (paths: string[], lazy: RouteObject['lazy']): RouteObject[] =>
     { path: `${path}/:token`, lazy },
   ]);
 
-export const pageRoutes: RouteObject[] = [
+const pageRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('../features/home/HomePage'), plain) },
   { path: 'consult', lazy: page(() => import('../features/users/pages/SignupPage'), plain) },
   { path: 'login', lazy: page(() => import('../features/auth/pages/LoginPage'), plain) },
@@ -82,4 +82,3 @@ export const routes: RouteObject[] = [
     children: [{ errorElement: <RouteError />, children: pageRoutes }],
   },
 ];
-

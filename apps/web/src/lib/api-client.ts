@@ -1,7 +1,7 @@
 import { messageFromBody, messages, statusDefaultMessage } from '@app/shared';
 import { readBearerToken } from './storage';
 
-export const API_TIMEOUT_MS = 30_000;
+const API_TIMEOUT_MS = 30_000;
 
 /** A failed call. `status` is 0 when no answer came back (network failure, time-out). */
 export class ApiError extends Error {
@@ -35,8 +35,6 @@ export class ApiError extends Error {
     return this.status === 0;
   }
 }
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /* ---------- calls in flight, for the global spinner ---------- */
 

@@ -8,7 +8,7 @@ const pick = (value: unknown, fallback: string) => (typeof value === 'string' &&
 const supportPhone = pick(env.VITE_SUPPORT_PHONE, '+1 (314) 555-0147');
 
 /** A tel: address for a displayed phone number ('+1 (314) 555-0147' → 'tel:+13145550147'). */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export const brand = {
   name: 'CareConnect 24/7',
@@ -27,4 +27,3 @@ export const brand = {
     { name: 'Twitter', icon: 'twitter', href: 'https://twitter.com/careconnect247' },
   ],
 } as const;
-

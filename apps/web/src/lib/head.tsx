@@ -12,7 +12,7 @@ export interface HeadCollector {
 export const HeadCollectorContext = createContext<HeadCollector | null>(null);
 
 /** JSON for a <script> element: '<' is escaped so the text can never close the element. */
-export const jsonForScript = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
+const jsonForScript = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
 
 const selector = (id: string) => `script[type="application/ld+json"][data-ld="${id}"]`;
 

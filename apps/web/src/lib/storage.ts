@@ -68,11 +68,6 @@ export function readJson<T>(kind: StorageKind, key: string): T | null {
   }
 }
 
-/** The stored user, as the session store writes it (either storage, session first). */
-export function readStoredUserRaw(): string | null {
-  return readItem('session', storageKeys.authUser) ?? readItem('local', storageKeys.authUser);
-}
-
 /**
  * The bearer token for API calls: authToken, else the token or accessToken of the stored user.
  * Session storage wins over local storage, as a fresh sign-in without Remember Me lives there.

@@ -2,7 +2,7 @@
 // enquiries. Each page's script carries only the ones it uses.
 
 /** The example address shown in e-mail validation messages. */
-export const EXAMPLE_EMAIL = 'name@example.com';
+const EXAMPLE_EMAIL = 'name@example.com';
 
 export const required = 'This field is required.';
 export const email = `Please enter a valid email address (${EXAMPLE_EMAIL}).`;

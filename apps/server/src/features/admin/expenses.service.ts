@@ -46,10 +46,10 @@ import {
 } from './expenses.repository';
 
 /** Checklist row 30: an upload address lives 15 minutes; a download address as long. */
-export const UPLOAD_TTL_MS = 15 * 60_000;
-export const DOWNLOAD_TTL_MS = 15 * 60_000;
+const UPLOAD_TTL_MS = 15 * 60_000;
+const DOWNLOAD_TTL_MS = 15 * 60_000;
 /** Uploads never attached are removed after a day (issue 12). */
-export const UNATTACHED_UPLOAD_KEEP_MS = 24 * 60 * 60_000;
+const UNATTACHED_UPLOAD_KEEP_MS = 24 * 60 * 60_000;
 
 type Actor = { userId: string; email: string };
 type AuditBase = Omit<AuditEntry, 'status' | 'details'>;

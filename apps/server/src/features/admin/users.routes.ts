@@ -8,6 +8,7 @@ import {
   adminUserUpdateSchema,
   auditEventPageSchema,
   messageAnswerSchema,
+  messages,
 } from '@app/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +19,7 @@ import { addAuditDetails, auditActor, markAuditRecorded } from '../../plugins/au
 import { userHistory } from '../audit/service';
 import { listUsers, sendPasswordResetAsAdmin, updateUserAsAdmin } from './users.service';
 
-const userParams = z.strictObject({ id: z.uuid() });
+const userParams = z.strictObject({ id: z.uuid({ error: messages.missingUserId }) });
 const historyQuery = z.strictObject({
   page: z.coerce.number().int().min(0).max(10_000_000).default(0),
   size: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),

@@ -295,7 +295,9 @@ describe('admin user edit, reset e-mail and history', () => {
     const { view } = await patientView();
     const other = await patientView();
     expect((await save(randomUUID(), view)).status).toBe(404);
-    expect((await save('not-a-uuid', view)).status).toBe(400);
+    const malformed = await save('not-a-uuid', view);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe(messages.missingUserId);
     const role = await save(view.id, { ...view, roles: 'ROLE_USER, superuser', reason: 'x' });
     expect(role.status).toBe(400);
     expect(role.body.message).toBe(messages.unknownRole('superuser'));

@@ -5,7 +5,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 
 export type TokenPurpose = 'verify-email' | 'reset-password' | 'admin-login';
 
-export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'verify-email': 24 * 60 * 60_000,
   'reset-password': 60 * 60_000,
   'admin-login': 15 * 60_000,

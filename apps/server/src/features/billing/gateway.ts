@@ -3,7 +3,7 @@ import type { CardBrand } from '@app/shared';
 export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'processing_error';
 
 /** Card data as typed, held in memory for the one gateway call and never stored. */
-export interface CardInput {
+interface CardInput {
   number: string;
   expMonth: number;
   expYear: number;

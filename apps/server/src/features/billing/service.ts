@@ -35,7 +35,7 @@ const IN_FLIGHT_RETRY_S = 5;
 /** How long one reconciliation holds a pending attempt while it asks the gateway. */
 export const RECONCILE_LEASE_MS = 60_000;
 
-export const isActive = (user: Pick<UserRow, 'subscriptionStatus'>) => user.subscriptionStatus?.toLowerCase() === 'active';
+const isActive = (user: Pick<UserRow, 'subscriptionStatus'>) => user.subscriptionStatus?.toLowerCase() === 'active';
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 const dateLabel = (date: Date) => date.toLocaleDateString('en-US', { timeZone: 'America/Chicago', dateStyle: 'long' });
 
@@ -221,7 +221,7 @@ async function settledAnswer(ctx: AppContext, userId: string, key: string, settl
  * receipt in the outbox and the idempotent answer commit together. Does nothing when the attempt
  * was settled already.
  */
-export async function settleCheckout(ctx: AppContext, payment: PaymentRow, result: ChargeResult, paidAt = new Date()): Promise<void> {
+async function settleCheckout(ctx: AppContext, payment: PaymentRow, result: ChargeResult, paidAt = new Date()): Promise<void> {
   const plan = findPlan(payment.planId as Plan['id']);
   const receiptId = await ctx.db.transaction(async (tx) => {
     let answer: Answer;
@@ -275,7 +275,7 @@ export async function askGateway(ctx: AppContext, payment: PaymentRow): Promise<
 }
 
 /** Settles one pending checkout attempt with the gateway's answer, unless another instance holds it. */
-export async function reconcileCheckout(ctx: AppContext, paymentId: string, now = new Date()) {
+async function reconcileCheckout(ctx: AppContext, paymentId: string, now = new Date()) {
   const [payment] = await claimPendingPayments(ctx.db, now, RECONCILE_LEASE_MS, { id: paymentId });
   if (payment) await settleClaimedCheckout(ctx, payment);
 }
@@ -329,4 +329,3 @@ export async function paymentHistory(ctx: AppContext, userId: string) {
     failureCode: row.failureCode,
   }));
 }
-

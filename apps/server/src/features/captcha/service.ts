@@ -29,7 +29,7 @@ export interface TokenReader {
   read(token: string, ip?: string): TokenClaim | null;
 }
 
-export interface TokenClaim {
+interface TokenClaim {
   /** Unique per solved captcha; its SHA-256 is the row in captcha_tokens. */
   id: string;
   /** Until when the solution stays valid, or null when it is not a valid solution. */

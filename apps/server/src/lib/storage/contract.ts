@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /** Where the browser sends a receipt's bytes, and the headers it must send with them. */
-export interface UploadTarget {
+interface UploadTarget {
   url: string;
   headers: Record<string, string>;
 }

@@ -8,7 +8,7 @@ import { contentMatches, MAGIC_BYTES_LENGTH } from './content-type';
 import { STORAGE_KEY, type LocalStorage, type ReceiveRefusal, type UploadRequest } from './contract';
 
 /** The local driver's upload address, answered by receipts.routes.ts. */
-export const LOCAL_UPLOAD_PATH = '/api/files/upload';
+const LOCAL_UPLOAD_PATH = '/api/files/upload';
 
 class TooLarge extends Error {}
 

@@ -2,9 +2,8 @@ import type { Config } from '../../config';
 import { createLocalStorage } from './local';
 import { createS3Storage } from './s3';
 
-export type { LocalStorage, ObjectStorage, ReceiveRefusal, UploadTarget } from './contract';
+export type { ObjectStorage, ReceiveRefusal } from './contract';
 export { contentMatches, MAGIC_BYTES_LENGTH } from './content-type';
-export { LOCAL_UPLOAD_PATH } from './local';
 export { s3UploadOrigin } from './s3';
 
 /** The receipt store the configuration names: local disk (the default) or an S3 bucket. */

@@ -10,8 +10,8 @@ const NO_BAR = /^\/(consult|login|profile|payment|admin)(\/|$)/i;
 export const floatingBarAllowedOn = (pathname: string) => !NO_BAR.test(pathname);
 
 /** The bar hides while more than this share of the home hero is in view. */
-export const HERO_VISIBLE_RATIO = 0.05;
-export const HERO_SELECTOR = '[data-hero]';
+const HERO_VISIBLE_RATIO = 0.05;
+const HERO_SELECTOR = '[data-hero]';
 
 /**
  * Whether the page's hero ([data-hero], the home page's #home section) is more than 5% in view.
@@ -19,7 +19,7 @@ export const HERO_SELECTOR = '[data-hero]';
  * Until the first measurement the hero counts as in view: prerendered HTML and the first paint of
  * the home page have no bar that would vanish a moment later.
  */
-export function useHeroInView(pathname: string): boolean {
+function useHeroInView(pathname: string): boolean {
   const [inView, setInView] = useState<boolean | null>(null);
 
   useEffect(() => {

@@ -31,7 +31,7 @@ export function frameFor(pathname: string) {
   return { bare, form: FORM.test(pathname), chrome: !bare };
 }
 
-export function PageFallback() {
+function PageFallback() {
   return (
     <div className="page-fallback">
       <Spinner size="lg" label="Loading page…" />

@@ -5,7 +5,7 @@ import { prefersReducedMotion } from '../../lib/reduced-motion';
 /** After a page change the top is forced again at these delays, ending at the last (spec 2 §2). */
 export const TOP_TIMERS_MS = [50, 100, 200, 400, 800, 1200] as const;
 /** How long to wait for an anchor that the page has not rendered yet (its code may still be loading). */
-export const ANCHOR_WAIT_MS = 4000;
+const ANCHOR_WAIT_MS = 4000;
 /** After reaching an anchor, it is scrolled to again at these delays as images above it load. */
 const ANCHOR_SETTLE_MS = [250, 700] as const;
 /** How long a smooth scroll is taken to last where the browser cannot say when it ends. */

@@ -7,7 +7,7 @@ import { apiRequest } from '../../lib/api-client';
  */
 
 /** Distance of the widget from the bottom of the screen, in px. */
-export const CHAT_OFFSET = { default: 7, smallScreen: 22, consult: 10 } as const;
+const CHAT_OFFSET = { default: 7, smallScreen: 22, consult: 10 } as const;
 /** Screens this wide or narrower count as small for the widget. */
 export const CHAT_SMALL_SCREEN_MAX = 640;
 
@@ -20,7 +20,7 @@ export function chatOffset(pathname: string, viewportWidth: number): number {
 /** The widget is removed on the profile page. */
 export const chatAllowedOn = (pathname: string) => !/^\/profile(\/|$)/i.test(pathname);
 
-export const DEFAULT_CHAT_SELECTOR = '#chat-widget-container, [data-chat-widget]';
+const DEFAULT_CHAT_SELECTOR = '#chat-widget-container, [data-chat-widget]';
 export const CHAT_SCRIPT_ID = 'chat-widget-script';
 
 export type ChatConfig = { url: string; selector: string } | null;

@@ -1,5 +1,5 @@
 /** The navigation menu of spec 1 §2.3, in its order. Hash links lead to sections of the home page. */
-export interface NavLinkItem {
+interface NavLinkItem {
   label: string;
   to: string;
 }

@@ -2,11 +2,10 @@ import './tokens.css';
 import './ui.css';
 
 export { Alert, type AlertTone } from './Alert';
-export { Button, buttonClass, type ButtonVariant } from './Button';
+export { Button, buttonClass } from './Button';
 export { Card } from './Card';
 export { Checkbox } from './Checkbox';
 export { Icon, type IconName } from './Icon';
-export { PasswordChecklist } from './PasswordChecklist';
 export { PasswordField } from './PasswordField';
 export { PhoneField } from './PhoneField';
 export { Spinner } from './Spinner';

@@ -25,10 +25,10 @@ export const EXPENSE_FORM_FIELDS: readonly ExpenseFormField[] = ['title', 'descr
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A date's day on this browser's calendar, YYYY-MM-DD (what a date input shows). */
-export const localIsoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const localIsoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /** Spec 2 §4: the spent date is stored as local midnight of the chosen day. */
-export function localMidnight(day: string): Date | null {
+function localMidnight(day: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return null;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
@@ -71,7 +71,7 @@ export function isDirty(values: ExpenseFormValues, loaded: ExpenseFormValues | n
  * The PUT body (spec 2 §5): the fields as typed, the spent date as local midnight, createdBy as
  * loaded, and the file fields only when a file exists. The shared schema trims and upper-cases.
  */
-export function toUpdateInput(values: ExpenseFormValues, createdBy: string | null): ExpenseUpdateInput {
+function toUpdateInput(values: ExpenseFormValues, createdBy: string | null): ExpenseUpdateInput {
   const spentAt = localMidnight(values.spentDate);
   return {
     title: values.title,

@@ -101,7 +101,7 @@ export const needsReason = (changed: readonly UserFormField[]) => changed.some((
  * The PUT body before normalisation: the user as loaded with the card's edits on top (spec 2 §7: the
  * full body). Untyped on purpose: the selects hold any string, and the shared schema decides.
  */
-export function toUpdateInput(user: AdminUser, values: UserFormValues): Record<string, unknown> {
+function toUpdateInput(user: AdminUser, values: UserFormValues): Record<string, unknown> {
   const { billingStreet, billingCity, billingState, billingZip, billingCountry, reason, ...fields } = values;
   // Only the keys of the shared schema: a field the server adds to its answer later is no edit of this form.
   const loaded = Object.fromEntries(Object.entries(user).filter(([key]) => key in adminUserUpdateSchema.shape));

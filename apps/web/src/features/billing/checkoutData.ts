@@ -2,9 +2,9 @@ import { centsToDollars, formatUsd, normalizePlanId, type Plan, type PlanId, typ
 import { readItem, readJson, removeItem, writeItem } from '../../lib/storage';
 
 /** Session storage key of the checkout payload (spec 1 §3). It never holds card data. */
-export const CHECKOUT_DATA_KEY = 'checkoutData';
+const CHECKOUT_DATA_KEY = 'checkoutData';
 
-export interface CheckoutAddress {
+interface CheckoutAddress {
   street: string;
   city: string;
   state: string;
@@ -12,7 +12,7 @@ export interface CheckoutAddress {
   country: string;
 }
 
-export interface CheckoutContact {
+interface CheckoutContact {
   fullName: string;
   email: string;
   phone: string;

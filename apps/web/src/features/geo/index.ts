@@ -1,2 +1,2 @@
 export { GeoPending } from './components/GeoPending';
-export { geoStatusOf, resetGeoCheck, startGeoCheck, useGeoCheck, useGeoStatus, type GeoStatus } from './geoCheck';
+export { resetGeoCheck, startGeoCheck, useGeoStatus } from './geoCheck';

@@ -11,7 +11,7 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-export const LAST_UPDATED = { label: 'October 2025', iso: '2025-10-01' };
+const LAST_UPDATED = { label: 'October 2025', iso: '2025-10-01' };
 
 /** The frame of the legal pages: heading, last-updated date, notice, contents list, sections. */
 export function LegalPage({

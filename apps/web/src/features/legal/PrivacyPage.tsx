@@ -3,7 +3,7 @@ import { brand } from '../../lib/brand';
 import { ContactDetails, LegalPage, type LegalSection } from './LegalPage';
 
 /** Spec 2 §9: the privacy policy's constants. */
-export const PRIVACY = {
+const PRIVACY = {
   minimumAge: 18,
   atRest: 'AES-256',
   inTransit: 'TLS 1.2',

@@ -4,7 +4,7 @@ import { brand } from '../../lib/brand';
 import { ContactDetails, LegalPage, type LegalSection } from './LegalPage';
 
 /** Spec 2 §9: the terms' constants. */
-export const TERMS = {
+const TERMS = {
   recordYears: 7,
   cancelNoticeDays: 30,
   minimumTermDays: 60,

@@ -1,4 +1,4 @@
-export { getPlans, usePlans } from './api/getPlans';
+export { usePlans } from './api/getPlans';
 export { PlanPicker } from './components/PlanPicker';
 export { PlansLoadError } from './components/PlansLoadError';
 export { clearSelectedPlan, readSelectedPlan, storeSelectedPlan } from './selectedPlan';

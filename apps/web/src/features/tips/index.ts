@@ -1,1 +1,1 @@
-export { findTipArticle, tipArticles, type TipArticleMeta } from './meta';
+export { tipArticles } from './meta';

@@ -1,2 +1,1 @@
-export { getMe, useMe } from './api/getMe';
-export { cacheProfile } from './profileCache';
+export { getMe } from './api/getMe';

@@ -4,6 +4,6 @@ import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** GET /api/admin/me → {user}: the signed-in admin (401/403 otherwise). */
-export const getAdminMe = (signal?: AbortSignal) => apiRequest<{ user: UserProfile | null }>('/api/admin/me', { signal });
+const getAdminMe = (signal?: AbortSignal) => apiRequest<{ user: UserProfile | null }>('/api/admin/me', { signal });
 
 export const useAdminMe = () => useQuery({ queryKey: adminKeys.me, queryFn: ({ signal }) => getAdminMe(signal) });

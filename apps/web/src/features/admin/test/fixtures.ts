@@ -55,9 +55,9 @@ export function userPage(content: AdminUser[], totalElements = content.length, t
   };
 }
 
-export const summary = { totalUsers: 1234, activeSubscriptions: 321, revenueMonthly: 12345.5, signupsLast7: 17 };
+const summary = { totalUsers: 1234, activeSubscriptions: 321, revenueMonthly: 12345.5, signupsLast7: 17 };
 
-export const series: AnalyticsSeries = {
+const series: AnalyticsSeries = {
   interval: 'day',
   from: '2026-11-01',
   to: '2026-11-02',
@@ -95,15 +95,15 @@ export function expensePage(content: Expense[], totals = { usd: 1234.5, inr: 102
   return { content, totalElements, totalPages: Math.max(1, Math.ceil(totalElements / 10)), totals };
 }
 
-export const exchangeRate = { inrPerUsd: 83, effectiveFrom: null, setBy: null };
-export const profit = {
+const exchangeRate = { inrPerUsd: 83, effectiveFrom: null, setBy: null };
+const profit = {
   months: [
     { month: '2026-10', revenueMonthly: 1000, cashCollected: 900, expensesUsd: 400, net: 500 },
     { month: '2026-11', revenueMonthly: 1100, cashCollected: 300, expensesUsd: 450.25, net: -150.25 },
   ],
 };
 
-export const adminMe = { user: { id: 'admin-1', email: 'boss@example.com', firstName: 'Bo', lastName: 'Ss', fullName: 'Bo Ss', roles: ['ROLE_ADMIN'] } };
+const adminMe = { user: { id: 'admin-1', email: 'boss@example.com', firstName: 'Bo', lastName: 'Ss', fullName: 'Bo Ss', roles: ['ROLE_ADMIN'] } };
 
 /** A signed-in admin's session and a server answering every dashboard call with these fixtures, unless `handlers` say otherwise. */
 export function dashboardApi(handlers: Parameters<typeof mockApi>[0] = {}) {

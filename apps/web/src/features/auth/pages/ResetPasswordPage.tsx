@@ -9,7 +9,7 @@ import { resetPassword } from '../api/resetPassword';
 import { setLoginFlash } from '../session';
 import { useTokenParam } from '../tokenParam';
 
-export const RESET_REDIRECT_MS = 900;
+const RESET_REDIRECT_MS = 900;
 
 const resetFormSchema = withConfirmation(resetPasswordSchema);
 

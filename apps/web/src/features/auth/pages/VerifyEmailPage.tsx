@@ -12,7 +12,7 @@ import { readSession, setLoginFlash, updateStoredUser } from '../session';
 import { useTokenParam } from '../tokenParam';
 import '../auth.css';
 
-export const VERIFY_REDIRECT_MS = 1200;
+const VERIFY_REDIRECT_MS = 1200;
 
 /** Which call a lost connection interrupted, so Retry repeats that one. */
 type Step = 'check' | 'confirm';

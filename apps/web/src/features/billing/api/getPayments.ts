@@ -18,7 +18,7 @@ export interface PaymentRecord {
 }
 
 /** GET /api/users/me/payments → the signed-in patient's payments, newest first. */
-export async function getPayments(signal?: AbortSignal): Promise<PaymentRecord[]> {
+async function getPayments(signal?: AbortSignal): Promise<PaymentRecord[]> {
   const rows = await apiRequest<unknown>('/api/users/me/payments', { signal });
   if (!Array.isArray(rows)) throw new Error(messages.paymentHistoryFailed);
   return rows as PaymentRecord[];

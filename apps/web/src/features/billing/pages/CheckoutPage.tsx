@@ -32,7 +32,7 @@ import { MEMBERSHIP_TERM_DAYS, addDays, formatCentralDate } from '../format';
 import './checkout.css';
 
 /** With no checkout data, /payment goes back to the profile after this delay (spec 1 §2.12). */
-export const MISSING_CHECKOUT_REDIRECT_MS = 250;
+const MISSING_CHECKOUT_REDIRECT_MS = 250;
 
 /** Statuses after which the same submission may be sent again under the same Idempotency-Key. */
 const NO_ANSWER_YET = new Set([0, 408, 409, 504]);

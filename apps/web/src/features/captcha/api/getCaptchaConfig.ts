@@ -10,7 +10,7 @@ export interface CaptchaConfig {
 }
 
 /** GET /api/captcha/config → {mode, siteKey?}. */
-export const getCaptchaConfig = (signal?: AbortSignal) =>
+const getCaptchaConfig = (signal?: AbortSignal) =>
   apiRequest<CaptchaConfig>('/api/captcha/config', { signal, quiet: true });
 
 export const useCaptchaConfig = () => useQuery('captcha-config', getCaptchaConfig);

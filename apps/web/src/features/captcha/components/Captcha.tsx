@@ -5,7 +5,7 @@ import type { CaptchaController } from '../useCaptcha';
 import { altchaSupported, loadAltcha, loadRecaptcha } from './loaders';
 import './captcha.css';
 
-export const CHALLENGE_URL = '/api/captcha/challenge';
+const CHALLENGE_URL = '/api/captcha/challenge';
 
 interface WidgetProps {
   onToken: (token: string | null) => void;

@@ -22,13 +22,13 @@ const FIELD_ORDER: FieldName[] = ['fullName', 'email', 'phone', 'message', 'smsO
 const empty: EnquiryValues = { fullName: '', email: '', phone: '', message: '', smsOptIn: false };
 
 /** One field's message from the shared schema, or null when it is valid. */
-export function validateEnquiryField(name: FieldName, values: EnquiryValues): string | null {
+function validateEnquiryField(name: FieldName, values: EnquiryValues): string | null {
   const result = enquiryFields[name].safeParse(values[name]);
   return result.success ? null : (result.error.issues[0]?.message ?? messages.required);
 }
 
 /** The message for a failed enquiry (spec 1 §8 'Enquiry'). */
-export function enquiryErrorMessage(error: unknown): string {
+function enquiryErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return error.serverMessage ?? messages.enquiryRateLimited;
     let failed: string;

@@ -1,7 +1,7 @@
 import { FaqSection } from './FaqSection';
 import { AboutSection, BlogSection, HowSection, TestimonialsSection, WhySection } from './InfoSections';
 
-export const BELOW_THE_FOLD_ID = 'home-more';
+const BELOW_THE_FOLD_ID = 'home-more';
 
 /** The home sections after the plans, loaded as their own chunk (see HomePage). */
 export default function BelowTheFold() {

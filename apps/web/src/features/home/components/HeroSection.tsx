@@ -9,7 +9,7 @@ import { HeroCarousel } from './HeroCarousel';
 import { Ticker } from './Ticker';
 
 /** Spec 1 §9: scrolling is locked for 1500 ms after the home page loads. */
-export const HERO_SCROLL_LOCK_MS = 1500;
+const HERO_SCROLL_LOCK_MS = 1500;
 
 /**
  * Holds the page still while the hero settles: wheel and touch scrolling are ignored for 1.5 s.

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/use-query';
 
 /** GET /api/plans → Plan[] (the server's catalogue: the one source of prices). */
-export async function getPlans(signal?: AbortSignal): Promise<Plan[]> {
+async function getPlans(signal?: AbortSignal): Promise<Plan[]> {
   const plans = await apiRequest<unknown>('/api/plans', { signal });
   if (!Array.isArray(plans)) throw new Error(messages.genericError);
   return plans as Plan[];

@@ -40,7 +40,7 @@ function structuredData(page: ServicePageContent) {
 }
 
 /** The one template of the four service pages (spec 2 §2). */
-export function ServiceTemplate({ page }: { page: ServicePageContent }) {
+function ServiceTemplate({ page }: { page: ServicePageContent }) {
   const start = useStartVisitPath();
   const label = consultationLabel(page);
   return (

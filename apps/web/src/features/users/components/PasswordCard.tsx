@@ -4,7 +4,7 @@ import { Alert, Button, Card, PasswordField } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { updatePassword } from '../api/updatePassword';
 
-export const PASSWORD_SUCCESS_MS = 6000;
+const PASSWORD_SUCCESS_MS = 6000;
 
 const passwordFormSchema = withConfirmation(changePasswordSchema);
 

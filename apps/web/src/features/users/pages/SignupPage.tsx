@@ -70,7 +70,7 @@ const emptyValues = (plan: PlanId | '' = ''): SignupValues => ({
 });
 
 /** One field's message from the shared schemas, or null when it is valid. */
-export function validateField(name: FieldName, values: SignupValues): string | null {
+function validateField(name: FieldName, values: SignupValues): string | null {
   if (name === 'confirmPassword') return values.confirmPassword === values.password ? null : messages.passwordsDoNotMatch;
   const result = signupFields[name].safeParse(values[name]);
   return result.success ? null : (result.error.issues[0]?.message ?? messages.required);
@@ -79,7 +79,7 @@ export function validateField(name: FieldName, values: SignupValues): string | n
 const fieldId = (name: FieldName) => `signup-${name}`;
 
 /** The message shown at the top of the form for a failed sign-up (spec 1 §8 'Sign-up'). */
-export function signupErrorMessage(error: unknown): string {
+function signupErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.misrouted) return messages.signupFrontendAnswered;
     if (error.status === 0) return messages.requestError(error.message);

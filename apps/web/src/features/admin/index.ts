@@ -1,1 +1,0 @@
-export { getAdminMe, useAdminMe } from './api/getAdminMe';
