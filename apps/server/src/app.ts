@@ -27,7 +27,7 @@ import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
 import { startBillingSchedule } from './jobs/billing';
 import { startHousekeepingSchedule } from './jobs/housekeeping';
-import { loggerSettings } from './lib/logging';
+import { loggerSettings, logTransport } from './lib/logging';
 import { registerAuditTrail } from './plugins/audit';
 import { createPhiKeyring } from './lib/phi-cipher';
 import { openLimits, type Limits } from './lib/limits';
@@ -66,7 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       level: config.logLevel,
       // Secrets, card data and health data never reach the logs, whatever a route does.
       ...loggerSettings,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(options.logStream ? { stream: options.logStream } : { transport: logTransport(config.env) }),
     },
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

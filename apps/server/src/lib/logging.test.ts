@@ -3,7 +3,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { api, checkoutBody, createTestApp, signupBody, tokenFromMail } from '../test/harness';
-import { serializeError } from './logging';
+import { logTransport, serializeError } from './logging';
+
+describe('log format', () => {
+  it('is readable lines (pino-pretty) for a person at a terminal in development, and JSON lines otherwise', async () => {
+    expect(logTransport('development', true)).toMatchObject({ target: 'pino-pretty' });
+    expect(logTransport('development', false)).toBeUndefined();
+    expect(logTransport('production', true)).toBeUndefined();
+    expect(logTransport('test', true)).toBeUndefined();
+    // The target must load where the development server runs.
+    expect(typeof (await import('pino-pretty')).default).toBe('function');
+  });
+});
 
 describe('serializeError', () => {
   it("#24 keeps a failed query's message, code and stack, and drops its parameters and the driver's details", () => {

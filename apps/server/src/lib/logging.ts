@@ -56,6 +56,15 @@ const secretKeys = [
   'contact',
 ];
 
+/**
+ * Readable, coloured lines (pino-pretty) for a person at a terminal in development; JSON lines
+ * everywhere else, as a log collector wants them. pino-pretty is a development dependency and is
+ * never loaded in production.
+ */
+export function logTransport(env: 'development' | 'production' | 'test', isTerminal = process.stdout.isTTY === true) {
+  return env === 'development' && isTerminal ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } : undefined;
+}
+
 export const loggerSettings = {
   serializers: { req: serializeRequest, err: serializeError, error: serializeError },
   redact: {
