@@ -51,7 +51,6 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    passWithNoTests: true,
     setupFiles: ['src/test/setup.ts'],
     // Typing whole forms through user-event in jsdom takes seconds on a busy 2-core machine.
     testTimeout: 30_000,

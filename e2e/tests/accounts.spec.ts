@@ -53,7 +53,7 @@ const meStatus = async (request: APIRequestContext, token: string) =>
 
 async function storedToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => sessionStorage.getItem('authToken') ?? localStorage.getItem('authToken'));
-  expect(token, 'a signed-in page keeps its token under authToken').toBeTruthy();
+  expect(token, 'a signed-in page keeps its token under authToken').toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   return token!;
 }
 

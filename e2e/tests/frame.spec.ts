@@ -30,10 +30,15 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const menuOf = async (page: Page, trigger: Locator) => page.locator(`#${await trigger.getAttribute('aria-controls')}`);
 const floatingBar = (page: Page) => page.getByRole('complementary', { name: 'Quick actions' });
 
-/** Waits until the page is settled: the country check done and the page forced to the top. */
+/**
+ * Waits until the page is settled: the country check done and the page at the top. After a page
+ * change the top is forced again for 1.2 s unless the person acts (ScrollManager); a pointer press,
+ * as a person's first tap, hands the page over at once instead of a fixed wait.
+ */
 async function settle(page: Page) {
   await expect(page.getByText(messages.geoChecking)).toHaveCount(0);
-  await page.waitForTimeout(1300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.evaluate(() => window.dispatchEvent(new PointerEvent('pointerdown')));
 }
 
 async function scrollToBottom(page: Page) {

@@ -127,7 +127,7 @@ describe('hostile input', () => {
     }
     const asText = await send('POST', '/api/users/questions', 'a'.repeat(1024 * 1024), 'text/plain');
     expect([413, 415]).toContain(asText.statusCode);
-    expect(asText.json().message).toBeTruthy();
+    expect(asText.json().message).toBe(asText.statusCode === 413 ? messages.requestTooLarge : messages.unsupportedMediaType);
   });
 });
 

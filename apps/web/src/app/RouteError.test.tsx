@@ -29,15 +29,15 @@ describe('route errors', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const Missing = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/Page.js')));
     open(<Missing />);
-    expect(await screen.findByRole('heading', { name: messages.chunkLoadFailed })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Main', hidden: true })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: messages.chunkLoadFailed })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main', hidden: true })).toBeInTheDocument();
   });
 
   it('shows the heading and message of any other error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     open(<Boom error={new Error('Something broke')} />);
-    expect(await screen.findByRole('heading', { name: messages.routeErrorHeading })).toBeTruthy();
-    expect(screen.getByText('Something broke')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: messages.routeErrorHeading })).toBeInTheDocument();
+    expect(screen.getByText('Something broke')).toBeInTheDocument();
   });
 });

@@ -46,7 +46,7 @@ describe('routes and gates', () => {
     signIn(['user'], { email: 'pat@example.com', verified: false });
     const router = open('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByText(messages.guardVerifyFirst)).toBeTruthy();
+    expect(await screen.findByText(messages.guardVerifyFirst)).toBeInTheDocument();
   });
 
   it('sends an admin visiting /profile to /admin, and shows who is signed in', async () => {
@@ -54,8 +54,8 @@ describe('routes and gates', () => {
     signIn(['ROLE_ADMIN']);
     const router = open('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeTruthy();
-    expect(await screen.findByText('Ada Admin')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('Ada Admin')).toBeInTheDocument();
   });
 
   it('keeps non-admins out of /admin', async () => {
@@ -81,15 +81,15 @@ describe('routes and gates', () => {
   it('shows the navbar by role: Sign In when signed out, My Profile and Sign Out when signed in', async () => {
     open('/');
     const nav = await screen.findByRole('navigation', { name: 'Main', hidden: true });
-    expect(within(nav).getByRole('link', { name: 'Sign In', hidden: true })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Sign In', hidden: true })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Book an Appointment', hidden: true }).getAttribute('href')).toBe('/consult');
     cleanup();
 
     signIn(['user']);
     open('/');
     const signedIn = await screen.findByRole('navigation', { name: 'Main', hidden: true });
-    expect(within(signedIn).getByRole('link', { name: 'My Profile', hidden: true })).toBeTruthy();
-    expect(within(signedIn).getByRole('button', { name: 'Sign Out', hidden: true })).toBeTruthy();
+    expect(within(signedIn).getByRole('link', { name: 'My Profile', hidden: true })).toBeInTheDocument();
+    expect(within(signedIn).getByRole('button', { name: 'Sign Out', hidden: true })).toBeInTheDocument();
     expect(within(signedIn).queryByRole('link', { name: 'Sign In', hidden: true })).toBeNull();
     expect(within(signedIn).getByRole('link', { name: 'Book an Appointment', hidden: true }).getAttribute('href')).toBe('/profile');
   });
@@ -101,22 +101,22 @@ describe('routes and gates', () => {
     // Admin in place of My Profile (spec 1 §2.3), once: the spec's separate menu entry would repeat it.
     expect(await screen.findAllByRole('link', { name: 'Admin', hidden: true })).toHaveLength(1);
     expect(screen.queryByRole('link', { name: 'My Profile', hidden: true })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign Out', hidden: true })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out', hidden: true })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Book an Appointment', hidden: true })[0]?.getAttribute('href')).toBe('/admin');
   });
 
   it('shows the admin magic-link screen without spending the token', async () => {
     const api = mockApi({});
     open('/api/auth/verify-admin-login/tok123');
-    expect(await screen.findByRole('heading', { name: 'Confirm admin sign-in' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign in to the admin dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Confirm admin sign-in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in to the admin dashboard' })).toBeInTheDocument();
     // The frame's own background reads (country check, site settings) are not the screen's calls.
     expect(api.calls.filter((call) => !['/api/geo', '/api/site-config'].includes(call.path))).toHaveLength(0);
   });
 
   it('hides the navbar and footer on the reset page', async () => {
     open('/reset-password?token=abc');
-    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main', hidden: true })).toBeNull();
     expect(screen.queryByRole('contentinfo', { hidden: true })).toBeNull();
   });

@@ -229,10 +229,14 @@ describe('POST /api/users/resend-verification', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it.each([[{}], [{ email: 'nope' }], [{ email: 'a@example.com', more: 1 }]])('refuses %j with 400', async (payload) => {
+  it.each([
+    [{}, messages.email],
+    [{ email: 'nope' }, messages.email],
+    [{ email: 'a@example.com', more: 1 }, messages.unknownField('more')],
+  ])('refuses %j with 400 and says why', async (payload, message) => {
     const res = await server.http.post('/api/users/resend-verification', payload, undefined, fromNewIp());
     expect(res.status).toBe(400);
-    expect(res.body.message).toBeTruthy();
+    expect(res.body.message).toBe(message);
   });
 });
 

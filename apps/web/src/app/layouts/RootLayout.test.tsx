@@ -88,11 +88,11 @@ describe('the country check', () => {
     let answer: (response: Response) => void = () => undefined;
     const api = mockApi({ 'GET /api/geo': () => new Promise<Response>((resolve) => (answer = resolve)) });
     open('/');
-    expect(screen.getByText(messages.geoChecking)).toBeTruthy();
+    expect(screen.getByText(messages.geoChecking)).toBeInTheDocument();
     // The page waits behind it, out of reach.
     expect(screen.queryByRole('heading', { name: 'page' })).toBeNull();
     await act(async () => answer(json(200, { country: 'US', state: 'Texas', allowed: true })));
-    expect(await screen.findByRole('heading', { name: 'page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'page' })).toBeInTheDocument();
     expect(screen.queryByText(messages.geoChecking)).toBeNull();
     expect(api.callsTo('GET', '/api/geo')).toHaveLength(1);
   });
@@ -100,29 +100,29 @@ describe('the country check', () => {
   it('shows the blocked page, with the navbar and footer, outside the United States', async () => {
     mockApi({ 'GET /api/geo': json(200, { country: 'GB', state: null, allowed: false }) });
     const router = open('/');
-    expect(await screen.findByRole('heading', { name: messages.geoBlockedTitle })).toBeTruthy();
-    expect(screen.getByText(messages.geoBlockedText)).toBeTruthy();
-    expect(screen.getByText('United Kingdom')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: messages.geoBlockedTitle })).toBeInTheDocument();
+    expect(screen.getByText(messages.geoBlockedText)).toBeInTheDocument();
+    expect(screen.getByText('United Kingdom')).toBeInTheDocument();
     expect(navbar()).not.toBeNull();
     expect(footer()).not.toBeNull();
     expect(screen.queryByRole('heading', { name: 'page' })).toBeNull();
     expect(screen.queryByRole('complementary', { name: 'Quick actions' })).toBeNull();
     // Every page is blocked.
     await act(() => router.navigate('/contact'));
-    expect(screen.getByRole('heading', { name: messages.geoBlockedTitle })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: messages.geoBlockedTitle })).toBeInTheDocument();
   });
 
   it('lets the visitor in when the lookup fails', async () => {
     mockApi({ 'GET /api/geo': json(500, { message: 'down' }) });
     open('/');
-    expect(await screen.findByRole('heading', { name: 'page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'page' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: messages.geoBlockedTitle })).toBeNull();
   });
 
   it('lets the visitor in when the network fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     open('/');
-    expect(await screen.findByRole('heading', { name: 'page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'page' })).toBeInTheDocument();
   });
 
   it('asks once per page load', async () => {

@@ -85,7 +85,7 @@ describe('hero carousel', () => {
     vi.useFakeTimers();
     renderAt('/', <HeroSection lockScroll={false} slides={heroSlides.slice(0, 1)} />);
     act(() => vi.advanceTimersByTime(5 * 7000));
-    expect(screen.getByRole('group', { name: '1 of 1' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: '1 of 1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next slide' })).toBeNull();
   });
 
@@ -95,7 +95,7 @@ describe('hero carousel', () => {
     const { container } = renderAt('/', <HeroSection lockScroll={false} />);
     const list = screen.getByRole('list', { name: 'What CareConnect 24/7 offers' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(11);
-    expect(within(list).getByText(`${heroSlides[5]!.title}.`)).toBeTruthy();
+    expect(within(list).getByText(`${heroSlides[5]!.title}.`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next slide' })).toBeNull();
     expect(screen.queryByRole('group', { name: /of 11$/ })).toBeNull();
     expect(container.querySelector('.ticker')).toBeNull();
@@ -177,7 +177,7 @@ describe('FAQ', () => {
     expect(faqs.filter((f) => expanded(f.id))).toHaveLength(0);
     fireEvent.click(question('faq-speed'));
     expect(expanded('faq-speed')).toBe(true);
-    expect(screen.getByRole('region', { name: faqs[0]!.question })).toBeTruthy();
+    expect(screen.getByRole('region', { name: faqs[0]!.question })).toBeInTheDocument();
     fireEvent.click(question('faq-fees'));
     expect(expanded('faq-fees')).toBe(true);
     expect(expanded('faq-speed')).toBe(false);
@@ -238,14 +238,14 @@ describe('plans section', () => {
     const individual = container.querySelector('[data-plan="individualMonthly"]') as HTMLElement;
     expect(individual.querySelector('s')?.textContent).toContain('$39.99');
     expect(individual.querySelector('.plan-tile__amount')?.textContent).toBe('$29.99');
-    expect(within(individual).getByText('Limited offer*')).toBeTruthy();
-    expect(within(individual).getByText('/mo')).toBeTruthy();
+    expect(within(individual).getByText('Limited offer*')).toBeInTheDocument();
+    expect(within(individual).getByText('/mo')).toBeInTheDocument();
     const visit = container.querySelector('[data-plan="oneTimeVisit"]') as HTMLElement;
     expect(visit.querySelector('s')?.textContent).toContain('$69.99');
     expect(visit.querySelector('.plan-tile__amount')?.textContent).toBe('$59.99');
-    expect(within(visit).getByText('/visit')).toBeTruthy();
+    expect(within(visit).getByText('/visit')).toBeInTheDocument();
     expect([...cards].map((card) => card.getAttribute('data-accent'))).toEqual(['teal', 'blue', 'purple']);
-    expect(screen.getByText(/\*Limited offer:/)).toBeTruthy();
+    expect(screen.getByText(/\*Limited offer:/)).toBeInTheDocument();
   });
 
   it('Choose stores the plan id under selectedPlan and goes to /consult when signed out', async () => {
@@ -253,7 +253,7 @@ describe('plans section', () => {
     renderAt('/', <PlansSection />);
     fireEvent.click(await chooseLink('Family Monthly'));
     expect(window.sessionStorage.getItem('selectedPlan')).toBe('familyMonthly');
-    expect(await screen.findByText('stub /consult')).toBeTruthy();
+    expect(await screen.findByText('stub /consult')).toBeInTheDocument();
   });
 
   it('Choose goes to /profile when signed in', async () => {
@@ -263,16 +263,16 @@ describe('plans section', () => {
     renderAt('/', <PlansSection />);
     fireEvent.click(await chooseLink('One Time Visit'));
     expect(window.sessionStorage.getItem('selectedPlan')).toBe('oneTimeVisit');
-    expect(await screen.findByText('stub /profile')).toBeTruthy();
+    expect(await screen.findByText('stub /profile')).toBeInTheDocument();
   });
 
   it('says so when the plans cannot be loaded, and retries', async () => {
     let calls = 0;
     mockApi({ 'GET /api/plans': () => (calls++ === 0 ? json(503, { message: 'down' }) : json(200, testPlans)) });
     renderAt('/', <PlansSection />);
-    expect(await screen.findByText('We couldn’t load our plans just now.')).toBeTruthy();
+    expect(await screen.findByText('We couldn’t load our plans just now.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await chooseLink('Individual Monthly')).toBeTruthy();
+    expect(await chooseLink('Individual Monthly')).toBeInTheDocument();
   });
 });
 

@@ -11,7 +11,7 @@ describe('legal pages', { timeout: 20_000 }, () => {
   it('Terms and Conditions: 911 notice first, every section, the constants of spec 2 §9', () => {
     renderAt('/terms-of-service', <TermsPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Terms and Conditions');
-    expect(screen.getByText('October 2025')).toBeTruthy();
+    expect(screen.getByText('October 2025')).toBeInTheDocument();
     const first = document.querySelector('.legal > :nth-child(2)')!;
     expect(first.textContent).toMatch(/call 911/);
     expect(headings()).toEqual([
@@ -55,7 +55,7 @@ describe('legal pages', { timeout: 20_000 }, () => {
   it('Privacy Policy: every topic, 18+, AES-256 at rest and TLS 1.2+ in transit, STOP/START/HELP', () => {
     renderAt('/privacy-policy', <PrivacyPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy Policy');
-    expect(screen.getByText('October 2025')).toBeTruthy();
+    expect(screen.getByText('October 2025')).toBeInTheDocument();
     expect(headings()).toEqual([
       '1. Information we collect',
       '2. How we use your information',

@@ -78,20 +78,20 @@ describe('the Expenses tab', () => {
       'Total INR (all matching)': '₹1,02,463.50',
     });
     const untitled = screen.getByRole('heading', { name: messages.untitledExpense }).closest('article')!;
-    expect(within(untitled).getByText('$0.10')).toBeTruthy();
-    expect(within(untitled).getByText('USD', { selector: '.tag' })).toBeTruthy();
-    expect(screen.getByText('November')).toBeTruthy();
-    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+    expect(within(untitled).getByText('$0.10')).toBeInTheDocument();
+    expect(within(untitled).getByText('USD', { selector: '.tag' })).toBeInTheDocument();
+    expect(screen.getByText('November')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
   });
 
   it("says 'No expenses found.' for an empty page, and 'Failed to load expenses.' when the server says nothing", async () => {
     await setup({ 'GET /api/admin/expenses': json(200, expensePage([], { usd: 0, inr: 0 })) });
-    expect(await screen.findByText(messages.noExpensesFound)).toBeTruthy();
+    expect(await screen.findByText(messages.noExpensesFound)).toBeInTheDocument();
   });
 
   it('shows the load error in the section', async () => {
     await setup({ 'GET /api/admin/expenses': new Response(null, { status: 500 }) });
-    expect(await within(expensesCard()).findByText(messages.expensesLoadFailed)).toBeTruthy();
+    expect(await within(expensesCard()).findByText(messages.expensesLoadFailed)).toBeInTheDocument();
   });
 
   it('filters by dates, currency and author, leaving out empty values; refuses an end before the start; Reset clears', async () => {
@@ -101,18 +101,18 @@ describe('the Expenses tab', () => {
     fireEvent.change(filters.getByLabelText('Start date'), { target: { value: '2026-03-10' } });
     fireEvent.change(filters.getByLabelText('End date'), { target: { value: '2026-03-01' } });
     await userEvent.click(filters.getByRole('button', { name: 'Filter' }));
-    expect(await filters.findByText(messages.expenseDateRangeInvalid)).toBeTruthy();
+    expect(await filters.findByText(messages.expenseDateRangeInvalid)).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/admin/expenses')).toHaveLength(1);
 
     fireEvent.change(filters.getByLabelText('End date'), { target: { value: '2026-03-31' } });
     await userEvent.selectOptions(filters.getByRole('combobox', { name: 'Currency' }), 'INR');
     await userEvent.type(filters.getByRole('searchbox', { name: 'Created by' }), '  boss@ ');
     await userEvent.click(filters.getByRole('button', { name: 'Filter' }));
-    expect(await screen.findByText(messages.noExpensesFound)).toBeTruthy();
+    expect(await screen.findByText(messages.noExpensesFound)).toBeInTheDocument();
     expect(query(api.callsTo('GET', '/api/admin/expenses')[1]!)).toEqual({ page: '0', size: '10', startDate: '2026-03-10', endDate: '2026-03-31', currency: 'INR', createdBy: 'boss@' });
 
     await userEvent.click(filters.getByRole('button', { name: 'Reset' }));
-    expect(await screen.findByRole('heading', { name: 'Clinic rent' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Clinic rent' })).toBeInTheDocument();
     expect((filters.getByLabelText('Start date') as HTMLInputElement).value).toBe('');
     expect((filters.getByRole('combobox', { name: 'Currency' }) as HTMLSelectElement).value).toBe('');
   });
@@ -126,9 +126,9 @@ describe('the Expenses tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Expense' }));
     const first = within(screen.getByRole('list', { name: 'Expenses on this page' })).getAllByRole('article')[0]!;
     const card = within(first);
-    expect(card.getByRole('heading', { name: 'New expense' })).toBeTruthy();
+    expect(card.getByRole('heading', { name: 'New expense' })).toBeInTheDocument();
     expect(card.getByRole('button', { name: 'Hide Details' }).getAttribute('aria-expanded')).toBe('true');
-    expect(card.getByText(newId)).toBeTruthy();
+    expect(card.getByText(newId)).toBeInTheDocument();
     expect(card.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
 
     await userEvent.type(card.getByRole('textbox', { name: 'Title' }), '  Laptop  ');
@@ -152,7 +152,7 @@ describe('the Expenses tab', () => {
     await userEvent.clear(card.getByRole('textbox', { name: 'Title' }));
     await userEvent.type(card.getByRole('textbox', { name: 'Title' }), 'Rent');
     await userEvent.click(card.getByRole('button', { name: 'Save' }));
-    expect(await card.findByText(messages.expenseSaveFailed)).toBeTruthy();
+    expect(await card.findByText(messages.expenseSaveFailed)).toBeInTheDocument();
   });
 
   it('uploads a receipt for a saved expense: slot, direct upload with the returned headers, attach, then a link to the file', async () => {
@@ -176,7 +176,7 @@ describe('the Expenses tab', () => {
     expect(api.callsTo('POST', `${savedPath}/attach`)[0]!.body).toEqual({ fileUrl: '/api/admin/expenses/uploads/u1', fileName: 'rent.pdf', contentType: 'application/pdf', size: file.size });
     // Attached on the server: nothing left to save.
     expect(card.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
-    expect(card.getByRole('button', { name: 'Replace file' })).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Replace file' })).toBeInTheDocument();
   });
 
   it.each([
@@ -190,26 +190,26 @@ describe('the Expenses tab', () => {
     });
     const card = await openExpense('Clinic rent');
     await userEvent.upload(card.getByLabelText('Receipt file (PDF, JPEG or PNG)'), new File(['x'], 'r.png', { type: 'image/png' }));
-    expect(await card.findByText(message)).toBeTruthy();
-    expect(card.getByText('No file attached.')).toBeTruthy();
+    expect(await card.findByText(message)).toBeInTheDocument();
+    expect(card.getByText('No file attached.')).toBeInTheDocument();
   });
 
   it("shows the server's reason when the slot is refused", async () => {
     await setup({ 'POST /api/admin/expenses/upload-initiate': json(400, { message: messages.receiptTypeInvalid }) });
     const card = await openExpense('Clinic rent');
     await userEvent.upload(card.getByLabelText('Receipt file (PDF, JPEG or PNG)'), new File(['x'], 'r.png', { type: 'image/png' }), { applyAccept: false });
-    expect(await card.findByText(messages.receiptTypeInvalid)).toBeTruthy();
+    expect(await card.findByText(messages.receiptTypeInvalid)).toBeInTheDocument();
   });
 
   it('Clear Attachment marks the card dirty, and the save then sends no file fields', async () => {
     const withFile = expense({ fileUrl: '/api/admin/expenses/uploads/u1', fileName: 'rent.pdf', fileContentType: 'application/pdf', fileSize: 2048, downloadUrl: '/api/files/u1?expires=1&sig=s' });
     const api = await setup({ 'GET /api/admin/expenses': json(200, expensePage([withFile])), [`PUT ${savedPath}`]: json(200, expense()) });
     const card = await openExpense('Clinic rent');
-    expect(card.getByRole('link', { name: 'rent.pdf' })).toBeTruthy();
+    expect(card.getByRole('link', { name: 'rent.pdf' })).toBeInTheDocument();
     await userEvent.click(card.getByRole('button', { name: 'Save' }));
     expect(api.callsTo('PUT', savedPath)).toHaveLength(0);
     await userEvent.click(card.getByRole('button', { name: 'Clear Attachment' }));
-    expect(card.getByText('Unsaved changes')).toBeTruthy();
+    expect(card.getByText('Unsaved changes')).toBeInTheDocument();
     await userEvent.click(card.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT', savedPath)).toHaveLength(1));
     const body = api.callsTo('PUT', savedPath)[0]!.body as Record<string, unknown>;
@@ -248,16 +248,16 @@ describe('the Expenses tab', () => {
   it('shows and sets the exchange rate, and the profit per month as a table', async () => {
     const api = await setup({ 'PUT /api/admin/expenses/exchange-rate': json(200, { inrPerUsd: 84.5, effectiveFrom: '2026-11-20T15:00:00.000Z', setBy: 'boss@example.com' }) });
     const rate = within(await screen.findByRole('region', { name: 'Exchange rate' }));
-    expect(await rate.findByText('₹83.0000')).toBeTruthy();
+    expect(await rate.findByText('₹83.0000')).toBeInTheDocument();
     await userEvent.type(rate.getByLabelText(/New rate/), '0');
     await userEvent.click(rate.getByRole('button', { name: 'Set rate' }));
-    expect(await rate.findByText(messages.exchangeRateInvalid)).toBeTruthy();
+    expect(await rate.findByText(messages.exchangeRateInvalid)).toBeInTheDocument();
     await userEvent.clear(rate.getByLabelText(/New rate/));
     await userEvent.type(rate.getByLabelText(/New rate/), '84.5');
     await userEvent.click(rate.getByRole('button', { name: 'Set rate' }));
-    expect(await rate.findByText('₹84.5000')).toBeTruthy();
+    expect(await rate.findByText('₹84.5000')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/admin/expenses/exchange-rate')[0]!.body).toEqual({ inrPerUsd: 84.5 });
-    expect(rate.getByText('boss@example.com')).toBeTruthy();
+    expect(rate.getByText('boss@example.com')).toBeInTheDocument();
 
     const table = within(await screen.findByRole('table'));
     const rows = table

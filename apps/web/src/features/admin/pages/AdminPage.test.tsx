@@ -32,25 +32,25 @@ describe('the Users tab', () => {
     const counts = Object.fromEntries(within(usersCard()).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
     expect(counts).toMatchObject({ 'Total users': '25', 'On this page': '2', Admins: '2', 'Active subscriptions': '9', Verified: '20' });
     const first = card.closest('article')!;
-    expect(within(first).getByText('1')).toBeTruthy();
-    expect(within(first).getByText('ada@example.com')).toBeTruthy();
-    expect(within(first).getByText('Active · Family monthly · $49.99')).toBeTruthy();
+    expect(within(first).getByText('1')).toBeInTheDocument();
+    expect(within(first).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(first).getByText('Active · Family monthly · $49.99')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: 'View Details' }).getAttribute('aria-expanded')).toBe('false');
     // Name falls back to the e-mail; no roles says so.
     const second = screen.getByRole('heading', { name: 'bo@example.com' }).closest('article')!;
-    expect(within(second).getByText('No roles')).toBeTruthy();
-    expect(within(second).getByText('2')).toBeTruthy();
-    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(within(second).getByText('No roles')).toBeInTheDocument();
+    expect(within(second).getByText('2')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
   });
 
   it("says 'No users found.' for an empty page and shows the server's message when loading fails", async () => {
     setup({ 'GET /api/admin/all': json(200, userPage([])) });
-    expect(await screen.findByText(messages.noUsersFound)).toBeTruthy();
+    expect(await screen.findByText(messages.noUsersFound)).toBeInTheDocument();
   });
 
   it('shows the default load error when the server says nothing', async () => {
     setup({ 'GET /api/admin/all': new Response(null, { status: 500 }) });
-    expect(await within(await screen.findByRole('region', { name: 'Users' })).findByText(messages.usersLoadFailed)).toBeTruthy();
+    expect(await within(await screen.findByRole('region', { name: 'Users' })).findByText(messages.usersLoadFailed)).toBeInTheDocument();
   });
 
   it('searches by e-mail from 3 trimmed characters; shorter says so and loads the default list', async () => {
@@ -60,14 +60,14 @@ describe('the Users tab', () => {
 
     await userEvent.type(box, '  ab  ');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText(messages.searchTooShort)).toBeTruthy();
+    expect(await screen.findByText(messages.searchTooShort)).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/admin/search')).toHaveLength(0);
     expect(api.callsTo('GET', '/api/admin/all').length).toBeGreaterThanOrEqual(1);
 
     await userEvent.clear(box);
     await userEvent.type(box, '  zed@ ');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByRole('heading', { name: 'Zed' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Zed' })).toBeInTheDocument();
     expect(screen.queryByText(messages.searchTooShort)).toBeNull();
     const [search] = api.callsTo('GET', '/api/admin/search');
     expect(query(search!)).toEqual({ email: 'zed@', page: '0', size: '10', sortDir: 'asc' });
@@ -79,18 +79,18 @@ describe('the Users tab', () => {
     });
     await screen.findByRole('heading', { name: 'Page0 Lovelace' });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Page1 Lovelace' })).toBeTruthy();
-    expect(screen.getByText('11')).toBeTruthy();
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page1 Lovelace' })).toBeInTheDocument();
+    expect(screen.getByText('11')).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Email');
-    expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
     expect(query(api.calls.at(-1)!)).toEqual({ page: '0', size: '10', sortBy: 'email', sortDir: 'asc' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Page 2 of 3');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Direction' }), 'Descending');
-    expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
     expect(query(api.calls.at(-1)!)).toEqual({ page: '0', size: '10', sortBy: 'email', sortDir: 'desc' });
     expect(screen.getByRole('button', { name: 'Prev' })).toHaveProperty('disabled', true);
   });
@@ -102,10 +102,10 @@ describe('a user card', () => {
     const card = await openCard();
     expect(card.getByRole('button', { name: 'Hide Details' }).getAttribute('aria-expanded')).toBe('true');
     for (const section of ['Identity & Verification', 'Contact', 'Subscription', 'Payment & Card', 'Timeline']) {
-      expect(card.getByRole('heading', { name: section })).toBeTruthy();
+      expect(card.getByRole('heading', { name: section })).toBeInTheDocument();
     }
-    expect(card.getByText('u-1')).toBeTruthy();
-    expect(card.getByText('•••• 4242')).toBeTruthy();
+    expect(card.getByText('u-1')).toBeInTheDocument();
+    expect(card.getByText('•••• 4242')).toBeInTheDocument();
     expect(card.queryByRole('textbox', { name: /card/i })).toBeNull();
     // 1_793_632_500 s is 2026-11-02 15:15 UTC: 9:15 AM in Chicago, on standard time since the day before.
     expect(card.getAllByText('Nov 2, 2026, 9:15 AM CT')).toHaveLength(2);
@@ -115,7 +115,7 @@ describe('a user card', () => {
     expect((card.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('49.99');
     expect((card.getByRole('textbox', { name: 'Roles' }) as HTMLInputElement).value).toBe('ROLE_USER');
     expect((card.getByLabelText('Email verified') as HTMLInputElement).checked).toBe(true);
-    expect(await card.findByText('No changes recorded yet.')).toBeTruthy();
+    expect(await card.findByText('No changes recorded yet.')).toBeInTheDocument();
   });
 
   it('enables Save only when dirty; Reset Changes reverts; a save shows the server answer and is clean again', async () => {
@@ -154,7 +154,7 @@ describe('a user card', () => {
     expect(put!.body).not.toHaveProperty('id');
 
     await act(async () => answer());
-    expect(await screen.findByRole('heading', { name: 'Augusta Lovelace' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Augusta Lovelace' })).toBeInTheDocument();
     expect(card.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     expect((card.getByLabelText('First name') as HTMLInputElement).value).toBe('Augusta');
   });
@@ -178,7 +178,7 @@ describe('a user card', () => {
     await edit(card);
     const reason = card.getByLabelText(/Reason for this change/);
     await userEvent.click(card.getByRole('button', { name: 'Save' }));
-    expect(await card.findByText(messages.changeReasonRequired)).toBeTruthy();
+    expect(await card.findByText(messages.changeReasonRequired)).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/admin/users/u-1')).toHaveLength(0);
     await userEvent.type(reason, 'Asked by phone');
     await userEvent.click(card.getByRole('button', { name: 'Save' }));
@@ -238,10 +238,10 @@ describe('a user card', () => {
     });
     const card = await openCard();
     const history = within(card.getByRole('region', { name: 'History' }));
-    expect(await history.findByText('boss@example.com')).toBeTruthy();
-    expect(history.getByText('Nov 2, 2026, 9:15 AM CT')).toBeTruthy();
-    expect(history.getByText(/Edited the account/)).toBeTruthy();
-    expect(history.getByText('Reason: Refund agreed')).toBeTruthy();
+    expect(await history.findByText('boss@example.com')).toBeInTheDocument();
+    expect(history.getByText('Nov 2, 2026, 9:15 AM CT')).toBeInTheDocument();
+    expect(history.getByText(/Edited the account/)).toBeInTheDocument();
+    expect(history.getByText('Reason: Refund agreed')).toBeInTheDocument();
     expect(history.getByText(/49\.99 → 29\.99/).textContent).toBe('Subscription amount: 49.99 → 29.99');
   });
 });
@@ -268,11 +268,11 @@ describe('the Users JSON card', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Load all users as JSON' }));
-    expect(await screen.findByText(/500 of 1,234/)).toBeTruthy();
+    expect(await screen.findByText(/500 of 1,234/)).toBeInTheDocument();
     release();
-    expect(await screen.findByText('1,234 of 1,234 users loaded')).toBeTruthy();
+    expect(await screen.findByText('1,234 of 1,234 users loaded')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/admin/all').filter((c) => query(c).size === '500').map((c) => query(c).page)).toEqual(['0', '1', '2']);
-    expect(screen.getByRole('button', { name: 'Refresh all users' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh all users' })).toBeInTheDocument();
 
     const show = screen.getByRole('button', { name: 'Show JSON' });
     await userEvent.click(show);
@@ -285,13 +285,13 @@ describe('the Users JSON card', () => {
     writeText.mockRejectedValueOnce(new Error('denied'));
     await userEvent.click(screen.getByRole('button', { name: 'Copy JSON' }));
     await waitFor(() => expect(alert).toHaveBeenLastCalledWith(messages.usersJsonCopyFailed));
-    expect(screen.getByRole('button', { name: 'Download .json' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download .json' })).toBeInTheDocument();
   });
 
   it('says when loading all users fails', async () => {
     setup({ 'GET /api/admin/all': (call) => (query(call).size === '500' ? new Response(null, { status: 502 }) : json(200, userPage([adminUser()]))) });
     await userEvent.click(await screen.findByRole('button', { name: 'Load all users as JSON' }));
-    expect(await screen.findByText(messages.allUsersLoadFailed)).toBeTruthy();
+    expect(await screen.findByText(messages.allUsersLoadFailed)).toBeInTheDocument();
   });
 });
 
@@ -300,11 +300,11 @@ describe('the Analytics card', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T03:00:00Z') });
     const { api } = setup();
     const analytics = within(await screen.findByRole('region', { name: 'Analytics' }));
-    expect(await analytics.findByText('$12,345.50')).toBeTruthy();
-    expect(analytics.getByText('1,234')).toBeTruthy();
-    expect(analytics.getByText('321')).toBeTruthy();
-    expect(analytics.getByText('17')).toBeTruthy();
-    expect(await analytics.findByText('Charts drawn')).toBeTruthy();
+    expect(await analytics.findByText('$12,345.50')).toBeInTheDocument();
+    expect(analytics.getByText('1,234')).toBeInTheDocument();
+    expect(analytics.getByText('321')).toBeInTheDocument();
+    expect(analytics.getByText('17')).toBeInTheDocument();
+    expect(await analytics.findByText('Charts drawn')).toBeInTheDocument();
     // 03:00 UTC on the 22nd is still the 21st in Chicago.
     expect(query(api.callsTo('GET', '/api/admin/analytics/series')[0]!)).toEqual({ from: '2026-10-23', to: '2026-11-21', interval: 'day' });
     const table = analytics.getByRole('table');
@@ -316,7 +316,7 @@ describe('the Analytics card', () => {
 
   it('shows the analytics error', async () => {
     setup({ 'GET /api/admin/analytics/summary': json(500, {}) });
-    expect(await screen.findByText(messages.analyticsLoadFailed)).toBeTruthy();
+    expect(await screen.findByText(messages.analyticsLoadFailed)).toBeInTheDocument();
   });
 });
 
@@ -330,7 +330,7 @@ describe('the dashboard', () => {
     const expenses = screen.getByRole('tab', { name: 'Expenses' });
     expect(expenses.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(expenses);
-    expect(within(screen.getByRole('tabpanel')).getByRole('region', { name: 'Expenses' })).toBeTruthy();
+    expect(within(screen.getByRole('tabpanel')).getByRole('region', { name: 'Expenses' })).toBeInTheDocument();
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
   });

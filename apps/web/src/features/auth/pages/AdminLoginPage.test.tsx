@@ -25,7 +25,7 @@ describe('admin magic-link screen', () => {
     mockApi({ 'POST /api/auth/verify-admin-login': json(400, { message: messages.magicLinkInvalid }) });
     renderAt('/admin-login', <AdminLoginPage />, { url: '/admin-login?token=old' });
     await userEvent.click(screen.getByRole('button', { name: 'Sign in to the admin dashboard' }));
-    expect(within(await screen.findByRole('alert')).getByText(messages.magicLinkInvalid)).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText(messages.magicLinkInvalid)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/login');
   });
 });

@@ -88,7 +88,7 @@ describe('sign-in page', () => {
     await events.type(screen.getByLabelText('Email'), 'pat@example.com');
     await events.type(screen.getByLabelText('Password'), '   ');
     await events.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(within(screen.getByRole('alert')).getByText(messages.loginBothRequired)).toBeTruthy();
+    expect(within(screen.getByRole('alert')).getByText(messages.loginBothRequired)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/login')).toHaveLength(0);
   });
 
@@ -96,7 +96,7 @@ describe('sign-in page', () => {
     const { events } = setup();
     await events.type(screen.getByLabelText('Email'), 'pat@');
     await events.tab();
-    expect(screen.getByText(messages.loginEmail)).toBeTruthy();
+    expect(screen.getByText(messages.loginEmail)).toBeInTheDocument();
     await events.type(screen.getByLabelText('Email'), 'example.com');
     expect(screen.queryByText(messages.loginEmail)).toBeNull();
   });
@@ -106,23 +106,23 @@ describe('sign-in page', () => {
     for (let attempt = 1; attempt < FAILED_LOGIN_HINT_THRESHOLD; attempt += 1) {
       await signIn(events);
       const alert = await screen.findByRole('alert');
-      expect(within(alert).getByText('Invalid email or password.')).toBeTruthy();
+      expect(within(alert).getByText('Invalid email or password.')).toBeInTheDocument();
       expect(screen.queryByText(messages.loginManyFailures)).toBeNull();
     }
     await signIn(events);
-    expect(await screen.findByText(messages.loginManyFailures)).toBeTruthy();
+    expect(await screen.findByText(messages.loginManyFailures)).toBeInTheDocument();
   });
 
   it('uses the default failure message when the server gives none', async () => {
     const { events } = setup({ 'POST /api/auth/login': new Response(null, { status: 401 }) });
     await signIn(events);
-    expect(within(await screen.findByRole('alert')).getByText(messages.loginFailed)).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText(messages.loginFailed)).toBeInTheDocument();
   });
 
   it('shows the server message of a 429', async () => {
     const { events } = setup({ 'POST /api/auth/login': json(429, { message: messages.tooManyLoginAttempts }) });
     await signIn(events);
-    expect(within(await screen.findByRole('alert')).getByText(messages.tooManyLoginAttempts)).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText(messages.tooManyLoginAttempts)).toBeInTheDocument();
   });
 
   it('warns an unverified user and does not sign in', async () => {
@@ -135,7 +135,7 @@ describe('sign-in page', () => {
       }),
     });
     await signIn(events);
-    expect(within(await screen.findByRole('alert')).getByText('Please verify your email first (custom).')).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText('Please verify your email first (custom).')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(window.sessionStorage.getItem('authToken')).toBeNull();
   });
@@ -145,7 +145,7 @@ describe('sign-in page', () => {
       'POST /api/auth/login': json(200, { status: 'magic_link_sent', verified: true, message: messages.magicLinkSent }),
     });
     await signIn(events);
-    expect(await screen.findByText(messages.magicLinkSent)).toBeTruthy();
+    expect(await screen.findByText(messages.magicLinkSent)).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign In' }).disabled).toBe(true);
     expect(router.state.location.pathname).toBe('/login');
     expect(window.sessionStorage.getItem('logginAdminUser')).toBeNull();
@@ -154,13 +154,13 @@ describe('sign-in page', () => {
   it('shows and then forgets the stored sign-up message', async () => {
     window.sessionStorage.setItem('signupMessage', messages.signupSuccess);
     setup();
-    expect(screen.getByText(messages.signupSuccess)).toBeTruthy();
+    expect(screen.getByText(messages.signupSuccess)).toBeInTheDocument();
     await waitFor(() => expect(window.sessionStorage.getItem('signupMessage')).toBeNull());
   });
 
   it('shows a flash passed in navigation state', () => {
     setup({}, { state: { flash: { message: messages.guardVerifyFirst, tone: 'warning' } } });
-    expect(within(screen.getByRole('alert')).getByText(messages.guardVerifyFirst)).toBeTruthy();
+    expect(within(screen.getByRole('alert')).getByText(messages.guardVerifyFirst)).toBeInTheDocument();
   });
 
   it('links Sign up to the sign-up page', () => {
@@ -175,10 +175,10 @@ describe('sign-in page', () => {
       { captcha: 'altcha' },
     );
     await signIn(events);
-    expect(screen.getByText(messages.captchaRequired)).toBeTruthy();
+    expect(screen.getByText(messages.captchaRequired)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/login')).toHaveLength(0);
 
-    await waitFor(() => expect(document.querySelector('altcha-widget')).toBeTruthy());
+    await waitFor(() => expect(document.querySelector('altcha-widget')).toBeInTheDocument());
     fireEvent(document.querySelector('altcha-widget')!, new CustomEvent('statechange', { detail: { state: 'verified', payload: 'pow' } }));
     expect(screen.queryByText(messages.captchaRequired)).toBeNull();
     await events.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -198,9 +198,9 @@ describe('forgot password', () => {
     const field = await open(events);
     expect(document.activeElement).toBe(field);
     await events.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(screen.getByText(messages.forgotEmpty)).toBeTruthy();
+    expect(screen.getByText(messages.forgotEmpty)).toBeInTheDocument();
     await events.type(field, 'nope');
-    expect(screen.getByText(messages.forgotInvalid)).toBeTruthy();
+    expect(screen.getByText(messages.forgotInvalid)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/forgot-password')).toHaveLength(0);
   });
 
@@ -209,7 +209,7 @@ describe('forgot password', () => {
     const field = await open(events);
     await events.type(field, 'Pat@Example.com');
     await events.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText(messages.forgotSuccess)).toBeTruthy();
+    expect(await screen.findByText(messages.forgotSuccess)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/forgot-password')[0]?.body).toEqual({ email: 'pat@example.com' });
   });
 
@@ -217,7 +217,7 @@ describe('forgot password', () => {
     const { events } = setup({ 'POST /api/auth/forgot-password': json(500, { message: 'boom' }) });
     await events.type(await open(events), 'pat@example.com');
     await events.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText(messages.forgotFailed)).toBeTruthy();
+    expect(await screen.findByText(messages.forgotFailed)).toBeInTheDocument();
   });
 
   it('closes with Cancel', async () => {

@@ -23,7 +23,7 @@ describe('reset password screen', () => {
     expect(submit.disabled).toBe(false);
 
     await userEvent.click(submit);
-    expect(await screen.findByText(messages.resetSuccess)).toBeTruthy();
+    expect(await screen.findByText(messages.resetSuccess)).toBeInTheDocument();
     expect(api.calls[0]?.body).toEqual({ token: 'tok-9', newPassword: STRONG });
     expect(JSON.parse(window.sessionStorage.getItem('loginFlash')!)).toMatchObject({ message: messages.resetSuccess });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 1500 });
@@ -34,7 +34,7 @@ describe('reset password screen', () => {
     renderAt('/reset-password/:token', <ResetPasswordPage />, { url: '/reset-password/tok-9' });
     await userEvent.type(screen.getByLabelText('New password'), 'Password1234!');
     await userEvent.tab();
-    expect(screen.getByText(messages.passwordTooCommon)).toBeTruthy();
+    expect(screen.getByText(messages.passwordTooCommon)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'Password1234!');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Reset password' }).disabled).toBe(true);
     expect(api.calls).toHaveLength(0);
@@ -46,13 +46,13 @@ describe('reset password screen', () => {
     const token = screen.getByLabelText('Reset token');
     await userEvent.click(token);
     await userEvent.tab();
-    expect(screen.getByText(messages.resetTokenRequired)).toBeTruthy();
+    expect(screen.getByText(messages.resetTokenRequired)).toBeInTheDocument();
     await userEvent.type(token, 'https://site.example/reset-password?token=from-link');
     expect((token as HTMLInputElement).value).toBe('from-link');
     await userEvent.type(screen.getByLabelText('New password'), STRONG);
     await userEvent.type(screen.getByLabelText('Confirm new password'), STRONG);
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(within(await screen.findByRole('alert')).getByText(messages.resetTokenInvalid)).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText(messages.resetTokenInvalid)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/login');
   });
 });

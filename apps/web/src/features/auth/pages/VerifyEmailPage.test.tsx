@@ -18,7 +18,7 @@ describe('email verification screen', () => {
     });
     const { router } = at('/verify-email/tok-1');
     await userEvent.click(await confirmButton());
-    expect(await screen.findByText('All set!')).toBeTruthy();
+    expect(await screen.findByText('All set!')).toBeInTheDocument();
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/users/verify-email?token=tok-1', 'POST /api/users/verify-email']);
     expect(api.calls[1]?.body).toEqual({ token: 'tok-1' });
     expect(JSON.parse(window.sessionStorage.getItem('loginFlash')!)).toMatchObject({ message: 'All set!' });
@@ -41,17 +41,17 @@ describe('email verification screen', () => {
       'POST /api/users/resend-verification': json(200, { message: messages.verificationResent }),
     });
     at('/verify?token=abc');
-    expect(await screen.findByText(messages.verifyTokenInvalid)).toBeTruthy();
+    expect(await screen.findByText(messages.verifyTokenInvalid)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry verification' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Confirm my email' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
-    expect(screen.getByText(messages.email)).toBeTruthy();
+    expect(screen.getByText(messages.email)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/users/resend-verification')).toHaveLength(0);
 
     await userEvent.type(screen.getByLabelText('Email'), ' Pat@Example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
-    expect(await screen.findByText(messages.verificationResent)).toBeTruthy();
+    expect(await screen.findByText(messages.verificationResent)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/users/resend-verification')[0]?.body).toEqual({ email: 'pat@example.com' });
   });
 
@@ -62,8 +62,8 @@ describe('email verification screen', () => {
     });
     at('/verify-email/tok-2');
     await userEvent.click(await confirmButton());
-    expect(await screen.findByText(messages.verifyTokenInvalid)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Send a new link' })).toBeTruthy();
+    expect(await screen.findByText(messages.verifyTokenInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new link' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry verification' })).toBeNull();
   });
 
@@ -75,16 +75,16 @@ describe('email verification screen', () => {
     at('/verify?token=abc');
     await userEvent.type(await screen.findByLabelText('Email'), 'pat@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
-    expect(await screen.findByText(messages.tooManyRequests)).toBeTruthy();
+    expect(await screen.findByText(messages.tooManyRequests)).toBeInTheDocument();
   });
 
   it('says when the token is missing, without calling the server, and offers a new link', () => {
     const api = mockApi({});
     at('/verify');
-    expect(screen.getByText(messages.verifyMissingToken)).toBeTruthy();
+    expect(screen.getByText(messages.verifyMissingToken)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry verification' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Send a new link' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send a new link' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 
@@ -92,7 +92,7 @@ describe('email verification screen', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const api = mockApi({ 'GET /api/users/verify-email': usable });
     at('/verify?token=abc');
-    expect(screen.getByText(messages.verifyOffline)).toBeTruthy();
+    expect(screen.getByText(messages.verifyOffline)).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Retry verification' }).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Send a new link' })).toBeNull();
     expect(api.calls).toHaveLength(0);
@@ -102,7 +102,7 @@ describe('email verification screen', () => {
       window.dispatchEvent(new Event('online'));
     });
     await userEvent.click(screen.getByRole('button', { name: 'Retry verification' }));
-    expect(await confirmButton()).toBeTruthy();
+    expect(await confirmButton()).toBeEnabled();
   });
 
   it('explains a lost connection while confirming, and Retry confirms again', async () => {
@@ -113,11 +113,11 @@ describe('email verification screen', () => {
     });
     at('/verify?token=abc');
     await userEvent.click(await confirmButton());
-    expect(await screen.findByText(messages.verifyNetwork)).toBeTruthy();
+    expect(await screen.findByText(messages.verifyNetwork)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send a new link' })).toBeNull();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry verification' }));
-    expect(await screen.findByText('Verified now.')).toBeTruthy();
+    expect(await screen.findByText('Verified now.')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/users/verify-email')).toHaveLength(1);
   });
 });

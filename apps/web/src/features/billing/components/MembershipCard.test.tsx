@@ -77,11 +77,11 @@ beforeEach(() => {
 describe('membership card', () => {
   it('shows the plan with its catalogue price, status, next renewal (US Central) and card', async () => {
     setup(active, { 'GET /api/users/me/payments': json(200, payments) });
-    expect(await within(card()).findByText('Individual Monthly', { selector: '.membership__plan-name' })).toBeTruthy();
-    expect(within(card()).getByText('$29.99', { selector: '.membership__price strong' })).toBeTruthy();
-    expect(within(card()).getByText('Active')).toBeTruthy();
-    expect(within(card()).getByText('December 22, 2026')).toBeTruthy();
-    expect(within(card()).getByText('Visa ending in 4242')).toBeTruthy();
+    expect(await within(card()).findByText('Individual Monthly', { selector: '.membership__plan-name' })).toBeInTheDocument();
+    expect(within(card()).getByText('$29.99', { selector: '.membership__price strong' })).toBeInTheDocument();
+    expect(within(card()).getByText('Active')).toBeInTheDocument();
+    expect(within(card()).getByText('December 22, 2026')).toBeInTheDocument();
+    expect(within(card()).getByText('Visa ending in 4242')).toBeInTheDocument();
 
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
@@ -96,8 +96,8 @@ describe('membership card', () => {
 
   it('shows an empty payment history', async () => {
     setup(base);
-    expect(await screen.findByText('No payments yet')).toBeTruthy();
-    expect(within(card()).getByText('Pending')).toBeTruthy();
+    expect(await screen.findByText('No payments yet')).toBeInTheDocument();
+    expect(within(card()).getByText('Pending')).toBeInTheDocument();
   });
 
   it('for an active member hides Proceed and shows the doctor notice with support contacts for 12 s', async () => {
@@ -107,7 +107,7 @@ describe('membership card', () => {
     vi.useFakeTimers();
     fireEvent.click(connect);
     const notice = screen.getByText(messages.doctorConnectIssue(brand.supportPhone, brand.supportEmail));
-    expect(notice).toBeTruthy();
+    expect(notice).toBeVisible();
     expect(screen.getByRole('link', { name: `Call ${brand.supportPhone}` }).getAttribute('href')).toBe(brand.supportPhoneHref);
     expect(screen.getByRole('link', { name: `E-mail ${brand.supportEmail}` }).getAttribute('href')).toBe(`mailto:${brand.supportEmail}`);
     act(() => vi.advanceTimersByTime(DOCTOR_NOTICE_MS - 1));
@@ -120,20 +120,20 @@ describe('membership card', () => {
   it('refuses a plan change for an active member', async () => {
     const { api, events } = setup(active);
     await events.click(await screen.findByRole('button', { name: 'Change Plan' }));
-    expect(screen.getByText(messages.planChangeRefused)).toBeTruthy();
+    expect(screen.getByText(messages.planChangeRefused)).toBeInTheDocument();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
   it('opens the chooser when there is no plan, and Proceed asks for a plan first', async () => {
     const { events, router } = setup({ ...base, subscriptionPlan: null, planId: null, subscriptionStatus: null });
-    expect(await screen.findByText('You have not chosen a plan yet.')).toBeTruthy();
+    expect(await screen.findByText('You have not chosen a plan yet.')).toBeInTheDocument();
     expect(await screen.findAllByRole('radio')).toHaveLength(3);
     await events.click(screen.getByRole('button', { name: 'Proceed to Payment Gateway' }));
-    expect(screen.getByText(messages.choosePlanBeforePayment)).toBeTruthy();
+    expect(screen.getByText(messages.choosePlanBeforePayment)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile');
     await events.click(screen.getByRole('button', { name: 'Save plan' }));
-    expect(screen.getByText(messages.pickPlan)).toBeTruthy();
+    expect(screen.getByText(messages.pickPlan)).toBeInTheDocument();
   });
 
   it('saves a changed plan through planUpdate', async () => {
@@ -143,10 +143,10 @@ describe('membership card', () => {
     await events.click(await screen.findByRole('button', { name: 'Change Plan' }));
     await events.click(screen.getByRole('radio', { name: 'Family Monthly' }));
     await events.click(screen.getByRole('button', { name: 'Save plan' }));
-    expect(await screen.findByText(messages.planSaved)).toBeTruthy();
+    expect(await screen.findByText(messages.planSaved)).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/users/u1/planUpdate')[0]?.body).toEqual({ subscriptionPlan: 'familyMonthly' });
     expect(screen.queryByRole('radio')).toBeNull();
-    expect(within(card()).getByText('Family Monthly')).toBeTruthy();
+    expect(within(card()).getByText('Family Monthly')).toBeInTheDocument();
     expect(JSON.parse(window.sessionStorage.getItem('authUser')!)).toMatchObject({ subscriptionPlan: 'familyMonthly' });
   });
 
@@ -155,20 +155,20 @@ describe('membership card', () => {
     await events.click(await screen.findByRole('button', { name: 'Change Plan' }));
     await events.click(screen.getByRole('radio', { name: 'Family Monthly' }));
     await events.click(screen.getByRole('button', { name: 'Save plan' }));
-    expect(await screen.findByText(messages.planSaveFailed)).toBeTruthy();
+    expect(await screen.findByText(messages.planSaveFailed)).toBeInTheDocument();
   });
 
   it('shows the server refusal and the missing-account message', async () => {
     const refused = setup(base, { 'PUT /api/users/u1/planUpdate': json(403, { message: messages.planChangeRefused }) });
     await refused.events.click(await screen.findByRole('button', { name: 'Change Plan' }));
     await refused.events.click(screen.getByRole('button', { name: 'Save plan' }));
-    expect(await screen.findByText(messages.planChangeRefused)).toBeTruthy();
+    expect(await screen.findByText(messages.planChangeRefused)).toBeInTheDocument();
     refused.unmount();
 
     const anonymous = setup({ ...base, id: '' });
     await anonymous.events.click(await screen.findByRole('button', { name: 'Change Plan' }));
     await anonymous.events.click(screen.getByRole('button', { name: 'Save plan' }));
-    expect(screen.getByText(messages.missingAccount)).toBeTruthy();
+    expect(screen.getByText(messages.missingAccount)).toBeInTheDocument();
   });
 
   it('Proceed stores the checkout payload and goes to /payment with it', async () => {

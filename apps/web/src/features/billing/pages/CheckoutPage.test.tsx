@@ -59,21 +59,21 @@ beforeEach(() => {
 describe('checkout page', () => {
   it('without checkout data says it is preparing, then goes back to the profile', async () => {
     const { router } = setup({}, { data: null });
-    expect(screen.getByText('Preparing checkout…')).toBeTruthy();
+    expect(screen.getByText('Preparing checkout…')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
   it('shows the order from the catalogue and prefills the form from the checkout data in storage', async () => {
     // A forged price in the checkout data changes nothing: the catalogue is the one source of prices.
     setup({}, { data: checkoutData({ planPrice: '$0.01', planAmount: 0.01 }), via: 'storage' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Complete your subscription' })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Pay $29.99' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Complete your subscription' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $29.99' })).toBeInTheDocument();
     const summary = screen.getByRole('complementary', { name: 'Order summary' });
-    expect(within(summary).getByText('Individual Monthly')).toBeTruthy();
-    expect(within(summary).getByText('/mo')).toBeTruthy();
-    expect(within(summary).getByText('Unlimited 24/7 doctor visits')).toBeTruthy();
-    expect(screen.getByText(/Payments are encrypted/)).toBeTruthy();
+    expect(within(summary).getByText('Individual Monthly')).toBeInTheDocument();
+    expect(within(summary).getByText('/mo')).toBeInTheDocument();
+    expect(within(summary).getByText('Unlimited 24/7 doctor visits')).toBeInTheDocument();
+    expect(screen.getByText(/Payments are encrypted/)).toBeInTheDocument();
     expect(field('Email').value).toBe('pat@example.com');
     expect(field('Phone').value).toBe('(314) 555-0100');
     expect(field('Full name').value).toBe('Pat Lee');
@@ -95,7 +95,7 @@ describe('checkout page', () => {
     await screen.findByRole('button', { name: 'Pay $29.99' });
     await events.type(field('Card number'), 'ab4242-4242 4242 4242 999 77');
     expect(field('Card number').value).toBe('4242 4242 4242 4242 999');
-    expect(screen.getByText('Card type: Visa')).toBeTruthy();
+    expect(screen.getByText('Card type: Visa')).toBeInTheDocument();
     await events.type(field('Expiry (MM/YY)'), '1a2/2x9');
     expect(field('Expiry (MM/YY)').value).toBe('12/29');
     await events.type(field('CVC'), '1x2345');
@@ -109,7 +109,7 @@ describe('checkout page', () => {
       await events.clear(field('Card number'));
       await events.type(field('Card number'), number);
       expect(field('Card number').value).toBe(number);
-      expect(screen.getByText(`Card type: ${brand}`)).toBeTruthy();
+      expect(screen.getByText(`Card type: ${brand}`)).toBeInTheDocument();
     }
   });
 
@@ -170,11 +170,11 @@ describe('checkout page', () => {
     await events.click(payButton());
     expect(document.activeElement).toBe(field('City'));
     expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
-    expect(screen.getByText('City is required.')).toBeTruthy();
-    expect(screen.getByText('Name on card is required.')).toBeTruthy();
-    expect(screen.getByText(messages.cardNumberLength)).toBeTruthy();
-    expect(screen.getByText(messages.expiryFormat)).toBeTruthy();
-    expect(screen.getByText('CVC must be 3 digits.')).toBeTruthy();
+    expect(screen.getByText('City is required.')).toBeInTheDocument();
+    expect(screen.getByText('Name on card is required.')).toBeInTheDocument();
+    expect(screen.getByText(messages.cardNumberLength)).toBeInTheDocument();
+    expect(screen.getByText(messages.expiryFormat)).toBeInTheDocument();
+    expect(screen.getByText('CVC must be 3 digits.')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/users/u1/subscription')).toHaveLength(0);
   });
 
@@ -204,9 +204,9 @@ describe('checkout page', () => {
     expect((call.body as { subscriptionStartDate: string }).subscriptionStartDate).toMatch(/-0[56]:00$/);
 
     release(json(200, { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: paidUser }));
-    expect(await screen.findByRole('heading', { name: 'Payment complete' })).toBeTruthy();
-    expect(screen.getByText(messages.paymentSuccess)).toBeTruthy();
-    expect(screen.getByText('December 22, 2026')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment complete' })).toBeInTheDocument();
+    expect(screen.getByText(messages.paymentSuccess)).toBeInTheDocument();
+    expect(screen.getByText('December 22, 2026')).toBeInTheDocument();
     expect(window.sessionStorage.getItem('checkoutData')).toBeNull();
     // Nothing about the card is kept in storage.
     const stored = JSON.stringify({ ...window.sessionStorage }) + JSON.stringify({ ...window.localStorage });
@@ -228,7 +228,7 @@ describe('checkout page', () => {
     await screen.findByRole('button', { name: 'Pay $29.99' });
     await fillCard(events);
     await events.click(payButton());
-    expect(await screen.findByText(messages.paymentUnavailable)).toBeTruthy();
+    expect(await screen.findByText(messages.paymentUnavailable)).toBeInTheDocument();
     await events.click(payButton());
     await waitFor(() => expect(api.callsTo('PUT', '/api/users/u1/subscription')).toHaveLength(2));
     const [first, second] = api.callsTo('PUT', '/api/users/u1/subscription') as [RecordedCall, RecordedCall];
@@ -282,7 +282,7 @@ describe('checkout page', () => {
     await screen.findByRole('button', { name: 'Pay $29.99' });
     await fillCard(events);
     await events.click(payButton());
-    expect(await screen.findByText(messages.paymentUnavailable)).toBeTruthy();
+    expect(await screen.findByText(messages.paymentUnavailable)).toBeInTheDocument();
   });
 
   it('needs an account id or e-mail to pay', async () => {
@@ -295,7 +295,7 @@ describe('checkout page', () => {
     await screen.findByRole('button', { name: 'Pay $29.99' });
     await fillCard(events);
     await events.click(payButton());
-    expect(await screen.findByText(messages.paymentVerifyAccount)).toBeTruthy();
+    expect(await screen.findByText(messages.paymentVerifyAccount)).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 

@@ -19,9 +19,9 @@ const signIn = () => {
 describe('choose-plan page', () => {
   it('welcomes an enrolled visitor with the plan from the link and leads to sign in', async () => {
     const { events, router } = setup('/choose-plan?plan=onetimevisit&firstName=Ada&lastName=Lovelace&email=ada%40example.com');
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
-    expect(await screen.findByText('One Time Visit')).toBeTruthy();
-    expect(screen.getByText('$59.99')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(await screen.findByText('One Time Visit')).toBeInTheDocument();
+    expect(screen.getByText('$59.99')).toBeInTheDocument();
     expect(screen.queryByRole('radio')).toBeNull();
     await events.click(screen.getByRole('button', { name: 'Continue to Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -30,8 +30,8 @@ describe('choose-plan page', () => {
   it('asks the server for the plan of a signed-in visitor and continues to the profile', async () => {
     signIn();
     const { api, events, router } = setup('/choose-plan', { 'GET /api/auth/me': json(200, { id: 'u1', subscriptionPlan: 'familyMonthly' }) });
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
-    expect(await screen.findByText('Family Monthly')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(await screen.findByText('Family Monthly')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/auth/me')).toHaveLength(1);
     await events.click(screen.getByRole('button', { name: 'Continue to your profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
@@ -41,10 +41,10 @@ describe('choose-plan page', () => {
     const { api, events } = setup('/choose-plan?plan=gold&firstName=Ada&email=ada%40example.com');
     expect(await screen.findAllByRole('radio')).toHaveLength(3);
     await events.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(screen.getByText(messages.pickPlan)).toBeTruthy();
+    expect(screen.getByText(messages.pickPlan)).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getAllByRole('radio')[0]);
     await events.click(screen.getByRole('button', { name: 'Select Plan' }));
-    expect(screen.getByText(messages.pickPlan)).toBeTruthy();
+    expect(screen.getByText(messages.pickPlan)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/choose-plan')).toHaveLength(0);
   });
 
@@ -54,7 +54,7 @@ describe('choose-plan page', () => {
     });
     await events.click(await screen.findByRole('radio', { name: 'Family Monthly' }));
     await events.click(screen.getByRole('button', { name: 'Select Plan' }));
-    expect(await screen.findByText(messages.planNotedSignIn)).toBeTruthy();
+    expect(await screen.findByText(messages.planNotedSignIn)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/choose-plan')[0]?.body).toEqual({ plan: 'familyMonthly', email: 'ada@example.com' });
     expect(window.sessionStorage.getItem('selectedPlan')).toBe('familyMonthly');
     await events.click(screen.getByRole('button', { name: 'Continue' }));
@@ -64,11 +64,11 @@ describe('choose-plan page', () => {
   it('without an e-mail only keeps the choice, and preselects a stored one', async () => {
     window.sessionStorage.setItem('selectedPlan', 'individualMonthly');
     const { api, events } = setup('/choose-plan');
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeInTheDocument();
     const individual = await screen.findByRole<HTMLInputElement>('radio', { name: 'Individual Monthly' });
     expect(individual.checked).toBe(true);
     await events.click(screen.getByRole('button', { name: 'Select Plan' }));
-    expect(screen.getByText(messages.planNotedSignIn)).toBeTruthy();
+    expect(screen.getByText(messages.planNotedSignIn)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/choose-plan')).toHaveLength(0);
   });
 });

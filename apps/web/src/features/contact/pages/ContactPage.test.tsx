@@ -21,14 +21,14 @@ const send = () => screen.getByRole('button', { name: /Send enquiry|Sending…/ 
 describe('the contact page', () => {
   it('shows customer service with the support phone, e-mail and hours, headquarters, a map and directions', () => {
     renderAt('/contact', <ContactPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Contact us' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Contact us' })).toBeInTheDocument();
     const support = screen.getByRole('heading', { name: 'Customer Service' });
     expect(support.id).toBe('support-title');
     expect(screen.getAllByRole('link', { name: brand.supportPhone })[0]?.getAttribute('href')).toBe(brand.supportPhoneHref);
     expect(screen.getAllByRole('link', { name: brand.supportEmail })[0]?.getAttribute('href')).toBe(`mailto:${brand.supportEmail}`);
-    expect(screen.getByText(brand.hours)).toBeTruthy();
-    expect(screen.getByText('Saint Louis, Missouri, USA')).toBeTruthy();
-    expect(screen.getByRole('img', { name: /Map of Missouri/ })).toBeTruthy();
+    expect(screen.getByText(brand.hours)).toBeInTheDocument();
+    expect(screen.getByText('Saint Louis, Missouri, USA')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Map of Missouri/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Get directions/ }).getAttribute('href')).toBe(
       'https://www.google.com/maps/dir/?api=1&destination=Saint+Louis,+Missouri',
     );
@@ -40,12 +40,12 @@ describe('the contact page', () => {
     await user.type(field('Full name'), 'J');
     expect(screen.queryByText(messages.enquiryNameShort)).toBeNull();
     await user.tab();
-    expect(screen.getByText(messages.enquiryNameShort)).toBeTruthy();
+    expect(screen.getByText(messages.enquiryNameShort)).toBeInTheDocument();
     await user.clear(field('Full name'));
-    expect(screen.getByText(messages.enquiryNameRequired)).toBeTruthy();
+    expect(screen.getByText(messages.enquiryNameRequired)).toBeInTheDocument();
     await user.type(field('Message'), 'Hi');
     await user.tab();
-    expect(screen.getByText(messages.enquiryMessageShort)).toBeTruthy();
+    expect(screen.getByText(messages.enquiryMessageShort)).toBeInTheDocument();
   });
 
   it('shows the phone as (000) 000-0000 and keeps ten digits', async () => {
@@ -61,7 +61,7 @@ describe('the contact page', () => {
     renderAt('/contact', <ContactPage />);
     await user.click(send());
     for (const message of [messages.enquiryNameRequired, messages.email, messages.phone, messages.enquiryMessageRequired, messages.smsTerms]) {
-      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(document.activeElement).toBe(field('Full name'));
     expect(api.calls).toHaveLength(0);
@@ -80,7 +80,7 @@ describe('the contact page', () => {
     expect(send().textContent).toContain('Sending…');
     expect((send() as HTMLButtonElement).disabled).toBe(true);
     release(json(201, { message: 'Thanks Jamie, we got it.' }));
-    expect(await screen.findByText('Thanks Jamie, we got it.')).toBeTruthy();
+    expect(await screen.findByText('Thanks Jamie, we got it.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/users/questions')[0]?.body).toEqual({
       fullName: 'Jamie Rivera',
       email: 'jamie@example.com',
@@ -102,7 +102,7 @@ describe('the contact page', () => {
     renderAt('/contact', <ContactPage />);
     await fillValid(user);
     await user.click(send());
-    expect(await screen.findByText(messages.enquirySuccess)).toBeTruthy();
+    expect(await screen.findByText(messages.enquirySuccess)).toBeInTheDocument();
   });
 
   it('reports a failure with its status and the server message, and the support hint', async () => {
@@ -112,7 +112,7 @@ describe('the contact page', () => {
     await fillValid(user);
     await user.click(send());
     const expected = `${messages.enquiryFailedStatus(500, 'Mail queue is down')} ${messages.enquirySupportHint(brand.supportEmail)}`;
-    expect(await screen.findByText(expected)).toBeTruthy();
+    expect(await screen.findByText(expected)).toBeInTheDocument();
     expect(field('Full name').value).toBe('Jamie Rivera');
   });
 
@@ -123,7 +123,7 @@ describe('the contact page', () => {
     await fillValid(user);
     await user.click(send());
     const expected = `${messages.enquiryFailedStatus(503)} ${messages.enquirySupportHint(brand.supportEmail)}`;
-    expect(await screen.findByText(expected)).toBeTruthy();
+    expect(await screen.findByText(expected)).toBeInTheDocument();
   });
 
   it('shows the server message when enquiries come too often (429)', async () => {
@@ -132,7 +132,7 @@ describe('the contact page', () => {
     renderAt('/contact', <ContactPage />);
     await fillValid(user);
     await user.click(send());
-    expect(await screen.findByText(messages.enquiryRateLimited)).toBeTruthy();
+    expect(await screen.findByText(messages.enquiryRateLimited)).toBeInTheDocument();
   });
 
   it('shows field errors the server returns', async () => {
@@ -141,7 +141,7 @@ describe('the contact page', () => {
     renderAt('/contact', <ContactPage />);
     await fillValid(user);
     await user.click(send());
-    await waitFor(() => expect(screen.getByText('That address cannot receive mail.')).toBeTruthy());
-    expect(screen.getByText(`${messages.enquiryFailedStatus(400, 'Please check the form.')} ${messages.enquirySupportHint(brand.supportEmail)}`)).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('That address cannot receive mail.')).toBeInTheDocument());
+    expect(screen.getByText(`${messages.enquiryFailedStatus(400, 'Please check the form.')} ${messages.enquirySupportHint(brand.supportEmail)}`)).toBeInTheDocument();
   });
 });

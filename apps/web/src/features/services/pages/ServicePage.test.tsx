@@ -34,11 +34,11 @@ describe('service pages', { timeout: 20_000 }, () => {
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(page.heading);
       expect(links('How It Works')).toEqual(['#how-it-works']);
       for (const heading of [`Why Choose Virtual ${page.title}?`, 'Conditions We Treat', 'How It Works', 'Ready to Get Started?']) {
-        expect(screen.getByRole('heading', { level: 2, name: heading })).toBeTruthy();
+        expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
       }
       const steps = document.getElementById('how-it-works')!;
       expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
-      expect(screen.getByText('A licensed physician is available in minutes, 24/7, 365 days a year.')).toBeTruthy();
+      expect(screen.getByText('A licensed physician is available in minutes, 24/7, 365 days a year.')).toBeInTheDocument();
       expect(screen.getAllByText(/call 911|Call 911/).length).toBeGreaterThan(0);
 
       const script = document.head.querySelector('script[type="application/ld+json"][data-ld="service"]');
@@ -50,7 +50,7 @@ describe('service pages', { timeout: 20_000 }, () => {
 
   it('urgent care promises a doctor within 15 minutes', () => {
     renderAt('/services/urgent-care', <ServicePage slug="urgent-care" />);
-    expect(screen.getByText('A doctor within 15 minutes')).toBeTruthy();
+    expect(screen.getByText('A doctor within 15 minutes')).toBeInTheDocument();
   });
 
   it('sends a signed-in visitor to /profile', () => {

@@ -11,7 +11,7 @@ describe('tip articles', { timeout: 20_000 }, () => {
     it(`${article.path}: a real article with its read time and a call to action`, () => {
       renderAt(article.path, <ArticlePage slug={article.slug} />);
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(article.title);
-      expect(screen.getByText(`${article.readMinutes} min read`)).toBeTruthy();
+      expect(screen.getByText(`${article.readMinutes} min read`)).toBeInTheDocument();
       expect([3, 4]).toContain(article.readMinutes);
       const body = document.querySelector('.article__body')!;
       const text = [...body.children].filter((el) => !el.matches('aside, nav')).map((el) => el.textContent).join(' ');

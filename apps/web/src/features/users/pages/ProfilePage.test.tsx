@@ -42,13 +42,13 @@ describe('greeting', () => {
 describe('profile page', () => {
   it('shows the account details, the membership and caches the profile', async () => {
     setup(json(200, profile));
-    expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeInTheDocument();
     const table = screen.getByRole('table');
     expect(within(table).getByRole('row', { name: /Phone/ }).textContent).toContain('(555) 123-4567');
     expect(within(table).getByRole('row', { name: /Last name/ }).textContent).toContain(messages.notProvided);
     expect(within(table).getByRole('row', { name: /ZIP code/ }).textContent).toContain(messages.notProvided);
-    expect(await screen.findByText('Family Monthly')).toBeTruthy();
-    expect(screen.getByText('Pending')).toBeTruthy();
+    expect(await screen.findByText('Family Monthly')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
     const cache = JSON.parse(window.sessionStorage.getItem('profileCache')!);
     expect(cache).toMatchObject({ email: 'pat.lee@example.com', firstName: 'Pat' });
     expect(cache).not.toHaveProperty('lastName');
@@ -57,24 +57,24 @@ describe('profile page', () => {
 
   it('warns about an unverified e-mail, except right after sign-in', async () => {
     setup(json(200, { ...profile, verified: false, emailVerificationStat: 'unverified' }));
-    expect(await screen.findByText(messages.profileUnverified)).toBeTruthy();
+    expect(await screen.findByText(messages.profileUnverified)).toBeInTheDocument();
   });
 
   it('suppresses the unverified banner right after sign-in', async () => {
     window.sessionStorage.setItem('justLoggedIn', '1');
     setup(json(200, { ...profile, verified: false, emailVerificationStat: 'unverified' }));
-    expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeInTheDocument();
     expect(screen.queryByText(messages.profileUnverified)).toBeNull();
   });
 
   it('falls back to /api/auth/me on 404 and offers a retry when loading fails', async () => {
     let me = json(404, { message: 'nope' });
     const { api } = setup(() => me, { 'GET /api/auth/me': () => json(500, {}) });
-    expect(await screen.findByText(messages.profileLoadFailed)).toBeTruthy();
+    expect(await screen.findByText(messages.profileLoadFailed)).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/auth/me')).toHaveLength(1);
     me = json(200, profile);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeInTheDocument();
   });
 
   it('signs out locally on 401 and goes to sign in', async () => {
@@ -95,7 +95,7 @@ describe('profile page', () => {
     await userEvent.type(screen.getByLabelText('Confirm new password'), NEW);
     expect(submit.disabled).toBe(false);
     await userEvent.click(submit);
-    expect(await screen.findByText(messages.passwordUpdated)).toBeTruthy();
+    expect(await screen.findByText(messages.passwordUpdated)).toBeInTheDocument();
     expect(api.callsTo('PUT', '/api/users/password')[0]?.body).toEqual({ currentPassword: 'Old!pass1', newPassword: NEW });
     expect(screen.queryByLabelText('Current password')).toBeNull();
   });
@@ -106,7 +106,7 @@ describe('profile page', () => {
     await userEvent.type(screen.getByLabelText('Current password'), 'Old!pass1');
     await userEvent.type(screen.getByLabelText('New password'), 'Welcome2024!');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'Welcome2024!');
-    expect(screen.getByText(messages.passwordTooCommon)).toBeTruthy();
+    expect(screen.getByText(messages.passwordTooCommon)).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Update password' }).disabled).toBe(true);
   });
 
@@ -119,7 +119,7 @@ describe('profile page', () => {
     await userEvent.type(screen.getByLabelText('New password'), NEW);
     await userEvent.type(screen.getByLabelText('Confirm new password'), NEW);
     await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
-    expect(within(await screen.findByRole('alert')).getByText(messages.currentPasswordWrong)).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText(messages.currentPasswordWrong)).toBeInTheDocument();
     expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
   });
 });

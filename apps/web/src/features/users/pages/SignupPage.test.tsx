@@ -48,7 +48,7 @@ describe('sign-up form', () => {
     expect(firstName.getAttribute('aria-invalid')).toBeNull();
 
     await user.tab();
-    expect(screen.getByText(messages.required)).toBeTruthy();
+    expect(screen.getByText(messages.required)).toBeInTheDocument();
     expect(firstName.getAttribute('aria-invalid')).toBe('true');
     expect(firstName.getAttribute('aria-describedby')).toContain('signup-firstName-error');
 
@@ -61,7 +61,7 @@ describe('sign-up form', () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('Password', { exact: true }), 'Password1234!');
     await user.tab();
-    expect(screen.getByText(messages.passwordTooCommon)).toBeTruthy();
+    expect(screen.getByText(messages.passwordTooCommon)).toBeInTheDocument();
   });
 
   it('a failed submit shows every error, focuses the first invalid field and sends nothing', async () => {
@@ -71,13 +71,13 @@ describe('sign-up form', () => {
 
     expect(document.activeElement).toBe(screen.getByLabelText('First name'));
     expect(screen.getAllByText(messages.required)).toHaveLength(2);
-    expect(screen.getByText(messages.email)).toBeTruthy();
-    expect(screen.getByText(messages.phone)).toBeTruthy();
-    expect(screen.getByText(messages.password)).toBeTruthy();
-    expect(screen.getByText(messages.dobRequired)).toBeTruthy();
-    expect(screen.getByText(messages.zipRequired)).toBeTruthy();
-    expect(screen.getByText(messages.planRequired)).toBeTruthy();
-    expect(screen.getByText(messages.smsTerms)).toBeTruthy();
+    expect(screen.getByText(messages.email)).toBeInTheDocument();
+    expect(screen.getByText(messages.phone)).toBeInTheDocument();
+    expect(screen.getByText(messages.password)).toBeInTheDocument();
+    expect(screen.getByText(messages.dobRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.zipRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.planRequired)).toBeInTheDocument();
+    expect(screen.getByText(messages.smsTerms)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/users/register')).toHaveLength(0);
   });
 
@@ -89,8 +89,8 @@ describe('sign-up form', () => {
     fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '' } });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(document.activeElement).toBe(screen.getByLabelText('Phone number'));
-    expect(screen.getByText(messages.phone)).toBeTruthy();
-    expect(screen.getByText(messages.dobRequired)).toBeTruthy();
+    expect(screen.getByText(messages.phone)).toBeInTheDocument();
+    expect(screen.getByText(messages.dobRequired)).toBeInTheDocument();
   });
 
   it('formats the phone as (000) 000-0000 and keeps ten digits at most', async () => {
@@ -116,7 +116,7 @@ describe('sign-up form', () => {
     await user.tab();
     expect(screen.queryByText(messages.passwordsDoNotMatch)).toBeNull();
     await user.type(password, 'x');
-    expect(screen.getByText(messages.passwordsDoNotMatch)).toBeTruthy();
+    expect(screen.getByText(messages.passwordsDoNotMatch)).toBeInTheDocument();
   });
 
   it('limits the date of birth to adults and the ZIP to ten characters', () => {
@@ -136,7 +136,7 @@ describe('sign-up form', () => {
     expect(screen.getByText('One consultation by phone or video').closest('ul')?.hidden).toBe(true);
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Hide details of One Time Visit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hide details of One Time Visit' })).toBeInTheDocument();
     expect(screen.getByText('One consultation by phone or video').closest('ul')?.hidden).toBe(false);
 
     await user.click(radio);
@@ -200,7 +200,7 @@ describe('sign-up form', () => {
     const busy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Submitting...' });
     expect(busy.disabled).toBe(true);
     answer(json(400, { message: 'Nope.' }));
-    expect(await screen.findByRole('button', { name: 'Create account' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeInTheDocument();
   });
 
   it('shows a 400 message at the top and the field errors next to their fields', async () => {
@@ -213,7 +213,7 @@ describe('sign-up form', () => {
     expect(alert.textContent).toContain('Please check the highlighted fields.');
     const email = screen.getByLabelText('Email');
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('This email cannot be used.')).toBeTruthy();
+    expect(screen.getByText('This email cannot be used.')).toBeInTheDocument();
     await user.type(email, 'x');
     expect(screen.queryByText('This email cannot be used.')).toBeNull();
   });
@@ -227,20 +227,20 @@ describe('sign-up form', () => {
     const { user } = setup({ 'POST /api/users/register': response });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(within(await screen.findByRole('alert')).getByText(message)).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText(message)).toBeInTheDocument();
   });
 
   it('explains a request that never got an answer', async () => {
     const { user } = setup({ 'POST /api/users/register': () => Promise.reject(new TypeError('Failed to fetch')) });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(within(await screen.findByRole('alert')).getByText(messages.requestError(messages.networkError))).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText(messages.requestError(messages.networkError))).toBeInTheDocument();
   });
 
   describe('with the captcha on', () => {
     function solveCaptcha(token = 'altcha-payload') {
       const widget = document.querySelector('altcha-widget');
-      expect(widget).toBeTruthy();
+      expect(widget).toBeInTheDocument();
       fireEvent(widget!, new CustomEvent('statechange', { detail: { state: 'verified', payload: token } }));
     }
 
@@ -248,7 +248,7 @@ describe('sign-up form', () => {
       const { user, api } = setup({}, 'altcha');
       await fillValidForm(user);
       await user.click(screen.getByRole('button', { name: 'Create account' }));
-      expect(screen.getByText(messages.captchaRequired)).toBeTruthy();
+      expect(screen.getByText(messages.captchaRequired)).toBeInTheDocument();
       expect(api.callsTo('POST', '/api/users/register')).toHaveLength(0);
     });
 
@@ -262,7 +262,7 @@ describe('sign-up form', () => {
       );
       await fillValidForm(user);
       await screen.findByRole('group', { name: 'Security check' });
-      await waitFor(() => expect(document.querySelector('altcha-widget')).toBeTruthy());
+      await waitFor(() => expect(document.querySelector('altcha-widget')).toBeInTheDocument());
       solveCaptcha('tok-123');
       expect(window.sessionStorage.getItem('captchaToken')).toBe('tok-123');
       await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -278,10 +278,10 @@ describe('sign-up form', () => {
     ])('stops when the captcha check %s', async (_name, response, message) => {
       const { user, api } = setup({ 'POST /api/recaptcha/verify': response }, 'altcha');
       await fillValidForm(user);
-      await waitFor(() => expect(document.querySelector('altcha-widget')).toBeTruthy());
+      await waitFor(() => expect(document.querySelector('altcha-widget')).toBeInTheDocument());
       solveCaptcha();
       await user.click(screen.getByRole('button', { name: 'Create account' }));
-      expect(within(await screen.findByRole('alert')).getByText(message)).toBeTruthy();
+      expect(within(await screen.findByRole('alert')).getByText(message)).toBeInTheDocument();
       expect(api.callsTo('POST', '/api/users/register')).toHaveLength(0);
     });
   });
