@@ -13,19 +13,6 @@ const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(webRoot, 'dist');
 const ssrOut = join(webRoot, 'node_modules', '.cache', 'prerender');
 
-/** The public routes: the pages a visitor or a search engine can open without signing in. */
-const PRERENDERED_ROUTES = [
-  '/',
-  ...['urgent-care', 'primary-care', 'womens-health', 'pediatric-care'].map((slug) => `/services/${slug}`),
-  ...['caregiver-support', 'first-visit', 'preventive-care'].map((slug) => `/tips/${slug}`),
-  '/terms-of-service',
-  '/privacy-policy',
-  '/careers',
-  '/contact',
-  '/consult',
-  '/login',
-];
-
 const say = (text) => process.stdout.write(`[prerender] ${text}\n`);
 
 const escapeAttr = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -87,11 +74,12 @@ async function main() {
       minify: false,
     },
   });
-  const { renderPage } = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
+  // The list of public pages comes with the bundle: the one the router is built from (packages/shared).
+  const { renderPage, prerenderedPaths } = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
 
   writeFileSync(shellPath, template);
   const failures = [];
-  for (const path of PRERENDERED_ROUTES) {
+  for (const path of prerenderedPaths) {
     try {
       const page = await renderPage(path);
       if (page.redirect) throw new Error(`redirects to ${page.redirect}`);

@@ -5,6 +5,7 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { PRERENDERED_PATHS } from '@app/shared';
 import { routes } from './app/router';
 import { HeadCollectorContext, type HeadCollector } from './lib/head';
 
@@ -20,6 +21,9 @@ export interface RenderedPage {
 
 /** Left by a boundary that suspended: a pending marker, or an inline script. */
 const SUSPENDED = /<!--\$\?-->|<script(?![^>]*application\/ld\+json)/;
+
+/** Which pages scripts/prerender.mjs writes: the shared list the router's public pages come from. */
+export const prerenderedPaths: readonly string[] = PRERENDERED_PATHS;
 
 export async function renderPage(pathname: string): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);

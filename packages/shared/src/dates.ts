@@ -37,6 +37,12 @@ export function localTimestamp(date: Date = new Date()): string {
 
 export const US_CENTRAL = 'America/Chicago';
 
+/** A day as the site writes it, on the US Central calendar: 'December 22, 2026' (long) or 'Dec 22, 2026' (medium). */
+export const formatCentralDate = (date: Date, style: 'long' | 'medium' = 'long') => date.toLocaleDateString('en-US', { timeZone: US_CENTRAL, dateStyle: style });
+
+/** The US Central calendar day of an instant, as YYYY-MM-DD. */
+export const centralDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: US_CENTRAL }).format(date);
+
 /** An instant as ISO 8601 in US Central time with its offset, e.g. 2026-11-22T08:01:02-06:00. */
 export function toCentralIso(date: Date): string {
   const parts = Object.fromEntries(

@@ -3,6 +3,8 @@ export * from './auth';
 export * from './new-password';
 export * from './dates';
 export * from './plans';
+export * from './membership';
+export * from './site-pages';
 export * from './phone';
 export * from './signup';
 export * from './api';

@@ -3,7 +3,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { memberships, payments, sandboxGatewayCharges, users } from '../db/schema';
-import { addDays } from '../features/billing/service';
+import { addDays } from '@app/shared';
 import { api, checkoutBody, createTestApp, mailFor, signedInPatient } from '../test/harness';
 import { runBillingJobs, runReconciliation } from './billing';
 import { runRenewals } from './renewal';

@@ -1,6 +1,6 @@
-import { formatUsd, normalizePlanId, type PlanId } from '@app/shared';
+import { addDays, formatCentralDate, formatUsd, MEMBERSHIP_TERM_DAYS, normalizePlanId, type PlanId } from '@app/shared';
 import type { AppContext } from '../context';
-import { addDays, MEMBERSHIP_TERM_DAYS, receiptMail } from '../features/billing/service';
+import { receiptMail } from '../features/billing/service';
 import { claimDueMemberships, insertPayment, lockUser, saveMembership, settlePayment, type DueMembership, type PaymentRow } from '../features/billing/repository';
 import type { ChargeResult } from '../features/billing/gateway';
 import { enqueueMail } from '../features/mail/repository';
@@ -125,7 +125,7 @@ export async function settleRenewal(ctx: AppContext, payment: PaymentRow, result
       ctx.templates.renewalDeclined(user.email, user.firstName, {
         planTitle: plan.title,
         amount: formatUsd(plan.priceCents),
-        retryOn: retryAt.toLocaleDateString('en-US', { timeZone: 'America/Chicago', dateStyle: 'long' }),
+        retryOn: formatCentralDate(retryAt),
       }),
     );
     return 'declined';

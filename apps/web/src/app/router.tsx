@@ -1,3 +1,4 @@
+import { SERVICE_SLUGS, TIP_SLUGS } from '@app/shared';
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PatientOnly, RequireAdmin, RequireSession } from './guards';
@@ -59,11 +60,11 @@ const pageRoutes: RouteObject[] = [
   ),
   { path: 'contact', lazy: page(() => import('../features/contact/pages/ContactPage'), plain) },
   { path: 'careers', lazy: page(() => import('../features/careers/pages/CareersPage'), plain) },
-  ...(['urgent-care', 'primary-care', 'womens-health', 'pediatric-care'] as const).map((slug) => ({
+  ...SERVICE_SLUGS.map((slug) => ({
     path: `services/${slug}`,
     lazy: page(() => import('../features/services/pages/ServicePage'), (ServicePage) => <ServicePage slug={slug} />),
   })),
-  ...(['caregiver-support', 'first-visit', 'preventive-care'] as const).map((slug) => ({
+  ...TIP_SLUGS.map((slug) => ({
     path: `tips/${slug}`,
     lazy: page(() => import('../features/tips/pages/ArticlePage'), (ArticlePage) => <ArticlePage slug={slug} />),
   })),

@@ -2,6 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   RATE_SCALE,
+  centralDay,
   convertMinorUnits,
   fromMinorUnits,
   messages,
@@ -360,7 +361,6 @@ const csvCell = (value: string | number) => {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 const CSV_HEADER = ['id', 'spent_date', 'title', 'description', 'currency', 'original_amount', 'amount_usd', 'amount_inr', 'inr_per_usd', 'created_by', 'created_at', 'file_name'];
-const centralDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(date);
 
 /** The filtered expenses as CSV for the accountant, read a batch at a time so memory stays flat. */
 export async function* expensesCsv(ctx: AppContext, filter: ExpenseFilter): AsyncGenerator<string> {

@@ -1,4 +1,4 @@
-import { centsToDollars, centsToDollarsOrNull, formatUsd, messages, toCentralIso, type Plan } from '@app/shared';
+import { addDays, centsToDollars, centsToDollarsOrNull, formatCentralDate, formatUsd, isActiveStatus, MEMBERSHIP_TERM_DAYS, messages, toCentralIso, type Plan } from '@app/shared';
 import type { z } from 'zod';
 import type { subscriptionRequestSchema } from '@app/shared';
 import type { AppContext } from '../../context';
@@ -26,8 +26,6 @@ import {
 
 type Checkout = z.output<typeof subscriptionRequestSchema>;
 
-export const MEMBERSHIP_TERM_DAYS = 30;
-const DAY_MS = 86_400_000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 const REPLAY_WAIT_MS = 15_000;
 /** What a checkout refused because another is in flight suggests as Retry-After. */
@@ -35,9 +33,6 @@ const IN_FLIGHT_RETRY_S = 5;
 /** How long one reconciliation holds a pending attempt while it asks the gateway. */
 export const RECONCILE_LEASE_MS = 60_000;
 
-const isActive = (user: Pick<UserRow, 'subscriptionStatus'>) => user.subscriptionStatus?.toLowerCase() === 'active';
-export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
-const dateLabel = (date: Date) => date.toLocaleDateString('en-US', { timeZone: 'America/Chicago', dateStyle: 'long' });
 
 /** A user may act only on their own account; another id is refused before anything is read. */
 function ownAccount(auth: { userId: string }, userId: string) {
@@ -160,7 +155,7 @@ async function chargeCard(ctx: AppContext, userId: string, body: Checkout, idemp
   const payment = await ctx.db.transaction(async (tx) => {
     const locked = await lockUser(tx, userId);
     if (!locked) throw forbidden(messages.paymentVerifyAccount);
-    if (isActive(locked) && locked.subscriptionPlan !== 'oneTimeVisit') throw new HttpError(409, messages.paymentAlreadyActive);
+    if (isActiveStatus(locked.subscriptionStatus) && locked.subscriptionPlan !== 'oneTimeVisit') throw new HttpError(409, messages.paymentAlreadyActive);
     const row = await insertPayment(tx, {
       userId,
       planId: plan.id,
@@ -295,10 +290,10 @@ export function receiptMail(ctx: AppContext, user: UserRow, plan: Plan, paidAt: 
   return ctx.templates.receipt(user.email, user.firstName, {
     planTitle: plan.title,
     amount: formatUsd(plan.priceCents),
-    date: dateLabel(paidAt),
+    date: formatCentralDate(paidAt),
     card: user.cardBrand ? `${user.cardBrand} ending ${user.cardLast4}` : `card ending ${user.cardLast4}`,
     reference,
-    renewsOn: renewsAt ? dateLabel(renewsAt) : null,
+    renewsOn: renewsAt ? formatCentralDate(renewsAt) : null,
   });
 }
 
@@ -307,7 +302,7 @@ export async function updatePlan(ctx: AppContext, auth: { userId: string }, user
   ownAccount(auth, userId);
   const user = await findUserById(ctx.db, userId);
   if (!user) throw forbidden(messages.missingAccount);
-  if (isActive(user)) throw forbidden(messages.planChangeRefused);
+  if (isActiveStatus(user.subscriptionStatus)) throw forbidden(messages.planChangeRefused);
   const plan = findPlan(planId);
   const saved = await updateUser(ctx.db, userId, { subscriptionPlan: plan.id, subscriptionAmountCents: plan.priceCents, subscriptionStatus: user.subscriptionStatus ?? 'pending' });
   return { message: messages.planSaved, subscriptionPlan: saved.subscriptionPlan, subscriptionAmount: centsToDollarsOrNull(saved.subscriptionAmountCents) };

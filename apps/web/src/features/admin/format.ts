@@ -20,8 +20,6 @@ const centralDateTime = new Intl.DateTimeFormat('en-US', { timeZone: US_CENTRAL,
 export const formatCentral = (date: Date) => `${centralDateTime.format(date)} CT`;
 export const formatTimestamp = (t: Timestamp | null) => (t ? formatCentral(fromTimestamp(t)) : null);
 
-/** Today's date on the America/Chicago calendar, as YYYY-MM-DD. */
-export const centralToday = (now: Date = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: US_CENTRAL }).format(now);
 
 /** A YYYY-MM-DD day moved by whole days (calendar arithmetic in UTC, so no time zone shifts it). */
 export function addIsoDays(day: string, days: number): string {

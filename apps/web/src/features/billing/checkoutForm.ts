@@ -1,4 +1,5 @@
 import {
+  addDays,
   centsToDollars,
   cardDigits,
   checkoutFields,
@@ -9,6 +10,7 @@ import {
   formatExpiry,
   formatPhone,
   formatUsd,
+  MEMBERSHIP_TERM_DAYS,
   messages,
   toCentralIso,
   type CheckoutForm,
@@ -16,7 +18,6 @@ import {
   type SubscriptionRequest,
 } from '@app/shared';
 import { DEFAULT_COUNTRY, type CheckoutData } from './checkoutData';
-import { MEMBERSHIP_TERM_DAYS, addDays } from './format';
 
 export type CheckoutField = keyof CheckoutForm;
 export type CheckoutValues = Record<CheckoutField, string>;

@@ -1,23 +1,11 @@
-import { US_CENTRAL, normalizePlanId, type Plan, type PlanId } from '@app/shared';
+import { formatCentralDate, normalizePlanId, type Plan, type PlanId } from '@app/shared';
 
-/** A date as the site shows it, on the US Central calendar: 'December 22, 2026'. Null when unreadable. */
-export function formatCentralDate(value: string | Date | null | undefined): string | null {
+/** A date from the API as the site shows it (shared formatCentralDate); null when missing or unreadable. */
+export function formatApiDate(value: string | Date | null | undefined, style: 'long' | 'medium' = 'long'): string | null {
   if (!value) return null;
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString('en-US', { timeZone: US_CENTRAL, dateStyle: 'long' });
+  return Number.isNaN(date.getTime()) ? null : formatCentralDate(date, style);
 }
-
-/** Short form for tables: 'Dec 22, 2026'. */
-export function formatCentralShortDate(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString('en-US', { timeZone: US_CENTRAL, dateStyle: 'medium' });
-}
-
-/** A subscription is active when its status reads 'active', in any case (spec 1 §4). */
-export const isActiveStatus = (status: string | null | undefined) => status?.trim().toLowerCase() === 'active';
 
 export type BadgeTone = 'success' | 'neutral' | 'danger' | 'muted';
 
@@ -50,5 +38,3 @@ export function resolvePlanChoice(raw: string | null | undefined, plans: readonl
   return plans.find((p) => p.title.toLowerCase() === title)?.id ?? null;
 }
 
-export const MEMBERSHIP_TERM_DAYS = 30;
-export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);

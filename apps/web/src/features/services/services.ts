@@ -1,8 +1,9 @@
+import type { ServiceSlug } from '@app/shared';
 import type { IconName } from '../../components/ui';
 
 /** A service page (spec 2 §2): one template, these contents. Prices are per visit (spec 2 §9). */
 export interface ServicePageContent {
-  slug: 'urgent-care' | 'primary-care' | 'womens-health' | 'pediatric-care';
+  slug: ServiceSlug;
   path: string;
   /** Used in 'Why Choose Virtual {title}?'. */
   title: string;

@@ -1,6 +1,8 @@
+import type { TipSlug } from '@app/shared';
+
 /** The tip articles (spec 2 §2): what lists and links need, without the article texts. */
 export interface TipArticleMeta {
-  slug: 'caregiver-support' | 'first-visit' | 'preventive-care';
+  slug: TipSlug;
   path: string;
   title: string;
   /** The navigation label (spec 1 §2.3). */

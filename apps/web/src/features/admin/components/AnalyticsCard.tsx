@@ -1,10 +1,10 @@
-import { ANALYTICS_INTERVALS, analyticsSeriesQuerySchema, messages, type AnalyticsInterval, type AnalyticsSeries, type AnalyticsSummary } from '@app/shared';
+import { ANALYTICS_INTERVALS, analyticsSeriesQuerySchema, centralDay, messages, type AnalyticsInterval, type AnalyticsSeries, type AnalyticsSummary } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Card, Spinner, TextField } from '../../../components/ui';
 import { getAnalyticsSeries, getAnalyticsSummary } from '../api/analytics';
 import { adminKeys } from '../api/keys';
-import { addIsoDays, centralToday, formatDollars, humanize } from '../format';
+import { addIsoDays, formatDollars, humanize } from '../format';
 import { failureMessage } from '../queryClient';
 import { LoadError, StatList } from './blocks';
 import { SelectField } from './fields';
@@ -67,7 +67,7 @@ const intervalOptions = ANALYTICS_INTERVALS.map((i) => ({ value: i, label: human
 export function AnalyticsCard() {
   const summary = useQuery({ queryKey: adminKeys.analyticsSummary, queryFn: ({ signal }) => getAnalyticsSummary(signal) });
   const [range, setRange] = useState(() => {
-    const to = centralToday();
+    const to = centralDay(new Date());
     return { from: addIsoDays(to, -29), to, interval: 'day' as AnalyticsInterval };
   });
   const parsed = analyticsSeriesQuerySchema.safeParse(range);

@@ -1,10 +1,10 @@
-import { messages, profitQuerySchema, type ProfitMonth } from '@app/shared';
+import { centralDay, messages, profitQuerySchema, type ProfitMonth } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Card, Spinner, TextField } from '../../../components/ui';
 import { getProfit } from '../api/expenses';
 import { adminKeys } from '../api/keys';
-import { centralToday, formatDollars } from '../format';
+import { formatDollars } from '../format';
 import { failureMessage } from '../queryClient';
 
 /** YYYY-MM moved by whole months. */
@@ -53,7 +53,7 @@ function NetBars({ months }: { months: ProfitMonth[] }) {
 /** Issue 12's profit panel: per month, revenue and cash collected against expenses in dollars, and the net. */
 export function ProfitCard() {
   const [range, setRange] = useState(() => {
-    const to = centralToday().slice(0, 7);
+    const to = centralDay(new Date()).slice(0, 7);
     return { from: addMonths(to, -11), to };
   });
   const parsed = profitQuerySchema.safeParse(range);

@@ -1,9 +1,8 @@
-import { messages } from '@app/shared';
+import { centralDay, messages } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card } from '../../../components/ui';
 import { loadAllUsers, type BulkProgress } from '../api/users';
-import { centralToday } from '../format';
 import { failureMessage } from '../queryClient';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -13,7 +12,7 @@ function download(json: string) {
   const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `users-${centralToday()}.json`;
+  link.download = `users-${centralDay(new Date())}.json`;
   link.click();
   URL.revokeObjectURL(url);
 }

@@ -1,4 +1,4 @@
-import { formatUsd, messages, periodLabel, type PlanId, type UserProfile } from '@app/shared';
+import { formatUsd, isActiveStatus, messages, periodLabel, type PlanId, type UserProfile } from '@app/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Spinner, type AlertTone } from '../../../components/ui';
@@ -10,7 +10,7 @@ import { PlanPicker, PlansLoadError, clearSelectedPlan, usePlans } from '../../p
 import { usePayments } from '../api/getPayments';
 import { updatePlan } from '../api/updatePlan';
 import { buildCheckoutData, storeCheckoutData, type CheckoutState } from '../checkoutData';
-import { formatCentralDate, isActiveStatus, membershipStatus, resolvePlanChoice } from '../format';
+import { formatApiDate, membershipStatus, resolvePlanChoice } from '../format';
 import { CardBrandLogo, toCardBrand } from './CardBrandLogo';
 import { PaymentHistory } from './PaymentHistory';
 import './membership.css';
@@ -141,8 +141,8 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
   }
 
   const status = membershipStatus(profile.subscriptionStatus);
-  const renewal = formatCentralDate(profile.nextSubscriptionRenewDate);
-  const ended = status?.label === 'Expired' ? formatCentralDate(profile.subscriptionEndDate) : null;
+  const renewal = formatApiDate(profile.nextSubscriptionRenewDate);
+  const ended = status?.label === 'Expired' ? formatApiDate(profile.subscriptionEndDate) : null;
   const card = profile.cardDetails?.last4 ? profile.cardDetails : null;
   const cardBrand = toCardBrand(card?.brand);
 

@@ -2,7 +2,7 @@ import { dollarsToCents, formatUsd, messages } from '@app/shared';
 import { Button, Spinner } from '../../../components/ui';
 import type { PaymentRecord } from '../api/getPayments';
 import type { QueryState } from '../../../lib/use-query';
-import { formatCentralShortDate } from '../format';
+import { formatApiDate } from '../format';
 import { CardBrandLogo, toCardBrand } from './CardBrandLogo';
 
 const STATUS: Record<PaymentRecord['status'], { label: string; tone: string }> = {
@@ -68,7 +68,7 @@ export function PaymentHistory({ state }: PaymentHistoryProps) {
                 const brand = toCardBrand(payment.cardBrand);
                 return (
                   <tr key={payment.id} role="row">
-                    <td role="cell" data-label="Date">{formatCentralShortDate(payment.date) ?? '—'}</td>
+                    <td role="cell" data-label="Date">{formatApiDate(payment.date, 'medium') ?? '—'}</td>
                     <td role="cell" data-label="Plan">
                       {payment.planName}
                       {payment.kind === 'renewal' && <span className="payment-table__kind"> · Renewal</span>}

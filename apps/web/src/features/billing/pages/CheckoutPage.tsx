@@ -1,4 +1,4 @@
-import { detectCardBrand, formatUsd, messages, periodLabel, type Plan } from '@app/shared';
+import { addDays, detectCardBrand, formatUsd, MEMBERSHIP_TERM_DAYS, messages, periodLabel, type Plan } from '@app/shared';
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/PageTitle';
@@ -28,7 +28,7 @@ import {
   type CheckoutValues,
 } from '../checkoutForm';
 import { CARD_BRANDS, CardBrandLogo, GenericCardIcon, LockIcon, ShieldIcon } from '../components/CardBrandLogo';
-import { MEMBERSHIP_TERM_DAYS, addDays, formatCentralDate } from '../format';
+import { formatApiDate } from '../format';
 import './checkout.css';
 
 /** With no checkout data, /payment goes back to the profile after this delay (spec 1 §2.12). */
@@ -195,7 +195,7 @@ function Checkout({ data }: { data: CheckoutData }) {
       const user = answer?.user;
       const renewsOn =
         plan.period === 'month'
-          ? formatCentralDate(user?.nextSubscriptionRenewDate ?? addDays(startedAt, MEMBERSHIP_TERM_DAYS))
+          ? formatApiDate(user?.nextSubscriptionRenewDate ?? addDays(startedAt, MEMBERSHIP_TERM_DAYS))
           : null;
       clearCheckoutData();
       clearSelectedPlan();
@@ -235,7 +235,7 @@ function Checkout({ data }: { data: CheckoutData }) {
     navigate('/profile');
   }
 
-  const renewalPreview = plan?.period === 'month' ? formatCentralDate(addDays(new Date(), MEMBERSHIP_TERM_DAYS)) : null;
+  const renewalPreview = plan?.period === 'month' ? formatApiDate(addDays(new Date(), MEMBERSHIP_TERM_DAYS)) : null;
   const price = plan ? formatUsd(plan.priceCents) : null;
 
   const field = (name: CheckoutField, props: InputHTMLAttributes<HTMLInputElement> = {}, filter: (raw: string) => string = (raw) => raw) => {

@@ -1,0 +1,14 @@
+/**
+ * The membership rules both sides apply, without zod (the public pages import them): how long a
+ * paid period lasts and when a membership counts as active.
+ */
+
+/** A paid period of a monthly membership: 30 days from the payment. */
+export const MEMBERSHIP_TERM_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+/** A moment `days` whole (or fractional) days of 24 hours later; negative goes back. */
+export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+/** A membership is active when its status reads 'active', in any case (spec 1 §4, spec 2 §4). */
+export const isActiveStatus = (status: string | null | undefined) => status?.trim().toLowerCase() === 'active';
