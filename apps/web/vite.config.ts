@@ -22,6 +22,9 @@ export default defineConfig({
       favicon: fileURLToPath(new URL('public/favicon.svg', import.meta.url)),
     }),
   ],
+  // The brand comes from the server's own variables (BRAND_NAME, SUPPORT_*, HQ_ADDRESS, CAREERS_EMAIL),
+  // so one setting changes the pages and the e-mails alike; only these and VITE_* reach the bundle.
+  envPrefix: ['VITE_', 'BRAND_NAME', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'HQ_ADDRESS', 'CAREERS_EMAIL'],
   // Loopback only: the dev server (and the dev mailbox behind its proxy) is not for the network.
   server: { host: '127.0.0.1', proxy: { '/api': api, '/dev': target } },
   preview: { host: '127.0.0.1' },

@@ -16,7 +16,7 @@ const menus = {
   'Learn More': [
     ['How It Works', '/#how'],
     ['Patient Stories', '/#testimonials'],
-    ['Why CareConnect', '/#why'],
+    ['Why CareConnect 24/7', '/#why'],
     ['FAQs', '/#faq'],
   ],
   Blogs: [

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { BRAND_DEFAULTS } from '@app/shared';
 import { parsePhiKey } from './lib/phi-cipher';
 
 const onOff = z.enum(['on', 'off']);
@@ -53,7 +54,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: serverUrl(/^postgres(ql)?:\/\//, 'postgres://user:password@host:5432/database'),
   SMTP_URL: serverUrl(/^smtps?:\/\//, 'smtp://user:password@host:587 or smtps://…'),
-  MAIL_FROM: z.string().min(3).default('CareConnect 24/7 <no-reply@careconnect247.example>'),
+  // Unset: the brand name with no-reply@careconnect247.example.
+  MAIL_FROM: z.string().min(3).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PHI_KEY: z.string().optional(),
   PHI_OLD_KEYS: z.string().optional(),
@@ -80,10 +82,10 @@ const envSchema = z.object({
   EXCHANGE_RATE_INR_PER_USD: z.coerce.number().positive().max(100_000).default(83),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BRAND_NAME: z.string().min(1).default('CareConnect 24/7'),
-  SUPPORT_EMAIL: z.email().default('support@careconnect247.example'),
-  SUPPORT_PHONE: z.string().min(7).default('+1 (314) 555-0147'),
-  HQ_ADDRESS: z.string().min(3).default('Saint Louis, Missouri, USA'),
+  BRAND_NAME: z.string().min(1).default(BRAND_DEFAULTS.name),
+  SUPPORT_EMAIL: z.email().default(BRAND_DEFAULTS.supportEmail),
+  SUPPORT_PHONE: z.string().min(7).default(BRAND_DEFAULTS.supportPhone),
+  HQ_ADDRESS: z.string().min(3).default(BRAND_DEFAULTS.headquarters),
   CHAT_WIDGET_URL: optionalUrl,
 });
 
@@ -189,7 +191,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     pgliteDir: join(dataDir, 'pglite'),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@careconnect247.example>`,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', 48),
     phiKeys: phiKeys(e, dataDir, fail),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,

@@ -2,6 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { transformWithEsbuild, type Plugin } from 'vite';
+// A relative path: the Vite config and its plugins load as plain JavaScript, not through the workspace.
+import { BRAND_DEFAULTS } from '../../../packages/shared/src/brand';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** Where the build lists the hashes of its inline scripts, for the server's Content-Security-Policy
  * (apps/server/src/plugins/web-app.ts reads it). */
@@ -54,10 +58,13 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
 export function pageHtml({ sprite, favicon }: { sprite: string; favicon: string }): Plugin {
   const inlineScripts: string[] = [];
   let outDir = '';
+  let brandName: string = BRAND_DEFAULTS.name;
   return {
     name: 'page-html',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      // The page shell names the brand as the pages do (BRAND_NAME at build time, see src/lib/brand.ts).
+      brandName = String(config.env.BRAND_NAME ?? '').trim() || BRAND_DEFAULTS.name;
     },
     transformIndexHtml: {
       order: 'post',
@@ -65,6 +72,7 @@ export function pageHtml({ sprite, favicon }: { sprite: string; favicon: string 
         const spriteSvg = readFileSync(sprite, 'utf8').replace(/^<svg\b/, '<svg style="display:none" aria-hidden="true"');
         const faviconUrl = `data:image/svg+xml,${encodeURIComponent(readFileSync(favicon, 'utf8').trim())}`;
         let page = html
+          .replaceAll('%BRAND_NAME%', () => escapeHtml(brandName))
           .replace(/(<link rel="icon" type="image\/svg\+xml" href=")[^"]*"/, (_, start: string) => `${start}${faviconUrl}"`)
           .replace(/<body>/, () => `<body>\n    ${spriteSvg.trim()}`);
         if (context.bundle) {

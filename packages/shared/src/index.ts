@@ -5,6 +5,7 @@ export * from './dates';
 export * from './plans';
 export * from './membership';
 export * from './site-pages';
+export * from './brand';
 export * from './phone';
 export * from './signup';
 export * from './api';

@@ -4,6 +4,7 @@ import { Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-r
 import { describe, expect, it } from 'vitest';
 import { fakeJwt, json, mockApi } from '../../test/helpers';
 import { Navbar } from './Navbar';
+import { brand } from '../../lib/brand';
 
 function Where() {
   const location = useLocation();
@@ -87,7 +88,7 @@ describe('the navigation bar', () => {
       'Learn More': [
         ['How It Works', '/#how'],
         ['Patient Stories', '/#testimonials'],
-        ['Why CareConnect', '/#why'],
+        [`Why ${brand.name}`, '/#why'],
         ['FAQs', '/#faq'],
       ],
       Blogs: [
@@ -163,7 +164,7 @@ describe('the dropdown menus', () => {
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('How It Works');
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(document.activeElement?.textContent).toBe('Why CareConnect');
+    expect(document.activeElement?.textContent).toBe(`Why ${brand.name}`);
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('How It Works'); // wraps
     await user.keyboard('{ArrowUp}');

@@ -1,3 +1,5 @@
+import { brand } from '../../lib/brand';
+
 /** The navigation menu of spec 1 §2.3, in its order. Hash links lead to sections of the home page. */
 interface NavLinkItem {
   label: string;
@@ -27,7 +29,7 @@ export const learnMenu: NavMenu = {
   items: [
     { label: 'How It Works', to: '/#how' },
     { label: 'Patient Stories', to: '/#testimonials' },
-    { label: 'Why CareConnect', to: '/#why' },
+    { label: `Why ${brand.name}`, to: '/#why' },
     { label: 'FAQs', to: '/#faq' },
   ],
 };

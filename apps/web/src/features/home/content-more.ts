@@ -1,4 +1,5 @@
 import type { IconName } from '../../components/ui';
+import { brand } from '../../lib/brand';
 
 /**
  * The copy of the home sections below the plans (How It Works, stories, Why, FAQ), kept apart from
@@ -97,14 +98,14 @@ export const faqs: FaqEntry[] = [
     id: 'faq-insurance',
     question: 'Do you accept insurance?',
     answer: [
-      'CareConnect 24/7 is a self-pay service: we do not bill insurance. Many members find our memberships cost less than their copay or deductible. You may be able to pay with an HSA or FSA card; check with your plan administrator. Prescriptions are filled at your pharmacy, where your insurance can still apply.',
+      `${brand.name} is a self-pay service: we do not bill insurance. Many members find our memberships cost less than their copay or deductible. You may be able to pay with an HSA or FSA card; check with your plan administrator. Prescriptions are filled at your pharmacy, where your insurance can still apply.`,
     ],
   },
   {
     id: 'faq-what-is',
-    question: 'What is CareConnect 24/7?',
+    question: `What is ${brand.name}?`,
     answer: [
-      'CareConnect 24/7 is a US telehealth membership. It connects you with licensed, board-certified doctors by phone or video around the clock, and keeps your visit notes and prescriptions in a secure patient portal. Care is provided by independent medical groups; CareConnect 24/7 itself is not a medical provider.',
+      `${brand.name} is a US telehealth membership. It connects you with licensed, board-certified doctors by phone or video around the clock, and keeps your visit notes and prescriptions in a secure patient portal. Care is provided by independent medical groups; ${brand.name} itself is not a medical provider.`,
     ],
   },
   {

@@ -74,7 +74,7 @@ export default function CareersPage() {
     <div className="careers">
       <PageMeta
         title="Careers"
-        description="Join CareConnect 24/7: remote roles for US-licensed physicians, nurses, patient support specialists and engineers building virtual care."
+        description={`Join ${brand.name}: remote roles for US-licensed physicians, nurses, patient support specialists and engineers building virtual care.`}
       />
       <section className="careers__hero" aria-labelledby="careers-title">
         <div className="careers__hero-inner">

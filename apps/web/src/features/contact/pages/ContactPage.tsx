@@ -11,7 +11,7 @@ export default function ContactPage() {
     <div className="contact">
       <PageMeta
         title="Contact us"
-        description="Reach the CareConnect 24/7 care team any day, any hour: phone, e-mail or an enquiry form. Headquarters in Saint Louis, Missouri."
+        description={`Reach the ${brand.name} care team any day, any hour: phone, e-mail or an enquiry form. Headquarters in ${brand.headquarters}.`}
       />
       {/* On small screens this page has no navbar: a plain brand link leads home. */}
       <div className="contact__brand">

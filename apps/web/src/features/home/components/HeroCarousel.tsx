@@ -1,6 +1,7 @@
 import { useEffect, useState, type FocusEvent } from 'react';
 import { Icon } from '../../../components/ui';
 import type { HeroSlide } from '../content';
+import { brand } from '../../../lib/brand';
 
 /** Spec 1 §9: the carousel advances every 7 s. */
 export const CAROUSEL_INTERVAL_MS = 7000;
@@ -43,7 +44,7 @@ export function HeroCarousel({ slides, intervalMs = CAROUSEL_INTERVAL_MS, paused
     <section
       className="carousel"
       aria-roledescription="carousel"
-      aria-label="What CareConnect 24/7 offers"
+      aria-label={`What ${brand.name} offers`}
       data-running={running || undefined}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}

@@ -7,6 +7,7 @@ import { useReducedMotion } from '../../../lib/reduced-motion';
 import { useHeroVariant } from '../hooks';
 import { HeroCarousel } from './HeroCarousel';
 import { Ticker } from './Ticker';
+import { brand } from '../../../lib/brand';
 
 /** Spec 1 §9: scrolling is locked for 1500 ms after the home page loads. */
 const HERO_SCROLL_LOCK_MS = 1500;
@@ -42,7 +43,7 @@ function useScrollLock(enabled: boolean) {
 
 function StaticSlides({ slides }: { slides: HeroSlide[] }) {
   return (
-    <ul className="hero__static" aria-label="What CareConnect 24/7 offers">
+    <ul className="hero__static" aria-label={`What ${brand.name} offers`}>
       {slides.map((slide) => (
         <li key={slide.id}>
           <strong>{slide.title}.</strong> {slide.support}

@@ -117,7 +117,7 @@ export function TestimonialsSection() {
   );
 }
 
-/** Why CareConnect 24/7 (#why): four cards. */
+/** Why the brand (#why): four cards. */
 export function WhySection() {
   return (
     <section id="why" className="section section--tinted" aria-labelledby="why-title">
