@@ -2,16 +2,16 @@ import react from '@vitejs/plugin-react';
 import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+// A relative path: the Vite config loads as plain JavaScript, not through the workspace.
+import { isAdminLinkPage } from '../../packages/shared/src/site-pages';
 import { pageHtml } from './vite-plugins/page-html';
 
-/** Admin magic links may point at /api/…/verify-admin-login/…: a browser opening one gets the app. */
-const ADMIN_LINK_PAGE = /^\/api\/(auth\/)?verify-admin-login(\/|\?|$)/;
 /** Where the dev server sends /api and /dev (the API server; override with API_PROXY_TARGET). */
 const target = process.env.API_PROXY_TARGET || 'http://127.0.0.1:3000';
 const api = {
   target,
   bypass: (req: IncomingMessage) =>
-    req.method === 'GET' && ADMIN_LINK_PAGE.test(req.url ?? '') && req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
+    req.method === 'GET' && isAdminLinkPage(req.url ?? '') && req.headers.accept?.includes('text/html') ? '/index.html' : undefined,
 };
 
 export default defineConfig({

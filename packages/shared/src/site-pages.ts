@@ -20,3 +20,14 @@ export const PRERENDERED_PATHS = [
   '/consult',
   '/login',
 ] as const;
+
+/**
+ * The addresses an admin's e-mailed sign-in link may use (spec 2 §2: the old site sent several), each
+ * a page of the app. Those under /api are pages too: the server and the dev server answer them with
+ * the app instead of the API.
+ */
+export const ADMIN_LINK_PATHS = ['admin-login', 'verify-admin-login', 'auth/verify-admin-login', 'api/auth/verify-admin-login', 'api/verify-admin-login'] as const;
+
+const ADMIN_LINK_API_PAGES = ADMIN_LINK_PATHS.filter((path) => path.startsWith('api/')).map((path) => new RegExp(`^/${path}(/|\\?|$)`));
+/** Whether a request path under /api is one of the admin link pages above. */
+export const isAdminLinkPage = (url: string) => ADMIN_LINK_API_PAGES.some((page) => page.test(url));

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { messages } from '@app/shared';
+import { isAdminLinkPage, messages } from '@app/shared';
 
 /** Pages the web build prerendered, as URL path → file under dist (e.g. /careers → careers/index.html). */
 function prerenderedPages(webDist: string): Map<string, string> {
@@ -51,7 +51,7 @@ export function webAppInlineScripts(webDist: string | null): string[] {
  * Every GET (or HEAD) that is not an API call is a page of the app, and so are the admin magic-link
  * addresses (spec 2 §2). Any spelling of /api (/API, //api) stays an API path: a JSON 404, not a 200 page.
  */
-const isPage = (url: string) => !/^\/+api\//i.test(url) || /^\/api\/(auth\/)?verify-admin-login(\/|\?|$)/.test(url);
+const isPage = (url: string) => !/^\/+api\//i.test(url) || isAdminLinkPage(url);
 
 /**
  * Serves the built web app from `webDist` (when it has been built): its files, precompressed copies

@@ -1,4 +1,4 @@
-import { SERVICE_SLUGS, TIP_SLUGS } from '@app/shared';
+import { ADMIN_LINK_PATHS, SERVICE_SLUGS, TIP_SLUGS } from '@app/shared';
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PatientOnly, RequireAdmin, RequireSession } from './guards';
@@ -31,7 +31,7 @@ const patientPage = (Page: ComponentType) => (
 );
 
 /** Each path, and the same path followed by /:token. */
-const withToken = (paths: string[], lazy: RouteObject['lazy']): RouteObject[] =>
+const withToken = (paths: readonly string[], lazy: RouteObject['lazy']): RouteObject[] =>
   paths.flatMap((path) => [
     { path, lazy },
     { path: `${path}/:token`, lazy },
@@ -55,7 +55,7 @@ const pageRoutes: RouteObject[] = [
   ...withToken(['verify', 'verify-email'], page(() => import('../features/auth/pages/VerifyEmailPage'), plain)),
   ...withToken(['reset', 'reset-password'], page(() => import('../features/auth/pages/ResetPasswordPage'), plain)),
   ...withToken(
-    ['admin-login', 'verify-admin-login', 'auth/verify-admin-login', 'api/auth/verify-admin-login', 'api/verify-admin-login'],
+    ADMIN_LINK_PATHS,
     page(() => import('../features/auth/pages/AdminLoginPage'), plain),
   ),
   { path: 'contact', lazy: page(() => import('../features/contact/pages/ContactPage'), plain) },
