@@ -1,4 +1,5 @@
 export { logout } from './api/logout';
+export { useEndSession } from './useEndSession';
 export {
   clearJustLoggedIn,
   clearSessionLocally,

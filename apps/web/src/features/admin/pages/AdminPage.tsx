@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/PageTitle';
 import { Button, Spinner } from '../../../components/ui';
 import { brand } from '../../../lib/brand';
-import { clearSessionLocally, logout, setLoginFlash } from '../../auth';
+import { logout, useEndSession } from '../../auth';
 import { useAdminMe } from '../api/getAdminMe';
 import { AnalyticsCard } from '../components/AnalyticsCard';
 import { LoadError } from '../components/blocks';
@@ -32,17 +32,14 @@ export default function AdminPage() {
   const [failure, setFailure] = useState<AuthFailure | null>(null);
   const [queryClient] = useState(() => createAdminQueryClient(setFailure));
 
+  const endSession = useEndSession();
   useEffect(() => {
     if (failure === 401) {
-      // The route guard also reacts to the cleared session and redirects without any navigation state,
-      // so the flash goes where the sign-in page also looks for it, after the storage is cleared.
-      clearSessionLocally();
-      setLoginFlash(messages.sessionExpired, 'warning');
-      navigate('/login', { replace: true, state: { flash: { message: messages.sessionExpired, tone: 'warning' } } });
+      endSession();
     } else if (failure === 403) {
       navigate('/profile', { replace: true });
     }
-  }, [failure, navigate]);
+  }, [failure, navigate, endSession]);
 
   useEffect(() => () => queryClient.clear(), [queryClient]);
 

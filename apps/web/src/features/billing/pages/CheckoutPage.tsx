@@ -5,7 +5,7 @@ import { PageTitle } from '../../../components/layout/PageTitle';
 import { Alert, Button, FieldFrame, Spinner, describedBy } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { brand as siteBrand } from '../../../lib/brand';
-import { clearSessionLocally, updateStoredUser, useSession } from '../../auth';
+import { updateStoredUser, useEndSession, useSession } from '../../auth';
 import { PlansLoadError, clearSelectedPlan, usePlans } from '../../plans';
 import { getMe } from '../../users';
 import { subscribe } from '../api/subscribe';
@@ -78,6 +78,7 @@ function PreparingCheckout() {
 
 function Checkout({ data }: { data: CheckoutData }) {
   const navigate = useNavigate();
+  const endSession = useEndSession();
   const session = useSession();
   const plans = usePlans();
   const plan: Plan | null = plans.data?.find((p) => p.id === data.planId) ?? null;
@@ -214,8 +215,7 @@ function Checkout({ data }: { data: CheckoutData }) {
     } catch (error) {
       if (!(error instanceof ApiError) || !NO_ANSWER_YET.has(error.status)) attempt.current = null;
       if (error instanceof ApiError && error.status === 401) {
-        navigate('/login', { replace: true, state: { flash: { message: messages.sessionExpired, tone: 'warning' } } });
-        clearSessionLocally();
+        endSession();
         return;
       }
       if (error instanceof ApiError && error.status === 400) {

@@ -7,11 +7,10 @@ import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
 import {
   clearJustLoggedIn,
-  clearSessionLocally,
   logout,
   peekJustLoggedIn,
-  setLoginFlash,
   updateStoredUser,
+  useEndSession,
   useSession,
 } from '../../auth';
 import { MembershipCard } from '../../billing';
@@ -64,14 +63,10 @@ export default function ProfilePage() {
   }, [profile]);
 
   const unauthorized = me.status === 'error' && me.error instanceof ApiError && me.error.status === 401;
+  const endSession = useEndSession();
   useEffect(() => {
-    if (!unauthorized) return;
-    // The route guard also reacts to the cleared session and redirects without any navigation state,
-    // so the flash goes where the sign-in page also looks for it, after the storage is cleared.
-    clearSessionLocally();
-    setLoginFlash(messages.sessionExpired, 'warning');
-    navigate('/login', { replace: true, state: { flash: { message: messages.sessionExpired, tone: 'warning' } } });
-  }, [unauthorized, navigate]);
+    if (unauthorized) endSession();
+  }, [unauthorized, endSession]);
 
   async function signOut() {
     await logout();
