@@ -2,9 +2,7 @@ export { logout } from './api/logout';
 export { useEndSession } from './useEndSession';
 export {
   clearJustLoggedIn,
-  clearSessionLocally,
   peekJustLoggedIn,
-  setLoginFlash,
   updateStoredUser,
   useSession,
   useStartVisitPath,
