@@ -111,13 +111,16 @@ export const checkoutFields = {
   cvc: z.string({ error: messages.cvcLength(3) }).max(4, { error: messages.cvcLength(4) }).refine(isStorableText, storable),
 };
 
-/** The CVC rule needs the card number, so it is checked on the whole form. */
-const cvcMatchesBrand = (cardNumber: string, cvc: string) => new RegExp(`^\\d{${cvcLength(cardNumber)}}$`).test(cvc);
+/**
+ * The CVC rule: 4 digits for American Express, 3 for other cards. It needs the card number, so the
+ * schemas check it on the whole form and the checkout page field by field; the message, or null.
+ */
+export const cvcProblem = (cardNumber: string, cvc: string) =>
+  new RegExp(`^\\d{${cvcLength(cardNumber)}}$`).test(cvc) ? null : messages.cvcLength(cvcLength(cardNumber));
 
 export const checkoutFormSchema = z.object(checkoutFields).superRefine((form, ctx) => {
-  if (!cvcMatchesBrand(form.cardNumber, form.cvc)) {
-    ctx.addIssue({ code: 'custom', path: ['cvc'], message: messages.cvcLength(cvcLength(form.cardNumber)) });
-  }
+  const problem = cvcProblem(form.cardNumber, form.cvc);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['cvc'], message: problem });
 });
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
 
@@ -169,9 +172,8 @@ export const subscriptionRequestSchema = z
   })
   .superRefine((body, ctx) => {
     const { cardNumber, cvv } = body.cardDetails;
-    if (!cvcMatchesBrand(cardNumber, cvv)) {
-      ctx.addIssue({ code: 'custom', path: ['cardDetails', 'cvv'], message: messages.cvcLength(cvcLength(cardNumber)) });
-    }
+    const problem = cvcProblem(cardNumber, cvv);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['cardDetails', 'cvv'], message: problem });
   });
 export type SubscriptionRequest = z.input<typeof subscriptionRequestSchema>;
 

@@ -4,7 +4,7 @@ import {
   cardDigits,
   checkoutFields,
   checkoutFormSchema,
-  cvcLength,
+  cvcProblem,
   detectCardBrand,
   fieldErrors,
   formatExpiry,
@@ -126,10 +126,7 @@ export function caretAfterDigits(formatted: string, digitsBefore: number): numbe
 
 /** One field's message, or null when valid. The CVC's length depends on the card number. */
 export function validateCheckoutField(name: CheckoutField, values: CheckoutValues): string | null {
-  if (name === 'cvc') {
-    const digits = cvcLength(values.cardNumber);
-    return new RegExp(`^\\d{${digits}}$`).test(values.cvc) ? null : messages.cvcLength(digits);
-  }
+  if (name === 'cvc') return cvcProblem(values.cardNumber, values.cvc);
   const result = checkoutFields[name].safeParse(values[name]);
   return result.success ? null : (result.error.issues[0]?.message ?? messages.fieldRequired(CHECKOUT_LABELS[name]));
 }
