@@ -91,6 +91,9 @@ export const signupDefault = "We couldn't process your signup right now. Please 
 export const signupFrontendAnswered = 'Signup failed: the request reached the website instead of the API server. Please try again later.';
 export const signupFailedStatus = (status: number, message?: string) =>
   message ? `Signup failed (${status}): ${message}` : `Signup failed (${status}). Please try again.`;
+export const signupMailRetry = 'You can submit again to retry sending the verification email.';
+/** A 502 at sign-up: the details were saved but the verification e-mail was not sent (spec 1 §8). */
+export const signupMailFailed = (message?: string) => (message ? `${message} ${signupMailRetry}` : signupMailRetry);
 export const requestError = (message: string) => `Request error: ${message}`;
 
 export const captchaFailed = 'Captcha verification failed. Please try again.';

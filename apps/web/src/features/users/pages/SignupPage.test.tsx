@@ -223,6 +223,7 @@ describe('sign-up form', () => {
     ['an HTML 404', html(404), messages.signupFrontendAnswered],
     ['a 500 with a message', json(500, { message: 'Database down' }), messages.signupFailedStatus(500, 'Database down')],
     ['a 503 with nothing', new Response(null, { status: 503 }), messages.signupFailedStatus(503)],
+    ['a 502: saved, but the verification e-mail failed', json(502, { message: 'Your details were saved.' }), `Your details were saved. ${messages.signupMailRetry}`],
   ])('explains %s', async (_name, response, message) => {
     const { user } = setup({ 'POST /api/users/register': response });
     await fillValidForm(user);

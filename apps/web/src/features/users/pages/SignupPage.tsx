@@ -84,6 +84,7 @@ function signupErrorMessage(error: unknown): string {
     if (error.misrouted) return messages.signupFrontendAnswered;
     if (error.status === 0) return messages.requestError(error.message);
     if (error.status === 400) return error.serverMessage ?? messages.signupInvalid;
+    if (error.status === 502) return messages.signupMailFailed(error.serverMessage ?? undefined);
     return messages.signupFailedStatus(error.status, error.serverMessage ?? undefined);
   }
   return messages.signupDefault;
