@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -68,11 +68,3 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/**
- * Takes a Postgres advisory lock for the rest of the transaction if no one holds it; false when
- * another instance does. It is released with the transaction, even if the instance dies.
- */
-export async function tryTransactionLock(tx: Transaction, lockId: number): Promise<boolean> {
-  const [row] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${lockId}) AS locked`);
-  return row?.locked === true;
-}

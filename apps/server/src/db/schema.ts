@@ -17,6 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { phiJson, phiText } from './phi-column';
+import type { Outcome } from '../lib/errors';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tz('created_at').notNull().defaultNow();
@@ -273,7 +274,8 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    responseStatus: integer('response_status'),
+    /** The answer's outcome (lib/errors.ts Outcome); the route turns it into the HTTP status. */
+    responseOutcome: text('response_outcome').$type<Outcome>(),
     // Sealed: the replayed answer holds the user's profile, health data included (decision 016).
     responseBody: phiText('response_body'),
     createdAt: createdAt(),

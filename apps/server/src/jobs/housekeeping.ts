@@ -1,8 +1,9 @@
 import type { AppContext } from '../context';
-import { tryTransactionLock, type Executor } from '../db/client';
+import type { Executor } from '../db/client';
+import { tryTransactionLock } from '../db/locks.repository';
 import { deleteExpiredLimits } from '../db/rate-limits.repository';
-import { deleteStaleSessions } from '../features/auth/sessions';
-import { deleteSpentTokens } from '../features/auth/tokens.repository';
+import { deleteStaleSessions } from '../features/auth/sessions.repository';
+import { deleteSpentTokens } from '../features/users/tokens.repository';
 import { deleteAnsweredIdempotencyKeys } from '../features/billing/repository';
 import { removeAbandonedUploads } from '../features/admin/expenses.service';
 import { deleteDeliveredMail } from '../features/mail/repository';

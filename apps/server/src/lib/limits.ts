@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { sha256 } from './crypto';
-import { tooManyRequests } from './errors';
+import { rateLimited } from './errors';
 
 interface Rule {
   /** Attempts allowed per window. */
@@ -112,7 +112,7 @@ export async function openLimits(store: LimitStore, log: { warn(details: object,
   return {
     async consume(rule, key, message = messages.tooManyRequests) {
       const { allowed, res } = await spend(rule, key);
-      if (!allowed) throw tooManyRequests(message, retryAfterSeconds(res));
+      if (!allowed) throw rateLimited(message, retryAfterSeconds(res));
       return res.consumedPoints;
     },
     async tryConsume(rule, key) {

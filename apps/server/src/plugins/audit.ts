@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { AuditDetails } from '../db/schema';
-import { isAudited, recordAudit } from '../features/audit/service';
+import { isAudited, recordAudit } from '../features/audit';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,9 +1,9 @@
 import { isAdminRole, messages } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { findLiveSession, readToken } from '../features/auth/sessions';
-import type { UserRow } from '../features/users/repository';
-import { forbidden, unauthorized } from '../lib/errors';
+import { findLiveSession, readToken } from '../features/auth';
+import type { UserRow } from '../features/users';
+import { unauthenticated, forbidden } from '../lib/errors';
 
 export interface Auth {
   userId: string;
@@ -58,7 +58,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
 
 /** The signed-in user, or a 401. */
 export function requireUser(request: FastifyRequest): Auth {
-  if (!request.auth) throw unauthorized(request.headers.authorization ? messages.sessionExpired : messages.authFailed);
+  if (!request.auth) throw unauthenticated(request.headers.authorization ? messages.sessionExpired : messages.authFailed);
   return request.auth;
 }
 

@@ -2,7 +2,7 @@ import { fieldErrors, messages } from '@app/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { HttpError } from '../lib/errors';
+import { DomainError, type Outcome } from '../lib/errors';
 
 interface Issue {
   code: string;
@@ -10,6 +10,25 @@ interface Issue {
   path: PropertyKey[];
   keys?: string[];
 }
+
+/** The one place where what went wrong becomes an HTTP status (decision 021). */
+const HTTP_STATUS: Record<Outcome, number> = {
+  ok: 200,
+  invalid: 400,
+  unauthenticated: 401,
+  'payment-declined': 402,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  unprocessable: 422,
+  'rate-limited': 429,
+  'region-blocked': 451,
+  'upstream-failed': 502,
+  'upstream-unavailable': 503,
+};
+
+export const httpStatusOf = (outcome: Outcome) => HTTP_STATUS[outcome];
 
 /** Turns validation issues into the body every 400 shares: the first message, and one per field. */
 function validationBody(issues: Issue[]) {
@@ -22,8 +41,9 @@ function validationBody(issues: Issue[]) {
 /** One shape for every error answer: { message, errors? }. Nothing internal leaks out of a 500. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
+    if (error instanceof DomainError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(httpStatusOf(error.kind)).send({ message: error.message, ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

@@ -1,6 +1,6 @@
 import { messages } from '@app/shared';
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../lib/errors';
+import { invalid } from '../lib/errors';
 
 declare global {
   interface String {
@@ -42,6 +42,6 @@ function problem(value: unknown, path: string[] = []): Problem | null {
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     const found = problem(request.params) ?? problem(request.query) ?? problem(request.body);
-    if (found) throw badRequest(found.message, { errors: { [found.path.join('.') || '_']: found.message } });
+    if (found) throw invalid(found.message, { errors: { [found.path.join('.') || '_']: found.message } });
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { GeoLocation } from '../features/geo/service';
-import { HttpError } from '../lib/errors';
+import type { GeoLocation } from '../features/geo';
+import { DomainError } from '../lib/errors';
 
 export const US_ONLY_MESSAGE =
   'Our virtual care is available only to people located in the United States, so we cannot accept this request from your location.';
@@ -14,7 +14,7 @@ export const US_ONLY_MESSAGE =
 export const usOnly = (ctx: AppContext) =>
   async function usOnlyHook(request: FastifyRequest) {
     const location = ctx.geo.lookup(request.clientIp);
-    if (!isAllowedLocation(ctx, location)) throw new HttpError(451, US_ONLY_MESSAGE, { country: location?.country });
+    if (!isAllowedLocation(ctx, location)) throw new DomainError('region-blocked', US_ONLY_MESSAGE, { country: location?.country });
   };
 
 /** The one rule: allowed when the check is off, the address cannot be placed, or it is in the US. */

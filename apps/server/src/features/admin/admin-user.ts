@@ -1,5 +1,5 @@
 import { centsToDollarsOrNull, normalizePlanId, toCentralIso, toTimestamp, type AdminUser } from '@app/shared';
-import { billingAddressOf, cardDetailsOf, type UserRow } from '../users/repository';
+import { billingAddressOf, cardDetailsOf, type UserRow } from '../users';
 
 const timestamp = (date: Date | null) => (date ? toTimestamp(date) : null);
 

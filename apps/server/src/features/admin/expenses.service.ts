@@ -21,10 +21,9 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor, Transaction } from '../../db/client';
 import type { AuditChange } from '../../db/schema';
-import { HttpError, badRequest, forbidden } from '../../lib/errors';
+import { DomainError, invalid, invalidField, forbidden, notFound, conflict } from '../../lib/errors';
 import { contentMatches, MAGIC_BYTES_LENGTH, type ReceiveRefusal } from '../../lib/storage/storage';
-import type { AuditEntry } from '../audit/repository';
-import { recordAudit } from '../audit/service';
+import { recordAudit, type AuditEntry } from '../audit';
 import {
   deleteExpenseRow,
   deleteUploads,
@@ -55,8 +54,8 @@ const UNATTACHED_UPLOAD_KEEP_MS = 24 * 60 * 60_000;
 type Actor = { userId: string; email: string };
 type AuditBase = Omit<AuditEntry, 'status' | 'details'>;
 
-const expenseNotFound = () => new HttpError(404, messages.expenseNotFound);
-const fileError = (message: string) => badRequest(message, { errors: { fileUrl: message } });
+const expenseNotFound = () => notFound(messages.expenseNotFound);
+const fileError = (message: string) => invalidField('fileUrl', message);
 
 // The file's address in the API is the admin route that serves it: stable, and it names no storage key.
 const FILE_PATH = /^\/api\/admin\/expenses\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -321,29 +320,29 @@ export async function receiveLocalUpload(
   body: Readable,
 ): Promise<void> {
   const storage = ctx.storage;
-  if (storage.kind !== 'local') throw new HttpError(404, messages.notFound);
+  if (storage.kind !== 'local') throw notFound(messages.notFound);
   const signed = storage.verifyUploadAddress(query, new Date());
   if (!signed) throw forbidden(messages.uploadLinkInvalid);
   const upload = await findUploadByKey(ctx.db, signed.key);
   if (!upload || upload.attachedAt || upload.contentType !== signed.contentType || upload.size !== signed.size) throw forbidden(messages.uploadLinkInvalid);
-  if (headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== signed.contentType) throw badRequest(messages.receiptTypeInvalid);
-  if (headers['content-length'] !== undefined && headers['content-length'] !== String(signed.size)) throw badRequest(messages.uploadNotReceived);
+  if (headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== signed.contentType) throw invalid(messages.receiptTypeInvalid);
+  if (headers['content-length'] !== undefined && headers['content-length'] !== String(signed.size)) throw invalid(messages.uploadNotReceived);
   const refusal = await storage.receive(signed.key, signed.contentType, signed.size, body);
   if (refusal) throw refusalError[refusal]();
 }
 
-const refusalError: Record<ReceiveRefusal, () => HttpError> = {
-  'too-large': () => new HttpError(413, messages.receiptTooLarge),
-  'too-small': () => badRequest(messages.uploadNotReceived),
-  'type-mismatch': () => badRequest(messages.receiptContentMismatch),
+const refusalError: Record<ReceiveRefusal, () => DomainError> = {
+  'too-large': () => new DomainError('too-large', messages.receiptTooLarge),
+  'too-small': () => invalid(messages.uploadNotReceived),
+  'type-mismatch': () => invalid(messages.receiptContentMismatch),
   // One file per address: a second PUT cannot swap the bytes of a checked file.
-  'already-uploaded': () => new HttpError(409, messages.uploadLinkInvalid),
+  'already-uploaded': () => conflict(messages.uploadLinkInvalid),
 };
 
 /** The upload behind a file address, to stream it to an admin or a signed download. */
 export async function findReceipt(ctx: AppContext, uploadId: string): Promise<UploadRow> {
   const upload = await findUpload(ctx.db, uploadId);
-  if (!upload || !(await ctx.storage.stat(upload.storageKey))) throw new HttpError(404, messages.notFound);
+  if (!upload || !(await ctx.storage.stat(upload.storageKey))) throw notFound(messages.notFound);
   return upload;
 }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
-import { toProfile } from '../users/repository';
+import { toProfile } from '../users';
 import { adminAnalyticsRoutes } from './analytics.routes';
 import { adminExpenseRoutes } from './expenses.routes';
 import { adminUserRoutes } from './users.routes';

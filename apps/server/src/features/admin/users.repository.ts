@@ -2,7 +2,7 @@ import type { SortDirection, UserSortField } from '@app/shared';
 import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { userCounts, users } from '../../db/schema';
-import type { UserRow } from '../users/repository';
+import type { UserRow } from '../users';
 
 /** Which users a list shows: a substring of e-mail or full name (`q`), or of e-mail alone (`email`). */
 export type UserFilter = { q?: string; email?: string };

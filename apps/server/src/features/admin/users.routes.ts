@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
 import { addAuditDetails, auditActor, markAuditRecorded } from '../../plugins/audit';
-import { userHistory } from '../audit/service';
+import { userHistory } from '../audit';
 import { listUsers, sendPasswordResetAsAdmin, updateUserAsAdmin } from './users.service';
 
 const userParams = z.strictObject({ id: z.uuid({ error: messages.missingUserId }) });

@@ -10,18 +10,16 @@ import {
 } from '@app/shared';
 import type { AppContext } from '../../context';
 import type { AuditChange } from '../../db/schema';
-import { HttpError, badRequest } from '../../lib/errors';
-import type { AuditEntry } from '../audit/repository';
-import { recordAudit } from '../audit/service';
-import { mailResetLink } from '../auth/service';
-import { revokeUserSessions } from '../auth/sessions';
-import { findUserById, updateUser, type NewUser, type UserRow } from '../users/repository';
-import { isUniqueViolation } from '../users/service';
+import { invalidField, notFound, conflict } from '../../lib/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { recordAudit, type AuditEntry } from '../audit';
+import { mailResetLink, revokeUserSessions } from '../auth';
+import { findUserById, updateUser, type NewUser, type UserRow } from '../users';
 import { toAdminUser } from './admin-user';
 import { countUsers, isEmailTakenByAnother, lockAdmins, lockUser, pageOfUsers, type UserFilter } from './users.repository';
 
 const ADMIN = 'ROLE_ADMIN';
-const notFound = () => new HttpError(404, messages.notFound);
+const userNotFound = () => notFound(messages.notFound);
 
 /**
  * A page of users and the counts of the whole filtered result (decision 018), read in one snapshot
@@ -105,25 +103,25 @@ export async function updateUserAsAdmin(
   // Demoting an admin takes every admin's lock before the user's, in id order, so two demotions
   // at once queue instead of deadlocking, and the second sees the first.
   const unlocked = await findUserById(ctx.db, id);
-  if (!unlocked) throw notFound();
+  if (!unlocked) throw userNotFound();
   const demotes = (roles: string[]) => isAdmin(roles) && !isAdmin(input.roles);
   try {
     return await ctx.db.transaction(async (tx) => {
       let admins = demotes(unlocked.roles) ? await lockAdmins(tx) : null;
       const before = await lockUser(tx, id);
-      if (!before) throw notFound();
-      if (input.email !== before.email && (await isEmailTakenByAnother(tx, input.email, id))) throw new HttpError(409, messages.emailTakenByAnother);
+      if (!before) throw userNotFound();
+      if (input.email !== before.email && (await isEmailTakenByAnother(tx, input.email, id))) throw conflict(messages.emailTakenByAnother);
       if (demotes(before.roles)) {
-        if (id === admin.userId) throw new HttpError(409, messages.cannotRemoveOwnAdmin);
+        if (id === admin.userId) throw conflict(messages.cannotRemoveOwnAdmin);
         admins ??= await lockAdmins(tx);
-        if (!admins.some((adminId) => adminId !== id)) throw new HttpError(409, messages.lastAdminStays);
+        if (!admins.some((adminId) => adminId !== id)) throw conflict(messages.lastAdminStays);
       }
       const columns = columnsOf(input, before);
       const beforeView = toAdminUser(before);
       const changes = changesBetween(beforeView, toAdminUser({ ...before, ...columns } as UserRow));
       const changed = new Set(changes.map((change) => change.field));
       if (!input.reason && FIELDS_NEEDING_REASON.some((field) => changed.has(field))) {
-        throw badRequest(messages.changeReasonRequired, { errors: { reason: messages.changeReasonRequired } });
+        throw invalidField('reason', messages.changeReasonRequired);
       }
       const updated = await updateUser(tx, id, columns);
       if ([...changed].some((field) => SESSION_FIELDS.has(field))) {
@@ -134,7 +132,7 @@ export async function updateUserAsAdmin(
     });
   } catch (error) {
     // Another account took the e-mail between the check and the update.
-    if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTakenByAnother);
+    if (isUniqueViolation(error)) throw conflict(messages.emailTakenByAnother);
     throw error;
   }
 }
@@ -142,7 +140,7 @@ export async function updateUserAsAdmin(
 /** The normal reset e-mail, sent by an admin: at most a few per user per hour. */
 export async function sendPasswordResetAsAdmin(ctx: AppContext, id: string) {
   const user = await findUserById(ctx.db, id);
-  if (!user) throw notFound();
+  if (!user) throw userNotFound();
   await ctx.limits.consume('adminPasswordResetPerUser', id);
   await mailResetLink(ctx, user);
   return { message: messages.passwordResetInitiated };

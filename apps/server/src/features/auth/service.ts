@@ -1,12 +1,10 @@
 import { generateCustomerId, isAdminRole, messages, type LoginResponse } from '@app/shared';
 import type { AppContext } from '../../context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/crypto';
-import { HttpError, badRequest } from '../../lib/errors';
-import { enqueueMail } from '../mail/repository';
-import type { RequestMeta } from '../users/service';
-import { findUserByEmail, findUserById, insertUser, toProfile, updateUser, type UserRow } from '../users/repository';
-import { openSession, revokeSession, revokeUserSessions } from './sessions';
-import { consumeToken, issueToken } from './tokens.repository';
+import { invalid, invalidField, unauthenticated, forbidden } from '../../lib/errors';
+import { enqueueMail } from '../mail';
+import { consumeToken, findUserByEmail, findUserById, insertUser, issueToken, toProfile, updateUser, type RequestMeta, type UserRow } from '../users';
+import { openSession, revokeSession, revokeUserSessions } from './sessions.repository';
 
 interface LoginInput {
   email: string;
@@ -15,7 +13,7 @@ interface LoginInput {
   rememberMe?: boolean;
 }
 
-const invalidCredentials = () => new HttpError(401, messages.invalidCredentials);
+const invalidCredentials = () => unauthenticated(messages.invalidCredentials);
 
 /** Sign-in attempts are counted per e-mail and address together, so nobody can lock another person out (checklist #6). */
 const loginKey = (email: string, ip: string) => `${email} ${ip}`;
@@ -25,7 +23,7 @@ const loginKey = (email: string, ip: string) => `${email} ${ip}`;
  * never get a session from a password: they are sent a single-use magic link instead.
  */
 export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<LoginResponse> {
-  if (!(await ctx.captcha.redeem(input.recaptchaToken, meta.ip))) throw badRequest(messages.captchaFailed);
+  if (!(await ctx.captcha.redeem(input.recaptchaToken, meta.ip))) throw invalid(messages.captchaFailed);
   // Counted before the password is checked, so parallel guesses cannot all pass; even the right
   // password waits out a block, so the block cannot be used to test passwords.
   const key = loginKey(input.email, meta.ip);
@@ -41,7 +39,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
   if (countedForIp) await ctx.limits.refund('loginAccountsPerIp', meta.ip);
 
   if (!user.verified) {
-    throw new HttpError(403, messages.notVerified, { status: 'unverified', verified: false, notVerifiedMessage: messages.notVerified });
+    throw forbidden(messages.notVerified, { status: 'unverified', verified: false, notVerifiedMessage: messages.notVerified });
   }
   if (user.roles.some(isAdminRole)) return sendAdminMagicLink(ctx, user);
 
@@ -67,7 +65,7 @@ async function sendAdminMagicLink(ctx: AppContext, user: UserRow): Promise<Login
 export async function verifyAdminLogin(ctx: AppContext, token: string, meta: RequestMeta) {
   const userId = await consumeToken(ctx.db, token, 'admin-login');
   const user = userId ? await findUserById(ctx.db, userId) : undefined;
-  if (!user || user.disabledAt || !user.roles.some(isAdminRole)) throw badRequest(messages.magicLinkInvalid);
+  if (!user || user.disabledAt || !user.roles.some(isAdminRole)) throw invalid(messages.magicLinkInvalid);
   const session = await openSession(ctx.db, ctx.config.jwtSecret, user, { rememberMe: false, ip: meta.ip, userAgent: meta.userAgent });
   return { message: messages.magicLinkVerified, token: session.token, user: toProfile(user) };
 }
@@ -112,7 +110,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
     await revokeUserSessions(tx, userId);
     return { email: user.email, mailId: await enqueueMail(tx, ctx.templates.passwordChanged(user.email, user.firstName)) };
   });
-  if (!changed) throw badRequest(messages.resetTokenInvalid);
+  if (!changed) throw invalid(messages.resetTokenInvalid);
   await ctx.limits.reset('loginFailures', loginKey(changed.email, meta.ip));
   ctx.mail.deliverSoon(changed.mailId);
   return { message: messages.resetSuccess };
@@ -138,4 +136,28 @@ export async function ensureBootstrapAdmin(ctx: AppContext) {
   const roles = existing.roles.some(isAdminRole) ? existing.roles : [...existing.roles, 'ROLE_ADMIN'];
   const passwordHash = (await verifyPassword(existing.passwordHash, admin.password)) ? existing.passwordHash : await hashPassword(admin.password);
   await updateUser(ctx.db, existing.id, { roles, verified: true, passwordHash, disabledAt: null });
+}
+
+/** Changing a password needs the current one, and signs out every other session (decision 003). */
+export async function changePassword(
+  ctx: AppContext,
+  auth: { userId: string; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+) {
+  // Counted before the check, as sign-in is; a success starts afresh.
+  await ctx.limits.consume('passwordChange', auth.userId);
+  const user = await findUserById(ctx.db, auth.userId);
+  if (!user) throw unauthenticated(messages.sessionExpired);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw invalidField('currentPassword', messages.currentPasswordWrong);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const mailId = await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await revokeUserSessions(tx, user.id, auth.sessionId);
+    return enqueueMail(tx, ctx.templates.passwordChanged(user.email, user.firstName));
+  });
+  await ctx.limits.reset('passwordChange', auth.userId);
+  ctx.mail.deliverSoon(mailId);
+  return { message: messages.passwordUpdated };
 }

@@ -1,7 +1,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInPatient, useTestApp } from '../../test/harness';
-import { SESSION_LIMITS } from './sessions';
+import { SESSION_LIMITS } from './sessions.repository';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

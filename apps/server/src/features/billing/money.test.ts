@@ -170,7 +170,7 @@ describe('money under attack: an attempt cut short after the charge', () => {
     expect(await status(id)).toBe('active');
     expect((await ledger(id)).map((p) => p.status)).toEqual(['succeeded']);
     expect((await mailFor(server.app, body.email)).map((m) => m.kind)).toContain('receipt');
-    expect((await findIdempotencyKey(server.app.ctx.db, id, key))!.responseStatus).toBe(200);
+    expect((await findIdempotencyKey(server.app.ctx.db, id, key))!.responseOutcome).toBe('ok');
     // Running again changes nothing.
     expect(await runReconciliation(server.app.ctx)).toBe(0);
   });
@@ -208,7 +208,7 @@ describe('money under attack: an attempt cut short after the charge', () => {
     // The first request dies after the charge: simulate by charging, then stripping its answer and
     // putting the attempt back to pending, aged past the threshold.
     expect((await http.put(`/api/users/${p.id}/subscription`, first, p.token, { 'idempotency-key': key })).status).toBe(200);
-    await server.app.ctx.db.update(idempotencyKeys).set({ responseStatus: null, responseBody: null, createdAt: new Date(Date.now() - 120_000) }).where(eq(idempotencyKeys.key, key));
+    await server.app.ctx.db.update(idempotencyKeys).set({ responseOutcome: null, responseBody: null, createdAt: new Date(Date.now() - 120_000) }).where(eq(idempotencyKeys.key, key));
     await server.app.ctx.db.update(payments).set({ status: 'pending' }).where(eq(payments.userId, p.id));
     await server.app.ctx.db.update(users).set({ subscriptionStatus: 'pending' }).where(eq(users.id, p.id));
     const again = await http.put(`/api/users/${p.id}/subscription`, first, p.token, { 'idempotency-key': key });

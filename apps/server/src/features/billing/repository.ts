@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { idempotencyKeys, memberships, payments, users } from '../../db/schema';
+import type { Outcome } from '../../lib/errors';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -97,7 +98,7 @@ export async function findIdempotencyKey(db: Executor, userId: string, key: stri
 
 /** Frees a key whose request was refused before anything happened (rate limit), so it may be used again. */
 export async function releaseIdempotencyKey(db: Executor, userId: string, key: string) {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseStatus)));
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseOutcome)));
 }
 
 /** Takes over an unanswered key whose request died before recording any attempt; true when this caller won it. */
@@ -105,7 +106,7 @@ export async function takeOverIdempotencyKey(db: Executor, userId: string, key: 
   const rows = await db
     .update(idempotencyKeys)
     .set({ createdAt: new Date() })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseStatus), lt(idempotencyKeys.createdAt, staleBefore)))
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseOutcome), lt(idempotencyKeys.createdAt, staleBefore)))
     .returning({ key: idempotencyKeys.key });
   return rows.length > 0;
 }
@@ -117,19 +118,19 @@ export async function claimIdempotencyKey(db: Executor, userId: string, key: str
   return { created: false as const, row: (await findIdempotencyKey(db, userId, key))! };
 }
 
-export async function storeIdempotentAnswer(db: Executor, userId: string, key: string, status: number, body: unknown) {
+export async function storeIdempotentAnswer(db: Executor, userId: string, key: string, outcome: Outcome, body: unknown) {
   await db
     .update(idempotencyKeys)
-    .set({ responseStatus: status, responseBody: JSON.stringify(body) })
+    .set({ responseOutcome: outcome, responseBody: JSON.stringify(body) })
     // The first recorded answer is the answer.
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseStatus)));
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseOutcome)));
 }
 
 /** Deletes keys created before `before` that hold their answer; a pending key (request under way) stays. */
 export async function deleteAnsweredIdempotencyKeys(db: Executor, before: Date): Promise<number> {
   const rows = await db
     .delete(idempotencyKeys)
-    .where(and(lt(idempotencyKeys.createdAt, before), isNotNull(idempotencyKeys.responseStatus)))
+    .where(and(lt(idempotencyKeys.createdAt, before), isNotNull(idempotencyKeys.responseOutcome)))
     .returning({ key: idempotencyKeys.key });
   return rows.length;
 }

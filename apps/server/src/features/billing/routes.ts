@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser, signedIn } from '../../plugins/auth';
+import { httpStatusOf } from '../../plugins/error-handler';
 import { usOnly } from '../../plugins/us-only';
 import { checkout, paymentHistory, updatePlan } from './service';
 
@@ -19,7 +20,7 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
       const key = request.headers['idempotency-key'];
       const answer = await checkout(ctx, requireUser(request), request.params.id, request.body, typeof key === 'string' ? key : undefined, request.clientIp);
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.status).send(answer.body);
+      return reply.code(httpStatusOf(answer.outcome)).send(answer.body);
     },
   );
 

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type { subscriptionRequestSchema } from '@app/shared';
 import type { AppContext } from '../../context';
 import { sha256 } from '../../lib/crypto';
-import { HttpError, badRequest, forbidden, tooManyRequests } from '../../lib/errors';
-import { enqueueMail } from '../mail/repository';
-import { findPlan } from '../plans/catalogue';
-import { findUserById, toProfile, updateUser, type UserRow } from '../users/repository';
+import { conflict, DomainError, forbidden, invalid, rateLimited, type Outcome } from '../../lib/errors';
+import { enqueueMail } from '../mail';
+import { findPlan } from '../plans';
+import { findUserById, toProfile, updateUser, type UserRow } from '../users';
 import type { ChargeResult } from './gateway';
 import {
   claimIdempotencyKey,
@@ -46,7 +46,7 @@ function fingerprint(body: Checkout) {
 }
 
 interface Answer {
-  status: number;
+  outcome: Outcome;
   body: Record<string, unknown>;
   replayed?: boolean;
 }
@@ -64,10 +64,10 @@ export async function checkout(
   ip: string,
 ): Promise<Answer> {
   ownAccount(auth, userId);
-  if (!idempotencyKey || !IDEMPOTENCY_KEY.test(idempotencyKey)) throw badRequest(messages.idempotencyKeyRequired);
+  if (!idempotencyKey || !IDEMPOTENCY_KEY.test(idempotencyKey)) throw invalid(messages.idempotencyKeyRequired);
   const claim = await claimIdempotencyKey(ctx.db, userId, idempotencyKey, fingerprint(body));
   if (!claim.created) {
-    if (claim.row.requestHash !== fingerprint(body)) throw new HttpError(422, messages.idempotencyKeyReused);
+    if (claim.row.requestHash !== fingerprint(body)) throw new DomainError('unprocessable', messages.idempotencyKeyReused);
     return replay(ctx, userId, body, idempotencyKey, ip);
   }
   return answerOnce(ctx, userId, body, idempotencyKey, ip);
@@ -75,26 +75,26 @@ export async function checkout(
 
 /**
  * Runs the checkout and records its answer for the key. A refusal that says when to retry (rate
- * limit, another purchase in flight) frees the key, as nothing happened; a 5xx records nothing, so
+ * limit, another purchase in flight) frees the key, as nothing happened; a failed gateway records nothing, so
  * a replay asks the gateway what became of the attempt.
  */
 async function answerOnce(ctx: AppContext, userId: string, body: Checkout, key: string, ip: string): Promise<Answer> {
   try {
     return await charge(ctx, userId, body, key, ip);
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    const temporary = error.headers['retry-after'] !== undefined;
+    if (!(error instanceof DomainError)) throw error;
+    const temporary = error.retryAfterSeconds !== undefined;
     if (temporary) await releaseIdempotencyKey(ctx.db, userId, key);
-    if (temporary || error.statusCode >= 500) throw error;
-    const answer = { status: error.statusCode, body: { message: error.message, ...error.extra } };
-    await storeIdempotentAnswer(ctx.db, userId, key, answer.status, answer.body);
+    if (temporary || error.kind === 'upstream-failed') throw error;
+    const answer = { outcome: error.kind, body: { message: error.message, ...error.details } };
+    await storeIdempotentAnswer(ctx.db, userId, key, answer.outcome, answer.body);
     return answer;
   }
 }
 
-const recorded = (row: { responseStatus: number | null; responseBody: string | null }): Answer | null =>
-  row.responseStatus !== null && row.responseBody !== null
-    ? { status: row.responseStatus, body: JSON.parse(row.responseBody) as Record<string, unknown>, replayed: true }
+const recorded = (row: { responseOutcome: Outcome | null; responseBody: string | null }): Answer | null =>
+  row.responseOutcome !== null && row.responseBody !== null
+    ? { outcome: row.responseOutcome, body: JSON.parse(row.responseBody) as Record<string, unknown>, replayed: true }
     : null;
 
 /**
@@ -106,7 +106,7 @@ async function replay(ctx: AppContext, userId: string, body: Checkout, key: stri
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const row = await findIdempotencyKey(ctx.db, userId, key);
-    if (!row) throw new HttpError(409, messages.paymentInProgress);
+    if (!row) throw conflict(messages.paymentInProgress);
     const answer = recorded(row);
     if (answer) return answer;
     const staleBefore = new Date(Date.now() - ctx.config.reconcileAfterMs);
@@ -118,7 +118,7 @@ async function replay(ctx: AppContext, userId: string, body: Checkout, key: stri
       }
       if (!payment && (await takeOverIdempotencyKey(ctx.db, userId, key, staleBefore))) return answerOnce(ctx, userId, body, key, ip);
     }
-    if (Date.now() > deadline) throw new HttpError(409, messages.paymentInProgress);
+    if (Date.now() > deadline) throw conflict(messages.paymentInProgress);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -129,7 +129,7 @@ async function replay(ctx: AppContext, userId: string, body: Checkout, key: stri
  */
 async function refuseCardTesting(ctx: AppContext, userId: string, ip: string) {
   const wait = Math.max(await ctx.limits.waitFor('declinedCardByPatient', userId), await ctx.limits.waitFor('declinedCardByIp', ip));
-  if (wait > 0) throw tooManyRequests(messages.cardAttemptsLimited, wait);
+  if (wait > 0) throw rateLimited(messages.cardAttemptsLimited, wait);
 }
 const countDecline = (ctx: AppContext, userId: string, ip: string) =>
   Promise.all([ctx.limits.tryConsume('declinedCardByPatient', userId), ctx.limits.tryConsume('declinedCardByIp', ip)]);
@@ -155,7 +155,7 @@ async function chargeCard(ctx: AppContext, userId: string, body: Checkout, idemp
   const payment = await ctx.db.transaction(async (tx) => {
     const locked = await lockUser(tx, userId);
     if (!locked) throw forbidden(messages.paymentVerifyAccount);
-    if (isActiveStatus(locked.subscriptionStatus) && locked.subscriptionPlan !== 'oneTimeVisit') throw new HttpError(409, messages.paymentAlreadyActive);
+    if (isActiveStatus(locked.subscriptionStatus) && locked.subscriptionPlan !== 'oneTimeVisit') throw conflict(messages.paymentAlreadyActive);
     const row = await insertPayment(tx, {
       userId,
       planId: plan.id,
@@ -176,7 +176,7 @@ async function chargeCard(ctx: AppContext, userId: string, body: Checkout, idemp
         cardExpiry: card.expiry,
       },
     });
-    if (!row) throw new HttpError(409, messages.paymentAlreadyInFlight, {}, { 'retry-after': String(IN_FLIGHT_RETRY_S) });
+    if (!row) throw conflict(messages.paymentAlreadyInFlight, IN_FLIGHT_RETRY_S);
     return row;
   });
 
@@ -195,7 +195,7 @@ async function chargeCard(ctx: AppContext, userId: string, body: Checkout, idemp
 }
 
 const unavailable = (): never => {
-  throw new HttpError(502, messages.paymentUnavailable);
+  throw new DomainError('upstream-failed', messages.paymentUnavailable);
 };
 
 /** Settles the attempt, then answers with what the key recorded (this settlement or a concurrent one). */
@@ -225,7 +225,7 @@ async function settleCheckout(ctx: AppContext, payment: PaymentRow, result: Char
     await lockUser(tx, payment.userId);
     if (!result.ok) {
       if (!(await settlePayment(tx, payment.id, { status: 'failed', failureCode: result.code }))) return null;
-      answer = { status: 402, body: { message: messages.declined[result.code], code: result.code } };
+      answer = { outcome: 'payment-declined', body: { message: messages.declined[result.code], code: result.code } };
     } else {
       if (!(await settlePayment(tx, payment.id, { status: 'succeeded', gatewayReference: result.reference, cardBrand: result.brand, cardLast4: result.last4 }))) {
         return null;
@@ -250,9 +250,9 @@ async function settleCheckout(ctx: AppContext, payment: PaymentRow, result: Char
       });
       await saveMembership(tx, payment.userId, { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt, failedRenewals: 0, lockedUntil: null });
       mailId = await enqueueMail(tx, receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt));
-      answer = { status: 200, body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) } };
+      answer = { outcome: 'ok', body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) } };
     }
-    if (payment.clientKey) await storeIdempotentAnswer(tx, payment.userId, payment.clientKey, answer.status, answer.body);
+    if (payment.clientKey) await storeIdempotentAnswer(tx, payment.userId, payment.clientKey, answer.outcome, answer.body);
     return mailId;
   });
   if (receiptId) ctx.mail.deliverSoon(receiptId);

@@ -1,6 +1,6 @@
 import { messages } from '@app/shared';
 import { z } from 'zod';
-import { HttpError } from '../../lib/errors';
+import { DomainError } from '../../lib/errors';
 import { SOLUTION_TTL_MS, type TokenReader } from './service';
 
 const siteverifyAnswer = z.object({ success: z.boolean(), score: z.number().optional(), action: z.string().optional() });
@@ -24,7 +24,7 @@ export function recaptchaCaptcha(options: { secret: string; verifyUrl: string })
           if (!response.ok) throw new Error(`siteverify answered ${response.status}`);
           answer = siteverifyAnswer.parse(await response.json());
         } catch {
-          throw new HttpError(503, messages.captchaCallError);
+          throw new DomainError('upstream-unavailable', messages.captchaCallError);
         }
         // v3 answers carry the action and a score; v2 answers carry neither.
         const passed = answer.success && (answer.action ?? 'login') === 'login' && (answer.score ?? 1) >= MIN_SCORE;

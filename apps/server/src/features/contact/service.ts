@@ -1,6 +1,6 @@
 import { formatPhone, messages } from '@app/shared';
 import type { AppContext } from '../../context';
-import { enqueueMail } from '../mail/repository';
+import { enqueueMail } from '../mail';
 import { insertEnquiry } from './repository';
 
 interface Enquiry {

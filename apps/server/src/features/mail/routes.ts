@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { findMail, listRecentMail, type OutboxRow } from './repository';
 import { escapeHtml } from './templates';
 
@@ -89,7 +89,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
 
   app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
     const row = await findMail(ctx.db, request.params.id);
-    if (!row) throw new HttpError(404, messages.notFound);
+    if (!row) throw notFound(messages.notFound);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(messagePage(row, ctx.config.mailFrom));
   });
 

@@ -7,7 +7,8 @@ import { afterReply } from '../../plugins/after-reply';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { usOnly } from '../../plugins/us-only';
 import { toProfile } from './repository';
-import { changePassword, register, requestVerificationResend, resendVerificationLink, verifyEmail, verifyEmailTokenStatus } from './service';
+import { changePassword } from '../auth';
+import { register, requestVerificationResend, resendVerificationLink, verifyEmail, verifyEmailTokenStatus } from './service';
 
 const tokenStatusAnswer = z.union([z.object({ usable: z.literal(true) }), z.object({ usable: z.literal(false), message: z.string() })]);
 const messageAnswer = z.object({ message: z.string() });

@@ -3,27 +3,19 @@ import type { z } from 'zod';
 import type { registrationSchema } from '@app/shared';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { HttpError, badRequest } from '../../lib/errors';
-import { consumeToken, isTokenUsable, issueToken } from '../auth/tokens.repository';
-import { revokeUserSessions } from '../auth/sessions';
-import { enqueueMail } from '../mail/repository';
-import { findPlan } from '../plans/catalogue';
-import { findUserByEmail, findUserById, insertUser, isCustomerIdTaken, updateUser, type NewUser, type UserRow } from './repository';
+import { hashPassword } from '../../lib/crypto';
+import { invalid } from '../../lib/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { enqueueMail } from '../mail';
+import { findPlan } from '../plans';
+import { findUserByEmail, insertUser, isCustomerIdTaken, updateUser, type NewUser, type UserRow } from './repository';
+import { consumeToken, isTokenUsable, issueToken } from './tokens.repository';
 
 type Registration = z.output<typeof registrationSchema>;
 
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
-}
-
-/** Postgres' unique_violation, also when the driver wraps it (Drizzle puts it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** The customer id the form generated, unless another account already has it. */
@@ -40,7 +32,7 @@ async function unusedCustomerId(db: Executor, wanted: string | undefined): Promi
  * nobody who has an account, and nobody can take over an address they do not read.
  */
 export async function register(ctx: AppContext, input: Registration, meta: RequestMeta) {
-  if (!(await ctx.captcha.redeem(input.recaptchaToken, meta.ip))) throw badRequest(messages.captchaFailed);
+  if (!(await ctx.captcha.redeem(input.recaptchaToken, meta.ip))) throw invalid(messages.captchaFailed);
   await ctx.limits.consume('signupPerIp', meta.ip);
   const location = ctx.geo.lookup(meta.ip);
   const plan = findPlan(input.subscriptionPlan);
@@ -132,30 +124,6 @@ export async function verifyEmail(ctx: AppContext, token: string) {
     if (!userId) return null;
     return updateUser(tx, userId, { verified: true, emailVerifiedAt: new Date() });
   });
-  if (!user) throw badRequest(messages.verifyTokenInvalid);
+  if (!user) throw invalid(messages.verifyTokenInvalid);
   return { message: messages.verifySuccess, user: { email: user.email, firstName: user.firstName, verified: true } };
-}
-
-/** Changing a password needs the current one, and signs out every other session (decision 003). */
-export async function changePassword(
-  ctx: AppContext,
-  auth: { userId: string; sessionId: string },
-  input: { currentPassword: string; newPassword: string },
-) {
-  // Counted before the check, as sign-in is; a success starts afresh.
-  await ctx.limits.consume('passwordChange', auth.userId);
-  const user = await findUserById(ctx.db, auth.userId);
-  if (!user) throw new HttpError(401, messages.sessionExpired);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw badRequest(messages.currentPasswordWrong, { errors: { currentPassword: messages.currentPasswordWrong } });
-  }
-  const passwordHash = await hashPassword(input.newPassword);
-  const mailId = await ctx.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { passwordHash });
-    await revokeUserSessions(tx, user.id, auth.sessionId);
-    return enqueueMail(tx, ctx.templates.passwordChanged(user.email, user.firstName));
-  });
-  await ctx.limits.reset('passwordChange', auth.userId);
-  ctx.mail.deliverSoon(mailId);
-  return { message: messages.passwordUpdated };
 }

@@ -1,3 +1,4 @@
+export { getAuthMe, getMe, useMe } from './api/getMe';
 export { logout } from './api/logout';
 export { useEndSession } from './useEndSession';
 export {

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { brand as siteBrand } from '../../../lib/brand';
 import { updateStoredUser, useEndSession, useSession } from '../../auth';
 import { PlansLoadError, clearSelectedPlan, usePlans } from '../../plans';
-import { getMe } from '../../users';
+import { getMe } from '../../auth';
 import { subscribe } from '../api/subscribe';
 import { clearCheckoutData, readCheckoutData, type CheckoutData } from '../checkoutData';
 import {

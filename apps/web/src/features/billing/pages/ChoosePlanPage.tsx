@@ -6,10 +6,9 @@ import { PageTitle } from '../../../components/layout/PageTitle';
 import { Alert, Button, Spinner, type AlertTone } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/use-query';
-import { useSession } from '../../auth';
+import { getAuthMe, useSession } from '../../auth';
 import { PlanPicker, PlansLoadError, readSelectedPlan, storeSelectedPlan, usePlans } from '../../plans';
 import { choosePlan } from '../api/choosePlan';
-import { getAuthMe } from '../api/getAuthMe';
 import './choose-plan.css';
 
 /**

@@ -11,10 +11,10 @@ import {
   peekJustLoggedIn,
   updateStoredUser,
   useEndSession,
+  useMe,
   useSession,
 } from '../../auth';
 import { MembershipCard } from '../../billing';
-import { useMe } from '../api/getMe';
 import { PasswordCard } from '../components/PasswordCard';
 import { cacheProfile } from '../profileCache';
 import './profile.css';

@@ -1,0 +1,83 @@
+// The layers of DESIGN.md, enforced (issue 13; decision 021): `npm run boundaries`, part of
+// `npm run validate` and CI. Tests may reach into any layer, so every rule skips *.test.ts(x).
+const TEST = '\\.test\\.tsx?$';
+const SERVER = '^apps/server/src/';
+const WEB = '^apps/web/src/';
+/** A feature's public file: what other features may import. */
+const PUBLIC_FILE = 'index\\.tsx?$';
+/** Files that talk SQL: repositories, and the database layer itself. */
+const REPOSITORY = '/(repository|[a-z-]+\\.repository)\\.ts$';
+const SERVICE = `${SERVER}features/[^/]+/(service|[a-z-]+\\.service)\\.ts$`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Imports flow one way; a cycle means two modules are one, or a rule sits in the wrong one.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'shared-stands-alone',
+      comment: 'packages/shared is the bottom layer: both apps import it, it imports neither.',
+      severity: 'error',
+      from: { path: '^packages/shared/src/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'apps-stay-apart',
+      comment: 'The server and the web app share code only through packages/shared.',
+      severity: 'error',
+      from: { path: '^apps/(server|web)/' },
+      to: { path: '^apps/(server|web)/', pathNot: ['^apps/$1/'] },
+    },
+    {
+      name: 'server-features-through-public-files',
+      comment: 'A server feature (or plugin) imports another feature only through its public file (features/<name>/index.ts).',
+      severity: 'error',
+      from: { path: [`${SERVER}features/([^/]+)/`, `${SERVER}plugins/`], pathNot: TEST },
+      to: { path: `${SERVER}features/`, pathNot: [`${SERVER}features/$1/`, `${SERVER}features/[^/]+/${PUBLIC_FILE}`] },
+    },
+    {
+      name: 'web-features-through-public-files',
+      comment: 'A web feature imports another feature only through its public file (features/<name>/index.ts).',
+      severity: 'error',
+      from: { path: `${WEB}features/([^/]+)/`, pathNot: TEST },
+      to: { path: `${WEB}features/`, pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/${PUBLIC_FILE}`] },
+    },
+    {
+      name: 'lower-layers-know-no-features',
+      comment: 'lib/, db/ and the UI kit sit below the features: they never import a feature or the app.',
+      severity: 'error',
+      from: { path: [`${SERVER}(lib|db)/`, `${WEB}(lib|components)/`], pathNot: TEST },
+      to: { path: [`${SERVER}(features|plugins|jobs|app)`, `${WEB}(features|app)/`] },
+    },
+    {
+      name: 'services-know-no-http',
+      comment: 'Services hold the rules and throw domain errors; HTTP (Fastify, plugins, routes, status codes) stays in routes.',
+      severity: 'error',
+      from: { path: SERVICE },
+      to: { path: ['^fastify$', '^@fastify/', `${SERVER}plugins/`, 'routes\\.ts$', 'node_modules/fastify', 'node_modules/@fastify/'] },
+    },
+    {
+      name: 'only-repositories-touch-sql',
+      comment: 'Repositories alone run queries: nothing else imports the database client or the query builder for its values (types may pass through).',
+      severity: 'error',
+      from: {
+        path: `${SERVER}`,
+        pathNot: [TEST, REPOSITORY, `${SERVER}db/`, `${SERVER}(app|seed|phi-rotate|audit-verify)\\.ts$`, `${SERVER}test/`],
+      },
+      to: { path: [`${SERVER}db/client\\.ts$`, 'node_modules/drizzle-orm/'], dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['/dist/', '/data/', 'apps/server/src/db/migrations/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    moduleSystems: ['es6', 'cjs'],
+  },
+};
