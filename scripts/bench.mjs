@@ -33,6 +33,8 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
 
+
+/** @typedef {[label: string, run: () => Promise<any>]} Step One measured part: what it prints, and what runs it. */
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 const HASH_RUNS = 20;
@@ -53,7 +55,7 @@ async function freePort() {
     const probe = createServer();
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
       probe.close(() => resolve(port));
     });
   });
@@ -484,7 +486,7 @@ async function benchLighthouse() {
       }
       return { version: lighthouseVersion(), formFactor: 'mobile', throttling: 'simulated (Lighthouse default)', aim: AIM, pages, homeLoaded };
     } finally {
-      await chrome.kill();
+      chrome.kill();
     }
   });
 }
@@ -598,7 +600,7 @@ async function adminCallsOn(store, users, extraEnv) {
           'analytics summary': { ...(await latencies(baseUrl, token, Array(20).fill('/api/admin/analytics/summary'))), aimMs: aim.p95 },
           'analytics series, a year by day': { ...(await latencies(baseUrl, token, Array(10).fill(`/api/admin/analytics/series?from=${yearAgo}&to=${today}&interval=day`))), aimMs: aim.series },
         };
-        for (const row of Object.values(rows)) row.meetsAim = row.aimMs === null ? null : row.p95Ms <= row.aimMs;
+        for (const row of /** @type {Array<{ aimMs: number | null; p95Ms: number; meetsAim?: boolean | null }>} */ (Object.values(rows))) row.meetsAim = row.aimMs === null ? null : row.p95Ms <= row.aimMs;
         return { store, users: first.totalElements, calls: rows };
       },
       { ...extraEnv, DATA_DIR: dataDir, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
@@ -749,13 +751,13 @@ if (runs('argon2')) {
   results.argon2 = await benchArgon2();
 }
 
-for (const [label, run] of runs('http')
+for (const [label, run] of /** @type {Step[]} */ (runs('http')
   ? [
       ['GET /api/users/me', benchMe],
       ['bare Fastify route', benchBareFastify],
       ['checkout with 20 patients', benchCheckout],
     ]
-  : []) {
+  : [])) {
   console.log(`autocannon: ${label}, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
   try {
     results.http.push(await run());
@@ -783,10 +785,10 @@ if (runs('parallel-checkout')) {
 }
 
 if (runs('guesses')) {
-  for (const [label, run] of [
+  for (const [label, run] of /** @type {Step[]} */ ([
     ['PGlite', () => benchParallelGuesses('PGlite')],
     ...(runs('renewals') ? [['Postgres', benchParallelGuessesOnPostgres]] : []),
-  ]) {
+  ])) {
     console.log(`${GUESSES} parallel wrong passwords for one account (${label}) ...`);
     try {
       const result = await run();
@@ -799,10 +801,10 @@ if (runs('guesses')) {
 }
 
 if (runs('admin')) {
-  for (const [label, run] of [
+  for (const [label, run] of /** @type {Step[]} */ ([
     [`PGlite, ${ADMIN_USERS.pglite} users`, benchAdminOnPglite],
     [`Postgres, ${ADMIN_USERS.postgres} users`, benchAdminOnPostgres],
-  ]) {
+  ])) {
     console.log(`admin dashboard calls (${label}) ...`);
     try {
       const result = await run();
@@ -823,10 +825,10 @@ if (runs('expenses')) {
   } catch (error) {
     notRun('expenses list', error);
   }
-  for (const [label, run] of [
+  for (const [label, run] of /** @type {Step[]} */ ([
     ['local disk', () => receiptThroughput('local', { STORAGE: 'local' })],
     ['S3 (s3rver)', () => withS3rver((env) => receiptThroughput('s3 (s3rver)', env))],
-  ]) {
+  ])) {
     console.log(`10 MB receipt upload and download (${label}) ...`);
     try {
       results.expenses.receipts.push(await run());

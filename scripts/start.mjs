@@ -24,7 +24,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/
 });
 
 let forwarded = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
   process.on(signal, () => {
     if (forwarded) return;
     forwarded = true;

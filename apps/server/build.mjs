@@ -5,10 +5,10 @@ import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const here = (/** @type {string} */ path) => fileURLToPath(new URL(path, import.meta.url));
 const outdir = here('./dist');
 
-/** Every bare import is external unless it names a workspace package. */
+/** Every bare import is external unless it names a workspace package. @type {import('esbuild').Plugin} */
 const externalPackages = {
   name: 'external-packages',
   setup(pluginBuild) {

@@ -205,7 +205,7 @@ test('sign up, verify the e-mail, sign in, then reset the password: the old pass
   }
 });
 
-test('an empty sign-up shows the messages of the spec under each field and focuses the first invalid one', async ({ page }) => {
+test('an empty sign-up shows the shared messages under each field and focuses the first invalid one', async ({ page }) => {
   await openSignup(page);
   const plans = page.getByRole('group', { name: 'Choose your membership plan' });
   await expect(plans.getByRole('radio')).toHaveCount(3);

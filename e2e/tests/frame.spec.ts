@@ -72,7 +72,7 @@ test.describe('on a desktop screen', () => {
     for (const icon of icons) expect(await icon.evaluate((use) => (use as SVGUseElement).getBBox().width)).toBeGreaterThan(0);
   });
 
-  test('the menu is in the spec order and Book an Appointment goes to /consult', async ({ page }) => {
+  test('the menu is in its fixed order and Book an Appointment goes to /consult', async ({ page }) => {
     await page.goto('/careers');
     const entries = mainNav(page).locator('.nav__list > li > :is(a, button)');
     await expect(entries).toHaveText(['Home', 'Our Services', 'Plans', 'About Us', 'Learn More', 'Contact Us', 'Blogs', 'Sign In']);

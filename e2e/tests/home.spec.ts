@@ -126,7 +126,7 @@ test('the home page is prerendered: content, title, description and FAQ structur
   expect(html.match(/<meta name="description"/g)).toHaveLength(1);
   const ld = /<script type="application\/ld\+json" data-ld="faq">([^<]*)<\/script>/.exec(html);
   expect(JSON.parse(ld![1]!)).toMatchObject({ '@type': 'FAQPage' });
-  expect(JSON.parse(ld![1]!).mainEntity).toHaveLength(4);
+  expect((JSON.parse(ld![1]!) as { mainEntity: unknown[] }).mainEntity).toHaveLength(4);
   // One inline script, the loader that starts the app after the first paint, allowed by its hash
   // alone: the content security policy blocks every other.
   const inlineScripts = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([^<]*)<\/script>/g)].map((match) => match[1]!);
@@ -230,7 +230,7 @@ for (const service of services) {
     await expect(page.getByRole('heading', { level: 2, name: 'Ready to Get Started?' })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`Virtual ${service.title}`));
     const ld = await page.locator('head script[type="application/ld+json"][data-ld="service"]').textContent();
-    expect(JSON.parse(ld!).mainEntity.offers).toMatchObject({ price: service.price.toFixed(2), priceCurrency: 'USD' });
+    expect((JSON.parse(ld!) as { mainEntity: { offers: unknown } }).mainEntity.offers).toMatchObject({ price: service.price.toFixed(2), priceCurrency: 'USD' });
     expect(errors).toEqual([]);
   });
 }

@@ -13,9 +13,9 @@ const webRoot = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(webRoot, 'dist');
 const ssrOut = join(webRoot, 'node_modules', '.cache', 'prerender');
 
-const say = (text) => process.stdout.write(`[prerender] ${text}\n`);
+const say = (/** @type {string} */ text) => process.stdout.write(`[prerender] ${text}\n`);
 
-const escapeAttr = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttr = (/** @type {string} */ value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The site's one stylesheet link in the built index.html (vite.config.ts turns CSS code splitting off). */
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
@@ -24,22 +24,28 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)
  * The template with its stylesheet inlined: a page then paints from its HTML alone, with no request
  * for CSS in between (the CSP allows inline styles).
  */
+/** @param {string} template */
 function withInlineStyles(template) {
   const links = [...template.matchAll(STYLESHEET_LINK)];
   if (links.length !== 1) throw new Error(`dist/index.html links ${links.length} stylesheets; one is expected (build.cssCodeSplit: false).`);
-  const [link, file] = links[0];
+  const [link, file] = /** @type {[string, string]} */ (/** @type {unknown} */ (links[0]));
   const css = readFileSync(join(dist, file), 'utf8');
   if (/<\/style/i.test(css)) throw new Error(`${file} contains '</style' and cannot be inlined.`);
   return template.replace(link, () => `<style>${css}</style>`);
 }
 
 /** Splits React's leading hoisted elements (<title>, <meta>, <link>) from the page markup. */
+/** @param {string} html */
 function splitHoisted(html) {
   const match = /^(?:<title[^>]*>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/.exec(html);
   if (!match) return { hoisted: '', body: html };
   return { hoisted: match[0], body: html.slice(match[0].length) };
 }
 
+/**
+ * @param {string} template
+ * @param {{ path: string; page: import('../src/entry-server').RenderedPage }} prerendered
+ */
 function compose(template, { path, page }) {
   const { hoisted, body } = splitHoisted(page.html);
   let head = '';
@@ -75,7 +81,11 @@ async function main() {
     },
   });
   // The list of public pages comes with the bundle: the one the router is built from (packages/shared).
-  const { renderPage, prerenderedPaths } = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
+  // The bundle built just above from src/entry-server.tsx, typed as that module (the JSDoc cast is
+  // invisible to the lint rule, which sees the untyped dynamic import).
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+  const entry = /** @type {typeof import('../src/entry-server')} */ (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href));
+  const { renderPage, prerenderedPaths } = entry;
 
   writeFileSync(shellPath, template);
   const failures = [];

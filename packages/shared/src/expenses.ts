@@ -4,7 +4,7 @@ import { EMAIL_MAX } from './auth';
 import { parseIsoDate } from './dates';
 import { messages } from './messages';
 
-/** Spec 2 §9: the currencies an expense is recorded in. */
+/** Product notes, Constants: the currencies an expense is recorded in. */
 export const EXPENSE_CURRENCIES = ['USD', 'INR'] as const;
 export type ExpenseCurrency = (typeof EXPENSE_CURRENCIES)[number];
 
@@ -13,12 +13,12 @@ const EXPENSE_MAX_AMOUNT = 10_000_000;
 const EXPENSE_TITLE_MAX = 200;
 const EXPENSE_DESCRIPTION_MAX = 2000;
 
-/** Spec 2 §5: receipts are PDF, JPEG or PNG; issue 12: at most 10 MB. */
+/** Product notes, Validation: receipts are PDF, JPEG or PNG; issue 12: at most 10 MB. */
 const RECEIPT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type ReceiptContentType = (typeof RECEIPT_CONTENT_TYPES)[number];
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 const RECEIPT_FILE_NAME_MAX = 255;
-/** The file picker's filter (spec 2 §5). */
+/** The file picker's filter (product notes: Validation). */
 export const RECEIPT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 
 /** The exchange rate is kept to 4 decimals: rupees per dollar × 10,000. */
@@ -39,7 +39,7 @@ export function convertMinorUnits(amount: number, from: ExpenseCurrency, to: Exp
 export const toMinorUnits = (amount: number) => Math.round(amount * 100);
 export const fromMinorUnits = (minor: number) => minor / 100;
 
-/** A stored attachment as the API shows it (spec 2 §3). */
+/** A stored attachment as the API shows it (product notes: Data). */
 const attachmentFields = {
   fileUrl: z.string().nullable(),
   fileName: z.string().nullable(),
@@ -47,7 +47,7 @@ const attachmentFields = {
   fileSize: z.number().int().nullable(),
 };
 
-/** An expense (spec 2 §3); amounts in currency units to the cent (paisa), the rate it was saved with. */
+/** An expense (product notes: Data); amounts in currency units to the cent (paisa), the rate it was saved with. */
 export const expenseSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -104,7 +104,7 @@ export type ExpenseListQuery = z.infer<typeof expenseListQuerySchema>;
 export const expenseExportQuerySchema = expenseListQuerySchema.transform(({ page: _page, size: _size, ...filter }) => filter);
 export type ExpenseFilter = Omit<ExpenseListQuery, 'page' | 'size'>;
 
-/** Spec 2 §5: trimmed text; a missing or null one is ''. */
+/** Product notes, Validation: trimmed text; a missing or null one is ''. */
 const trimmedText = (max: number) =>
   z
     .union([z.string(), z.null()])
@@ -146,7 +146,7 @@ const receiptSize = z
   .int({ error: messages.receiptTooLarge })
   .min(1, { error: messages.receiptEmpty })
   .max(RECEIPT_MAX_BYTES, { error: messages.receiptTooLarge });
-/** Kept for display only: the storage key never comes from it (spec 2 §5: 'upload' by default). */
+/** Kept for display only: the storage key never comes from it (product notes: Validation: 'upload' by default). */
 const receiptFileName = z
   .union([z.string(), z.null()])
   .optional()
@@ -159,7 +159,7 @@ const readOnly = z
   .transform(() => undefined);
 
 /**
- * PUT /api/admin/expenses/{id}: spec 2 §5's normalisation, parsed by the form and the route alike.
+ * PUT /api/admin/expenses/{id}, normalised as the product notes (Validation) say, parsed by the form and the route alike.
  * No field is required; createdBy is the signed-in admin's, whatever the body says. The file
  * fields come together or not at all: without them, a saved attachment is cleared.
  */

@@ -2,7 +2,7 @@ import { normalizePlanId } from './plan-ids';
 
 /**
  * Money is integer cents everywhere inside (database, services, shared types), so sums never drift;
- * the API speaks the spec's dollars with two decimals. These two helpers are the only conversion.
+ * the API speaks dollars with two decimals. These two helpers are the only conversion.
  */
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;

@@ -74,7 +74,7 @@ const requiredLabel = (label: string, max = 200) =>
     .max(max, { error: messages.tooLong(max) })
     .refine(isStorableText, storable);
 
-/** The checkout form of spec 1 §2.12, field by field, with the messages of §5. */
+/** The checkout form (product notes: Checkout), field by field, with its validation messages. */
 export const checkoutFields = {
   email: z
     .string({ error: messages.forgotInvalid })
@@ -133,7 +133,7 @@ const address = {
 };
 
 /**
- * PUT /api/users/{id}/subscription: the subscription request of spec 1 §3. The server reads the
+ * PUT /api/users/{id}/subscription: the subscription request (product notes: Data). The server reads the
  * plan, the contact, the billing address and the card; prices and dates in the request are
  * accepted for compatibility and ignored (the catalogue and the server's clock decide).
  */

@@ -19,7 +19,7 @@ const dobSchema = z
     else if (value > latestAdultBirthDate()) ctx.addIssue({ code: 'custom', message: messages.dobTooYoung });
   });
 
-/** The fields a person fills in on /consult, each with the spec's rule and message. */
+/** The fields a person fills in on /consult, each with its rule and message. */
 export const signupFields = {
   firstName: requiredText(NAME_MAX),
   lastName: requiredText(NAME_MAX),

@@ -65,6 +65,6 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteD
 
 /** Rows of a raw SQL query; node-postgres and PGlite both answer with `rows`. */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 

@@ -22,7 +22,7 @@ import type { Outcome } from '../lib/errors';
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tz('created_at').notNull().defaultNow();
 
-/** Every field of the user in spec 2 §3. Card data is limited to brand, last 4, expiry and name. */
+/** Every field of the user (product notes: Data). Card data is limited to brand, last 4, expiry and name. */
 export const users = pgTable(
   'users',
   {
@@ -404,7 +404,7 @@ export const expenseUploads = pgTable(
   ],
 );
 
-/** Spec 2 §3's expense; money in minor units (cents, paise) with the rate it was saved at. */
+/** An expense (product notes: Data); money in minor units (cents, paise) with the rate it was saved at. */
 export const expenses = pgTable(
   'expenses',
   {
@@ -417,7 +417,7 @@ export const expenses = pgTable(
     amountInrPaise: bigint('amount_inr_paise', { mode: 'number' }).notNull(),
     inrPerUsdE4: integer('inr_per_usd_e4').notNull(),
     spentAt: tz('spent_at').notNull(),
-    /** The creating admin's e-mail, lower-cased (spec 2 §3). */
+    /** The creating admin's e-mail, lower-cased (product notes: Data). */
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

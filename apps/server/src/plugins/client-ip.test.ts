@@ -51,7 +51,7 @@ describe('the client address', () => {
           headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
           payload: JSON.stringify({ email: body.email, password: body.password }),
         });
-        const { sid } = decodeJwt(String(res.json().token));
+        const { sid } = decodeJwt(res.json<{ token: string }>().token);
         const [row] = await app.ctx.db.select({ ip: sessions.ip }).from(sessions).where(eq(sessions.id, String(sid)));
         return row?.ip;
       };

@@ -54,7 +54,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       }));
       return reply.code(400).send(validationBody(issues));
     }
-    if (error instanceof ZodError) return reply.code(400).send(validationBody(error.issues as unknown as Issue[]));
+    if (error instanceof ZodError) return reply.code(400).send(validationBody(error.issues));
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
       return reply.code(400).send({ message: messages.malformedJson });
     }

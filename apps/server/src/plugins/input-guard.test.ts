@@ -51,8 +51,8 @@ describe('hostile input', () => {
         expect(res.json(), `${method} ${url} ${field}`).toEqual({ message, errors: { [field]: message } });
       }
       // Deep inside a nested object, and as a key.
-      expect((await send(method, url, JSON.stringify({ billingAddress: { street: [value] } }))).json().message).toBe(message);
-      expect((await send(method, url, JSON.stringify({ [`k${value}`]: 1 }))).json().message).toBe(message);
+      expect((await send(method, url, JSON.stringify({ billingAddress: { street: [value] } }))).json<{ message: string }>().message).toBe(message);
+      expect((await send(method, url, JSON.stringify({ [`k${value}`]: 1 }))).json<{ message: string }>().message).toBe(message);
     }
   });
 
@@ -66,7 +66,7 @@ describe('hostile input', () => {
     ]) {
       const res = await send('GET', url);
       expect(res.statusCode, url).toBe(400);
-      expect([messages.invalidCharacters, messages.tooLong(MAX_TEXT_LENGTH)], url).toContain(res.json().message);
+      expect([messages.invalidCharacters, messages.tooLong(MAX_TEXT_LENGTH)], url).toContain(res.json<{ message: string }>().message);
     }
     // A lone surrogate cannot be percent-encoded as valid UTF-8: the query parser keeps such a value as
     // its literal, well-formed text, so a handler never sees a lone surrogate.
@@ -109,7 +109,7 @@ describe('hostile input', () => {
       for (const body of bodies) {
         const res = await send(method, url, body);
         expect(res.statusCode, `${method} ${url} ${body.slice(0, 80)}`).toBeLessThan(500);
-        if (res.statusCode !== 204) expect(() => res.json(), `${method} ${url} ${body.slice(0, 80)}`).not.toThrow();
+        if (res.statusCode !== 204) expect(() => res.json<unknown>(), `${method} ${url} ${body.slice(0, 80)}`).not.toThrow();
       }
     }
     // The fuzzing reached POST /api/auth/logout: the next tests need a live session again.
@@ -127,7 +127,7 @@ describe('hostile input', () => {
     }
     const asText = await send('POST', '/api/users/questions', 'a'.repeat(1024 * 1024), 'text/plain');
     expect([413, 415]).toContain(asText.statusCode);
-    expect(asText.json().message).toBe(asText.statusCode === 413 ? messages.requestTooLarge : messages.unsupportedMediaType);
+    expect(asText.json<{ message: string }>().message).toBe(asText.statusCode === 413 ? messages.requestTooLarge : messages.unsupportedMediaType);
   });
 });
 

@@ -41,7 +41,7 @@ export function webAppInlineScripts(webDist: string | null): string[] {
   const file = webDist ? join(webDist, 'csp.json') : null;
   if (!file || !existsSync(file)) return [];
   const { scriptSrc } = JSON.parse(readFileSync(file, 'utf8')) as { scriptSrc?: unknown };
-  if (!Array.isArray(scriptSrc) || !scriptSrc.every((source) => typeof source === 'string' && HASH_SOURCE.test(source))) {
+  if (!Array.isArray(scriptSrc) || !scriptSrc.every((source): source is string => typeof source === 'string' && HASH_SOURCE.test(source))) {
     throw new Error(`${file} must list the inline scripts' hashes as "scriptSrc": ["'sha256-…'"].`);
   }
   return scriptSrc;
@@ -49,7 +49,7 @@ export function webAppInlineScripts(webDist: string | null): string[] {
 
 /**
  * Every GET (or HEAD) that is not an API call is a page of the app, and so are the admin magic-link
- * addresses (spec 2 §2). Any spelling of /api (/API, //api) stays an API path: a JSON 404, not a 200 page.
+ * addresses (product notes: Public site). Any spelling of /api (/API, //api) stays an API path: a JSON 404, not a 200 page.
  */
 const isPage = (url: string) => !/^\/+api\//i.test(url) || isAdminLinkPage(url);
 

@@ -36,7 +36,7 @@ export function RouteError() {
   } else if (error instanceof Error) {
     detail = error.message;
   } else {
-    detail = String(error ?? '');
+    detail = typeof error === 'string' ? error : '';
   }
 
   return (

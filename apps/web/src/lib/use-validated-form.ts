@@ -42,7 +42,10 @@ export interface ValidatedForm<V extends object> {
    * touches all fields and focuses the first invalid one.
    */
   validateAll: () => { ok: boolean; firstInvalidField: keyof V | null };
-  /** Shows the server's per-field messages (a 400 answer); each one lasts until its field is edited. */
+  /**
+   * Shows the server's per-field messages (a 400 answer), each until its field is edited, and brings
+   * the first of them (in form order) into view.
+   */
   setServerErrors: (errors: FieldErrors<keyof V>) => void;
   /** Back to a fresh form with these values (after a successful submit). */
   reset: (values: V) => void;
@@ -75,7 +78,16 @@ export function useValidatedForm<V extends object>(options: ValidatedFormOptions
     const form = formRef.current;
     if (!form) return;
     const target = focusTarget?.(form, name) ?? form.querySelector<HTMLElement>(`#${fieldId(name)}`);
-    target?.focus();
+    if (!target) return;
+    // Centred, so that a sticky header never hides the field and its message.
+    target.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    target.focus({ preventScroll: true });
+  }
+
+  function showServerErrors(found: FieldErrors<keyof V>) {
+    setServerErrors(found);
+    const first = fieldOrder.find((name) => found[name]);
+    if (first !== undefined) focusField(first);
   }
 
   function validateAll() {
@@ -105,7 +117,7 @@ export function useValidatedForm<V extends object>(options: ValidatedFormOptions
     setServerErrors({});
   }
 
-  return { values, setField, touch, visibleError, textFieldProps, validateAll, setServerErrors, reset };
+  return { values, setField, touch, visibleError, textFieldProps, validateAll, setServerErrors: showServerErrors, reset };
 }
 
 /** The per-field messages of a 400 answer (`errors` by field name), keeping only this form's fields. */

@@ -30,7 +30,7 @@ type Handler = (call: RecordedCall) => Response | Promise<Response>;
 export function mockApi(handlers: Record<string, Handler | Response>) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const call: RecordedCall = {
       method,

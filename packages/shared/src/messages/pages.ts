@@ -37,7 +37,7 @@ export const loginEmail = 'Please enter a valid email address.';
 export const captchaRequired = 'Please verify you are not a robot.';
 
 export const forgotEmpty = 'Please enter your email to reset your password.';
-/** Also the checkout's e-mail message: the spec uses the same words. */
+/** Also the checkout's e-mail message: the same words. */
 export const forgotInvalid = 'Enter a valid email address.';
 export const resetTokenRequired = 'Reset token is required. Please paste the link or the token from your email.';
 export const currentPasswordRequired = 'Please enter your current password.';
@@ -92,7 +92,7 @@ export const signupFrontendAnswered = 'Signup failed: the request reached the we
 export const signupFailedStatus = (status: number, message?: string) =>
   message ? `Signup failed (${status}): ${message}` : `Signup failed (${status}). Please try again.`;
 export const signupMailRetry = 'You can submit again to retry sending the verification email.';
-/** A 502 at sign-up: the details were saved but the verification e-mail was not sent (spec 1 §8). */
+/** A 502 at sign-up: the details were saved but the verification e-mail was not sent (product notes: Messages). */
 export const signupMailFailed = (message?: string) => (message ? `${message} ${signupMailRetry}` : signupMailRetry);
 export const requestError = (message: string) => `Request error: ${message}`;
 

@@ -19,7 +19,7 @@ describe('the admin plugin guards every admin route, however the URL is spelled'
     const onRoute = (route: RouteOptions) => {
       routes.push(route);
       if (route.url.startsWith('/api/admin')) {
-        route.handler = async () => ({ adminOnly: ADMIN_SECRET });
+        route.handler = () => Promise.resolve({ adminOnly: ADMIN_SECRET });
         // The stand-in's answer is not the route's declared shape; only the guard is under test here.
         if (route.schema) route.schema = { ...route.schema, response: undefined };
       }
@@ -89,7 +89,7 @@ describe('the admin plugin guards every admin route, however the URL is spelled'
         expect(anonymous.statusCode, `${method} ${route.url} anonymous`).toBe(401);
         const patient = await call(patientToken);
         expect(patient.statusCode, `${method} ${route.url} patient`).toBe(403);
-        if (method !== 'HEAD') expect(patient.json().message).toBe(messages.accessDenied);
+        if (method !== 'HEAD') expect(patient.json<{ message: string }>().message).toBe(messages.accessDenied);
         expect(anonymous.body + patient.body).not.toContain(ADMIN_SECRET);
       }
     }

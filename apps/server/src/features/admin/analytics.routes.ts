@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { analyticsSeries, analyticsSummary } from './analytics.service';
 import { profitByMonth } from './profit.service';
 
-/** The Analytics card (spec 2 §2, §7): the summary of spec 2 §3, its figures over time, and profit per month. */
+/** The Analytics card (product notes: Admin dashboard, Data): the summary, its figures over time, and profit per month. */
 export const adminAnalyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/analytics/summary', { schema: { response: { 200: analyticsSummarySchema } } }, async () => analyticsSummary(ctx));

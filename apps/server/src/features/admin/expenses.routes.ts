@@ -30,7 +30,7 @@ function auditOf(request: FastifyRequest) {
   return { ...auditActor(request), action: `${request.method} ${request.routeOptions.url}` };
 }
 
-/** The Expenses tab (spec 2 §2, §7; issue 12): list, export, create-or-update, delete, receipts, the exchange rate. */
+/** The Expenses tab (product notes: Admin dashboard, Data; issue 12): list, export, create-or-update, delete, receipts, the exchange rate. */
 export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -46,7 +46,7 @@ describe('admin expenses', () => {
     }
   });
 
-  it('creates with the PUT, normalised as spec 2 §5 says, with createdBy from the session and both amounts at the stored rate', async () => {
+  it('creates with the PUT, normalised as the product notes (Validation) say, with createdBy from the session and both amounts at the stored rate', async () => {
     const id = randomUUID();
     const answer = await save(id, {
       id,

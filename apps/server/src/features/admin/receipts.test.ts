@@ -39,7 +39,7 @@ describe.each([
     const other = await signedInPatient(server.app);
     patient = (await signedInPatient(server.app)).token;
     const view = (await server.http.get(`/api/admin/search?email=${encodeURIComponent(other.user.email as string)}`, admin)).body.content as Record<string, unknown>[];
-    const promoted = await server.http.put(`/api/admin/users/${other.user.id}`, { ...view[0], roles: 'ROLE_USER,ROLE_ADMIN', reason: 'Second admin for the tests' }, admin);
+    const promoted = await server.http.put(`/api/admin/users/${String(other.user.id)}`, { ...view[0], roles: 'ROLE_USER,ROLE_ADMIN', reason: 'Second admin for the tests' }, admin);
     expect(promoted.status, promoted.text).toBe(200);
     otherAdmin = (await signedInAdmin(server.app, other.user.email as string, strongPassword)).token;
   });
@@ -174,7 +174,7 @@ describe.each([
       expect(attached.body.message).toBe(messages.receiptContentMismatch);
     } else {
       expect(put.status).toBe(400);
-      expect(JSON.parse(put.body).message).toBe(messages.receiptContentMismatch);
+      expect((JSON.parse(put.body) as { message: string }).message).toBe(messages.receiptContentMismatch);
     }
     expect(await server.app.ctx.storage.stat(key)).toBeNull();
     expect((await attach(expenseId, ticket, png)).status).toBe(400);
@@ -309,7 +309,7 @@ describe.each([
     vi.setSystemTime(Date.now() + 16 * 60_000);
     const expired = await upload(server.app, ticket, bytes);
     expect(expired.status).toBe(403);
-    expect(JSON.parse(expired.body).message).toBe(messages.uploadLinkInvalid);
+    expect((JSON.parse(expired.body) as { message: string }).message).toBe(messages.uploadLinkInvalid);
     vi.useRealTimers();
     expect((await upload(server.app, ticket, bytes)).status).toBe(204);
     // Used once: the address cannot overwrite the file.

@@ -70,7 +70,7 @@ export async function readToken(secret: string, token: string): Promise<SessionC
       sub: payload.sub,
       sid: payload.sid,
       roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
-      email: String(payload.email ?? ''),
+      email: typeof payload.email === 'string' ? payload.email : '',
     };
   } catch {
     return null;

@@ -166,7 +166,7 @@ describe('PUT /api/users/{id}/subscription', () => {
     ['a bad e-mail', { contact: { ...checkoutBody().contact, email: 'nope' } }, messages.forgotInvalid],
     ['no plan', { planId: '' }, messages.choosePlanBeforePayment],
     ['an unknown field', { discount: 100 }, messages.unknownField('discount')],
-  ])('refuses %s with the spec message', async (_name, change, message) => {
+  ])('refuses %s with its shared message', async (_name, change, message) => {
     const { id, token } = await patient();
     const res = await pay(id, token, checkoutBody(change));
     expect(res.status).toBe(400);
@@ -276,7 +276,7 @@ describe('card data never rests anywhere', () => {
         const { user, token } = await signedInPatient(app);
         await http.put(`/api/users/${user.id as string}/subscription`, checkoutBody({ card }), token, { 'idempotency-key': randomUUID() });
       }
-      const rowsOf = async (query: ReturnType<typeof sql.raw>) => ((await app.ctx.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+      const rowsOf = async (query: ReturnType<typeof sql.raw>) => ((await app.ctx.db.execute(query)) as { rows: unknown[] }).rows;
       const tables = (await rowsOf(sql.raw(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`))) as Array<{ tablename: string }>;
       let dump = '';
       for (const { tablename } of tables) dump += JSON.stringify(await rowsOf(sql.raw(`SELECT * FROM "${tablename}"`)));

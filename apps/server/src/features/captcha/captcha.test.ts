@@ -226,7 +226,7 @@ describe('captcha with reCAPTCHA', () => {
 });
 
 describe('reCAPTCHA when Google cannot be reached', () => {
-  it('answers 503 with the spec message instead of refusing the visitor', async () => {
+  it('answers 503 with its shared message instead of refusing the visitor', async () => {
     const app = await createTestApp({
       CAPTCHA: 'recaptcha',
       RECAPTCHA_SITE_KEY: 'site-key-123',

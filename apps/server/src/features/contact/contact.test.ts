@@ -42,7 +42,7 @@ describe('POST /api/users/questions', () => {
     [{ smsOptIn: undefined }, messages.smsTerms],
     [{ fullName: 42 }, messages.enquiryNameRequired],
     [{ priority: 'high' }, messages.unknownField('priority')],
-  ])('refuses %j with the spec message', async (change, message) => {
+  ])('refuses %j with its shared message', async (change, message) => {
     const res = await server.http.post('/api/users/questions', enquiry(change), undefined, from('8.8.4.4'));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);

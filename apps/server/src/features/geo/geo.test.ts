@@ -66,7 +66,7 @@ describe('GET /api/geo', () => {
       remoteAddress,
       headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
     });
-    return { status: res.statusCode, body: res.json() as { country: string | null; state: string | null; allowed: boolean } };
+    return { status: res.statusCode, body: res.json<{ country: string | null; state: string | null; allowed: boolean }>() };
   };
 
   describe('without a trusted proxy', () => {

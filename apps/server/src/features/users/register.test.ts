@@ -78,7 +78,7 @@ describe('POST /api/users/register', () => {
     ['phone of wrong type', { customerPhone: 3145550100 }, 'customerPhone', messages.phone],
     ['unknown field', { isAdmin: true }, 'isAdmin', messages.unknownField('isAdmin')],
   ];
-  it.each(invalid)('refuses %s with the spec message and saves nothing', async (_name, change, field, message) => {
+  it.each(invalid)('refuses %s with its shared message and saves nothing', async (_name, change, field, message) => {
     const body = signupBody(change);
     const res = await server.http.post('/api/users/register', body);
     expect(res.status).toBe(400);

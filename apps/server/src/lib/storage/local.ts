@@ -33,11 +33,11 @@ export function createLocalStorage(dataDir: string, secret: string): LocalStorag
   return {
     kind: 'local',
 
-    async createUploadTarget({ key, contentType, size, expiresAt }: UploadRequest) {
+    createUploadTarget({ key, contentType, size, expiresAt }: UploadRequest) {
       pathOf(key);
       const expires = Math.floor(expiresAt.getTime() / 1000);
       const query = new URLSearchParams({ key, type: contentType, size: String(size), expires: String(expires), sig: sign(key, contentType, size, expires) });
-      return { url: `${LOCAL_UPLOAD_PATH}?${query}`, headers: { 'Content-Type': contentType } };
+      return Promise.resolve({ url: `${LOCAL_UPLOAD_PATH}?${query.toString()}`, headers: { 'Content-Type': contentType } });
     },
 
     verifyUploadAddress(query, now) {

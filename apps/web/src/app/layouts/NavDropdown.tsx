@@ -111,7 +111,7 @@ export function NavDropdown({ menu, open, onOpenChange, onNavigate }: NavDropdow
   }
 
   function onBlur(event: FocusEvent) {
-    if (isOpen && !rootRef.current?.contains(event.relatedTarget as Node | null)) onOpenChange(null);
+    if (isOpen && !rootRef.current?.contains(event.relatedTarget)) onOpenChange(null);
   }
 
   const isMouse = (event: PointerEvent) => event.pointerType === 'mouse';

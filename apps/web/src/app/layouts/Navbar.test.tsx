@@ -42,7 +42,7 @@ function menuEntries() {
   const list = nav.querySelector('.nav__list')!;
   return Array.from(list.children).map((li) => {
     const control = li.querySelector(':scope > a, :scope > button')!;
-    return control.textContent!.trim();
+    return control.textContent.trim();
   });
 }
 
@@ -50,7 +50,7 @@ const bookingHref = () =>
   screen.getAllByRole('link', { name: 'Book an Appointment' }).map((link) => link.getAttribute('href'));
 
 describe('the navigation bar', () => {
-  it('lists the menu in the spec order for a visitor, with Sign In and booking at /consult', () => {
+  it('lists the menu in its fixed order for a visitor, with Sign In and booking at /consult', () => {
     renderNav();
     expect(menuEntries()).toEqual(['Home', 'Our Services', 'Plans', 'About Us', 'Learn More', 'Contact Us', 'Blogs', 'Sign In']);
     expect(new Set(bookingHref())).toEqual(new Set(['/consult']));

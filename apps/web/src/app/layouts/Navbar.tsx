@@ -26,7 +26,7 @@ export function useBookingTarget() {
 const linkClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`;
 
 /**
- * The contact strip and the navigation bar (spec 1 §2.3). Below 901px the menu folds behind a
+ * The contact strip and the navigation bar (product notes: Public site). Below 901px the menu folds behind a
  * 'Menu' toggle; the form variant (sign-in, sign-up, contact, profile, admin) drops the logo.
  * Menus close by themselves on every navigation: their state belongs to one location.
  */
@@ -60,7 +60,7 @@ export function Navbar({ formVariant = false }: { formVariant?: boolean }) {
   async function signOut() {
     closeAll();
     await logout();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -120,7 +120,7 @@ export function Navbar({ formVariant = false }: { formVariant?: boolean }) {
               {session.signedIn ? (
                 <>
                   <li className="nav__account">
-                    {/* The spec also lists an Admin menu entry; one link to the dashboard, here, is enough. */}
+                    {/* One link to the dashboard, here, is enough: a separate Admin menu entry would repeat it. */}
                     {session.isAdmin ? (
                       <NavLink to="/admin" className={linkClass} onClick={closeAll}>
                         Admin

@@ -91,7 +91,7 @@ describe('the country check', () => {
     expect(screen.getByText(messages.geoChecking)).toBeInTheDocument();
     // The page waits behind it, out of reach.
     expect(screen.queryByRole('heading', { name: 'page' })).toBeNull();
-    await act(async () => answer(json(200, { country: 'US', state: 'Texas', allowed: true })));
+    act(() => answer(json(200, { country: 'US', state: 'Texas', allowed: true })));
     expect(await screen.findByRole('heading', { name: 'page' })).toBeInTheDocument();
     expect(screen.queryByText(messages.geoChecking)).toBeNull();
     expect(api.callsTo('GET', '/api/geo')).toHaveLength(1);

@@ -10,8 +10,8 @@ beforeEach(() => {
   vi.useFakeTimers();
   scrollTo = vi.fn();
   intoView = vi.fn();
-  window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
-  Element.prototype.scrollIntoView = intoView as unknown as Element['scrollIntoView'];
+  window.scrollTo = scrollTo;
+  Element.prototype.scrollIntoView = intoView;
 });
 afterEach(() => {
   window.scrollTo = () => undefined;
@@ -49,30 +49,30 @@ describe('scrolling on page changes', () => {
     const start = topCalls();
     expect(start).toBeGreaterThanOrEqual(1);
     for (const [index, at] of TOP_TIMERS_MS.entries()) {
-      act(() => vi.advanceTimersByTime(at - (TOP_TIMERS_MS[index - 1] ?? 0)));
+      act(() => void vi.advanceTimersByTime(at - (TOP_TIMERS_MS[index - 1] ?? 0)));
       expect(topCalls()).toBe(start + index + 1);
     }
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => void vi.advanceTimersByTime(5000));
     expect(topCalls()).toBe(start + TOP_TIMERS_MS.length);
   });
 
   it('stops forcing the top once the visitor scrolls', () => {
     open('/a');
-    act(() => vi.advanceTimersByTime(60));
+    act(() => void vi.advanceTimersByTime(60));
     const before = topCalls();
     window.dispatchEvent(new Event('wheel'));
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => void vi.advanceTimersByTime(2000));
     expect(topCalls()).toBe(before);
   });
 
   it('scrolls to the anchor instead of the top when the URL has a hash', async () => {
     const router = open('/a');
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => void vi.advanceTimersByTime(2000));
     scrollTo.mockClear();
     await act(() => router.navigate('/b#faq'));
     expect(intoView).toHaveBeenCalled();
     expect((intoView.mock.contexts[0] as HTMLElement).id).toBe('faq');
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => void vi.advanceTimersByTime(2000));
     expect(scrollTo).not.toHaveBeenCalled();
   });
 
@@ -92,7 +92,7 @@ describe('scrolling on page changes', () => {
 
   it('puts a smooth scroll within the page right once it ends (sections are laid out only near the screen)', async () => {
     const router = open('/b#faq');
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => void vi.advanceTimersByTime(2000));
     intoView.mockClear();
     await act(() => router.navigate('/b#faq'));
     expect(intoView.mock.calls).toEqual([[{ block: 'start', behavior: 'smooth' }]]);
@@ -104,7 +104,7 @@ describe('scrolling on page changes', () => {
 
   it('leaves a smooth scroll alone once the visitor scrolls on their own', async () => {
     const router = open('/b#faq');
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => void vi.advanceTimersByTime(2000));
     intoView.mockClear();
     await act(() => router.navigate('/b#faq'));
     window.dispatchEvent(new Event('wheel'));

@@ -13,7 +13,7 @@ import { rolesFromToken } from './roles';
 
 export const AUTH_CHANGED_EVENT = 'auth-changed';
 
-/** The user as kept in storage under authUser (spec 1 §3). Never a password. */
+/** The user as kept in storage under authUser (product notes: Data). Never a password. */
 export interface StoredUser {
   id?: string;
   email?: string;
@@ -31,7 +31,7 @@ export interface StoredUser {
 export interface Session {
   user: StoredUser | null;
   token: string | null;
-  /** A stored user holding a token, an access token or an e-mail (spec 1 §4). */
+  /** A stored user holding a token, an access token or an e-mail (product notes: Membership). */
   signedIn: boolean;
   roles: string[];
   /** From the token's roles only: the logginAdminUser flag alone grants nothing (DESIGN). */
@@ -58,7 +58,7 @@ export function toStoredUser(profile: Partial<UserProfile> & { email: string }):
     planId: profile.planId ?? profile.subscriptionPlan ?? null,
     subscriptionPlan: profile.subscriptionPlan ?? profile.planId ?? null,
   };
-  return Object.fromEntries(Object.entries(user).filter(([, value]) => value !== undefined)) as StoredUser;
+  return Object.fromEntries(Object.entries(user).filter(([, value]) => value !== undefined));
 }
 
 const other = (kind: StorageKind): StorageKind => (kind === 'local' ? 'session' : 'local');

@@ -14,6 +14,6 @@ export function useEndSession(): () => void {
   return useCallback(() => {
     clearSessionLocally();
     setLoginFlash(messages.sessionExpired, 'warning');
-    navigate('/login', { replace: true, state: { flash: { message: messages.sessionExpired, tone: 'warning' } } });
+    void navigate('/login', { replace: true, state: { flash: { message: messages.sessionExpired, tone: 'warning' } } });
   }, [navigate]);
 }

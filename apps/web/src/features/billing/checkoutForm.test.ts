@@ -9,7 +9,7 @@ import {
   filterExpiry,
   groupCardNumber,
   initialCheckoutValues,
-  serverFieldErrors,
+  checkoutServerErrors,
   validateCheckout,
   validateCheckoutField,
   type CheckoutValues,
@@ -56,7 +56,7 @@ describe('checkout input filters', () => {
 describe('checkout validation', () => {
   const check = (patch: Partial<CheckoutValues>, field: keyof CheckoutValues) => validateCheckoutField(field, { ...valid, ...patch });
 
-  it('uses the spec messages', () => {
+  it('uses the shared messages', () => {
     expect(check({ email: 'nope' }, 'email')).toBe(messages.forgotInvalid);
     expect(check({ phone: '555 0100' }, 'phone')).toBe(messages.paymentPhone);
     expect(check({ fullName: '  ' }, 'fullName')).toBe('Full name is required.');
@@ -81,12 +81,12 @@ describe('checkout validation', () => {
   });
 
   it('maps the server field names onto the form', () => {
-    expect(serverFieldErrors({ 'cardDetails.cardNumber': 'bad', 'contact.phone': 'short', 'billingAddress.zip': 'zip', other: 'x' })).toEqual({
+    expect(checkoutServerErrors({ 'cardDetails.cardNumber': 'bad', 'contact.phone': 'short', 'billingAddress.zip': 'zip', other: 'x' })).toEqual({
       cardNumber: 'bad',
       phone: 'short',
       zip: 'zip',
     });
-    expect(serverFieldErrors(['x'])).toEqual({});
+    expect(checkoutServerErrors(['x'])).toEqual({});
   });
 });
 
@@ -103,7 +103,7 @@ describe('checkout data and request', () => {
     billingAddress: null,
   } as unknown as Parameters<typeof buildCheckoutData>[0];
 
-  it('builds the spec payload from the profile and plan, and reads it back', () => {
+  it('builds the subscription request from the profile and plan, and reads it back', () => {
     const data = buildCheckoutData(profile, testPlans[0]!);
     expect(data).toMatchObject({
       planId: 'individualMonthly',

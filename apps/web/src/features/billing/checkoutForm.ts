@@ -135,7 +135,7 @@ export function validateCheckoutField(name: CheckoutField, values: CheckoutValue
 export function validateCheckout(values: CheckoutValues): { ok: true; form: CheckoutForm } | { ok: false; errors: Partial<Record<CheckoutField, string>> } {
   const result = checkoutFormSchema.safeParse(values);
   if (result.success) return { ok: true, form: result.data };
-  return { ok: false, errors: fieldErrors(result.error) as Partial<Record<CheckoutField, string>> };
+  return { ok: false, errors: fieldErrors(result.error) };
 }
 
 /** Server field names (400 `errors` keys) → form fields. */
@@ -160,7 +160,8 @@ const SERVER_FIELDS: Record<string, CheckoutField> = {
   'cardDetails.cvv': 'cvc',
 };
 
-export function serverFieldErrors(errors: unknown): Partial<Record<CheckoutField, string>> {
+/** The 400 answer's per-field messages, on the checkout's own fields. */
+export function checkoutServerErrors(errors: unknown): Partial<Record<CheckoutField, string>> {
   if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return {};
   const out: Partial<Record<CheckoutField, string>> = {};
   for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
@@ -173,7 +174,7 @@ export function serverFieldErrors(errors: unknown): Partial<Record<CheckoutField
 /* ---------- the request ---------- */
 
 /**
- * The subscription request of spec 1 §3 for a valid form. Monthly plans carry the term dates in US
+ * The subscription request (product notes: Data) for a valid form. Monthly plans carry the term dates in US
  * Central time (the server recomputes them from its own clock; it also charges its own price).
  */
 export function buildSubscriptionRequest(form: CheckoutForm, plan: Plan, options: { startedAt: Date; accountEmail?: string }): SubscriptionRequest {

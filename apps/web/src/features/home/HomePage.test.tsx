@@ -40,15 +40,15 @@ describe('hero carousel', () => {
     expect(slideTitle()).toBe(heroSlides[0]!.title);
     expect(within(visibleSlide()).getByRole('img').getAttribute('alt')).toBe(heroSlides[0]!.alt);
 
-    act(() => vi.advanceTimersByTime(6999));
+    act(() => void vi.advanceTimersByTime(6999));
     expect(visibleSlide().getAttribute('aria-label')).toBe('1 of 11');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(visibleSlide().getAttribute('aria-label')).toBe('2 of 11');
     expect(slideTitle()).toBe(heroSlides[1]!.title);
 
-    act(() => vi.advanceTimersByTime(9 * 7000));
+    act(() => void vi.advanceTimersByTime(9 * 7000));
     expect(visibleSlide().getAttribute('aria-label')).toBe('11 of 11');
-    act(() => vi.advanceTimersByTime(7000));
+    act(() => void vi.advanceTimersByTime(7000));
     expect(visibleSlide().getAttribute('aria-label')).toBe('1 of 11');
   });
 
@@ -62,10 +62,10 @@ describe('hero carousel', () => {
     expect(visibleSlide().getAttribute('aria-label')).toBe('2 of 11');
     // Focus left the carousel (the buttons were clicked, not focused, in jsdom): it still rotates.
     fireEvent.click(screen.getByRole('button', { name: 'Pause slides and ticker' }));
-    act(() => vi.advanceTimersByTime(3 * 7000));
+    act(() => void vi.advanceTimersByTime(3 * 7000));
     expect(visibleSlide().getAttribute('aria-label')).toBe('2 of 11');
     fireEvent.click(screen.getByRole('button', { name: 'Play slides and ticker' }));
-    act(() => vi.advanceTimersByTime(7000));
+    act(() => void vi.advanceTimersByTime(7000));
     expect(visibleSlide().getAttribute('aria-label')).toBe('3 of 11');
   });
 
@@ -74,17 +74,17 @@ describe('hero carousel', () => {
     renderAt('/', <HeroSection lockScroll={false} />);
     const carousel = screen.getByRole('region', { name: 'What CareConnect 24/7 offers' });
     fireEvent.mouseEnter(carousel);
-    act(() => vi.advanceTimersByTime(3 * 7000));
+    act(() => void vi.advanceTimersByTime(3 * 7000));
     expect(visibleSlide().getAttribute('aria-label')).toBe('1 of 11');
     fireEvent.mouseLeave(carousel);
-    act(() => vi.advanceTimersByTime(7000));
+    act(() => void vi.advanceTimersByTime(7000));
     expect(visibleSlide().getAttribute('aria-label')).toBe('2 of 11');
   });
 
   it('does not rotate, and shows no controls, with a single slide', () => {
     vi.useFakeTimers();
     renderAt('/', <HeroSection lockScroll={false} slides={heroSlides.slice(0, 1)} />);
-    act(() => vi.advanceTimersByTime(5 * 7000));
+    act(() => void vi.advanceTimersByTime(5 * 7000));
     expect(screen.getByRole('group', { name: '1 of 1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next slide' })).toBeNull();
   });
@@ -147,9 +147,9 @@ describe('hero carousel', () => {
     };
     expect(wheel()).toBe(true);
     expect(key()).toBe(false);
-    act(() => vi.advanceTimersByTime(1499));
+    act(() => void vi.advanceTimersByTime(1499));
     expect(wheel()).toBe(true);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(wheel()).toBe(false);
   });
 
@@ -211,7 +211,7 @@ describe('FAQ', () => {
   it('puts the first four entries in FAQPage structured data in the head', () => {
     openFaqAt('/');
     const script = document.head.querySelector('script[type="application/ld+json"][data-ld="faq"]');
-    const data = JSON.parse(script!.textContent!) as { '@type': string; mainEntity: { name: string }[] };
+    const data = JSON.parse(script!.textContent) as { '@type': string; mainEntity: { name: string }[] };
     expect(data['@type']).toBe('FAQPage');
     expect(FAQ_STRUCTURED_COUNT).toBe(4);
     expect(data.mainEntity.map((q) => q.name)).toEqual(faqs.slice(0, 4).map((f) => f.question));
@@ -278,7 +278,7 @@ describe('plans section', () => {
 
 // A big page: role queries in jsdom are slow on a busy machine.
 describe('home page', { timeout: 20_000 }, () => {
-  it('has every section anchor of spec 1 §2.1', async () => {
+  it('has every section anchor of the home page (product notes: Public site)', async () => {
     mockApi({ 'GET /api/plans': json(200, testPlans) });
     renderAt('/', <HomePage />);
     await chooseLink('Individual Monthly');

@@ -145,5 +145,5 @@ export const faqs: FaqEntry[] = [
   },
 ];
 
-/** How many FAQ entries go into the FAQPage structured data (spec 1 §2.4). */
+/** How many FAQ entries go into the FAQPage structured data (product notes: Public site). */
 export const FAQ_STRUCTURED_COUNT = 4;

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { brand } from '../../lib/brand';
 import { ContactDetails, LegalPage, type LegalSection } from './LegalPage';
 
-/** Spec 2 §9: the privacy policy's constants. */
+/** Product notes, Constants: the privacy policy's constants. */
 const PRIVACY = {
   minimumAge: 18,
   atRest: 'AES-256',
@@ -244,7 +244,7 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /privacy-policy (spec 2 §2). */
+/** /privacy-policy (product notes: Public site). */
 export default function PrivacyPage() {
   return (
     <LegalPage

@@ -3,7 +3,7 @@ import { Icon } from '../../components/ui';
 import { brand } from '../../lib/brand';
 import { ContactDetails, LegalPage, type LegalSection } from './LegalPage';
 
-/** Spec 2 §9: the terms' constants. */
+/** Product notes, Constants: the terms' constants. */
 const TERMS = {
   recordYears: 7,
   cancelNoticeDays: 30,
@@ -338,7 +338,7 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /terms-of-service (spec 2 §2). */
+/** /terms-of-service (product notes: Public site). */
 export default function TermsPage() {
   return (
     <LegalPage

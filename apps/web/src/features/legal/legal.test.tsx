@@ -5,10 +5,10 @@ import PrivacyPage from './PrivacyPage';
 import TermsPage from './TermsPage';
 
 const headings = () => [...document.querySelectorAll('.legal__body h2')].map((h) => h.textContent);
-const text = () => document.querySelector('.legal')!.textContent!.replace(/\s+/g, ' ');
+const text = () => document.querySelector('.legal')!.textContent.replace(/\s+/g, ' ');
 
 describe('legal pages', { timeout: 20_000 }, () => {
-  it('Terms and Conditions: 911 notice first, every section, the constants of spec 2 §9', () => {
+  it('Terms and Conditions: 911 notice first, every section, every constant of the terms (product notes: Constants)', () => {
     renderAt('/terms-of-service', <TermsPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Terms and Conditions');
     expect(screen.getByText('October 2025')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { ServiceSlug } from '@app/shared';
 import type { IconName } from '../../components/ui';
 
-/** A service page (spec 2 §2): one template, these contents. Prices are per visit (spec 2 §9). */
+/** A service page (product notes: Public site): one template, these contents. Prices are per visit (product notes: Constants). */
 export interface ServicePageContent {
   slug: ServiceSlug;
   path: string;
@@ -163,5 +163,5 @@ export const servicePages: ServicePageContent[] = [
 
 export const findServicePage = (slug: ServicePageContent['slug']) => servicePages.find((page) => page.slug === slug)!;
 
-/** The hero button (spec 2 §2): 'Start Consultation - $49'. */
+/** The hero button (product notes: Public site): 'Start Consultation - $49'. */
 export const consultationLabel = (page: Pick<ServicePageContent, 'price'>) => `Start Consultation - $${page.price}`;

@@ -1,14 +1,14 @@
 import type { TipSlug } from '@app/shared';
 
-/** The tip articles (spec 2 §2): what lists and links need, without the article texts. */
+/** The tip articles (product notes: Public site): what lists and links need, without the article texts. */
 export interface TipArticleMeta {
   slug: TipSlug;
   path: string;
   title: string;
-  /** The navigation label (spec 1 §2.3). */
+  /** The navigation label (product notes: Public site). */
   label: string;
   summary: string;
-  /** Stated reading time in minutes (spec 2 §9: 3 or 4). */
+  /** Stated reading time in minutes (product notes: Constants: 3 or 4). */
   readMinutes: 3 | 4;
   /** The call to action that ends the article. */
   cta: 'Start a Visit' | 'Book a Visit';

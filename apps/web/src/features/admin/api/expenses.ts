@@ -20,7 +20,7 @@ export interface ExpenseFilterValues {
   createdBy: string;
 }
 
-// Spec 2 §5: empty filter values are left out of the request.
+// Product notes, Validation: empty filter values are left out of the request.
 const query = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).filter(([, v]) => v !== '').map(([k, v]) => [k, String(v)])).toString();
 
@@ -62,11 +62,11 @@ export async function downloadExpensesCsv(filter: ExpenseFilterValues): Promise<
   setTimeout(() => URL.revokeObjectURL(link.href), 0);
 }
 
-/** A file chosen for an expense, described as spec 2 §5 has it: the name defaults to 'upload', the type to octet-stream. */
+/** A file chosen for an expense, described as the product notes (Validation) have it: the name defaults to 'upload', the type to octet-stream. */
 export const fileFacts = (file: File) => ({ fileName: file.name || 'upload', contentType: file.type || 'application/octet-stream', size: file.size });
 
 /**
- * Spec 2 §4's attachment flow, first two steps: an upload slot from the server, then the bytes
+ * The attachment flow (product notes: Admin dashboard), first two steps: an upload slot from the server, then the bytes
  * straight to the address it returned (our server or the bucket), reporting progress (0–1).
  * Resolves with the file's address for the save or the attach.
  */
@@ -79,7 +79,7 @@ export async function uploadReceipt(expenseId: string, file: File, onProgress: (
     // The server's reason (wrong type, too large) says more than the generic line.
     throw error instanceof ApiError && (error.serverMessage || error.status === 401 || error.status === 403) ? error : new Error(messages.uploadInitiationFailed);
   }
-  // Spec 2 §5: an answer without either address is an error.
+  // Product notes, Validation: an answer without either address is an error.
   if (!ticket?.uploadUrl || !ticket.fileUrl) throw new Error(messages.uploadInitiationFailed);
   await putFile(ticket, file, facts.contentType, onProgress);
   return ticket.fileUrl;

@@ -12,7 +12,7 @@ import { SelectField } from './fields';
 // uPlot and the chart code load only when the charts are about to show.
 const SeriesCharts = lazy(() => import('./SeriesCharts'));
 
-/** The four numbers of spec 2 §2's Analytics card. */
+/** The Analytics card's four numbers (product notes: Admin dashboard). */
 function SummaryStats({ summary }: { summary: AnalyticsSummary }) {
   const stats = [
     ['Total users', summary.totalUsers.toLocaleString('en-US')],
@@ -63,12 +63,12 @@ const formatAxisDollars = (dollars: number) => formatDollars(dollars).replace(/\
 
 const intervalOptions = ANALYTICS_INTERVALS.map((i) => ({ value: i, label: humanize(i) }));
 
-/** Spec 2 §2's Analytics card, then the business over time: charts and a table of a chosen range. */
+/** The Analytics card's four numbers (product notes: Admin dashboard), then the business over time: charts and a table of a chosen range. */
 export function AnalyticsCard() {
   const summary = useQuery({ queryKey: adminKeys.analyticsSummary, queryFn: ({ signal }) => getAnalyticsSummary(signal) });
-  const [range, setRange] = useState(() => {
+  const [range, setRange] = useState<{ from: string; to: string; interval: AnalyticsInterval }>(() => {
     const to = centralDay(new Date());
-    return { from: addIsoDays(to, -29), to, interval: 'day' as AnalyticsInterval };
+    return { from: addIsoDays(to, -29), to, interval: 'day' };
   });
   const parsed = analyticsSeriesQuerySchema.safeParse(range);
   const query = parsed.success ? parsed.data : null;

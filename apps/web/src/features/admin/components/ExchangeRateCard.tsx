@@ -1,7 +1,8 @@
 import { exchangeRateUpdateSchema, messages } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Alert, Button, Card, Spinner, TextField } from '../../../components/ui';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { getExchangeRate, setExchangeRate } from '../api/expenses';
 import { adminKeys } from '../api/keys';
 import { formatCentral } from '../format';
@@ -15,21 +16,27 @@ import { Facts } from './fields';
 export function ExchangeRateCard() {
   const queryClient = useQueryClient();
   const rate = useQuery({ queryKey: adminKeys.exchangeRate, queryFn: ({ signal }) => getExchangeRate(signal) });
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useValidatedForm<{ inrPerUsd: string }>({
+    initialValues: { inrPerUsd: '' },
+    fieldOrder: ['inrPerUsd'],
+    validateField: (_, values) => (exchangeRateUpdateSchema.safeParse({ inrPerUsd: values.inrPerUsd.trim() }).success ? null : messages.exchangeRateInvalid),
+    formRef,
+    fieldId: () => 'exchange-rate',
+  });
+  const text = form.values.inrPerUsd;
   const save = useMutation({
     mutationFn: setExchangeRate,
     onSuccess: (saved) => {
       queryClient.setQueryData(adminKeys.exchangeRate, saved);
-      setText('');
+      form.reset({ inrPerUsd: '' });
     },
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = exchangeRateUpdateSchema.safeParse({ inrPerUsd: text.trim() });
-    setError(parsed.success ? null : messages.exchangeRateInvalid);
-    if (parsed.success) save.mutate(parsed.data.inrPerUsd);
+    if (form.validateAll().ok && parsed.success) save.mutate(parsed.data.inrPerUsd);
   }
 
   return (
@@ -45,18 +52,15 @@ export function ExchangeRateCard() {
           ]}
         />
       )}
-      <form className="admin-rate" onSubmit={submit} noValidate aria-label="Set the exchange rate">
+      <form ref={formRef} className="admin-rate" onSubmit={submit} noValidate aria-label="Set the exchange rate">
         <TextField
-          id="exchange-rate"
+          {...form.textFieldProps('inrPerUsd')}
           label="New rate (₹ per $1)"
           hint="Expenses saved from now on use it; saved ones keep theirs."
           type="number"
           inputMode="decimal"
           min={0}
           step={0.0001}
-          value={text}
-          error={error}
-          onChange={(e) => setText(e.target.value)}
         />
         <Button type="submit" size="sm" busy={save.isPending} disabled={save.isPending || !text.trim()}>
           {save.isPending ? 'Saving…' : 'Set rate'}

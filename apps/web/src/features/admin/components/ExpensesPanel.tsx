@@ -1,7 +1,8 @@
 import { expenseListQuerySchema, messages, type Expense, type ExpensePage } from '@app/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Spinner, TextField } from '../../../components/ui';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { downloadExpensesCsv, getExpenses, type ExpenseFilterValues } from '../api/expenses';
 import { adminKeys } from '../api/keys';
 import { formatAmount } from '../format';
@@ -28,7 +29,7 @@ interface Draft {
 /** Sums amounts to the cent, so a page of 0.1s adds up exactly. */
 const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + Math.round(amount * 100), 0) / 100;
 
-/** The Expenses tab of spec 2 §2: summary, filters, Add Expense, pages of expense cards. */
+/** The Expenses tab (product notes: Admin dashboard): summary, filters, Add Expense, pages of expense cards. */
 export function ExpensesPanel() {
   const [filter, setFilter] = useState<ExpenseFilterValues>(NO_FILTER);
   const [page, setPage] = useState(0);
@@ -66,7 +67,7 @@ export function ExpensesPanel() {
         applied={filter}
         onApply={apply}
         onAdd={() => {
-          // Spec 2 §4: at the top, already dirty, with an id made here.
+          // Product notes, Admin dashboard: at the top, already dirty, with an id made here.
           setDrafts((list) => [{ id: crypto.randomUUID(), saved: null }, ...list]);
         }}
       />
@@ -106,7 +107,7 @@ export function ExpensesPanel() {
   );
 }
 
-/** Spec 2 §2's summary of the page, then the totals of everything the filter matches. */
+/** The Expenses tab's summary of the page, then the totals of everything the filter matches. */
 function ExpenseCounts({ page }: { page: ExpensePage }) {
   const counts = [
     ['On this page', page.content.length.toLocaleString('en-US')],
@@ -119,35 +120,42 @@ function ExpenseCounts({ page }: { page: ExpensePage }) {
   return <StatList compact items={counts} />;
 }
 
-/** Spec 2 §2's filters; the shared schema checks the dates as the server will. */
+/** The Expenses tab's filters (dates, currency, author); the shared schema checks the dates as the server will. */
 function FilterForm({ applied, onApply, onAdd }: { applied: ExpenseFilterValues; onApply: (filter: ExpenseFilterValues) => void; onAdd: () => void }) {
-  const [values, setValues] = useState(applied);
-  const [error, setError] = useState<string | null>(null);
-  const set = (change: Partial<ExpenseFilterValues>) => setValues((v) => ({ ...v, ...change }));
+  const formRef = useRef<HTMLFormElement>(null);
+  // The schema's one possible complaint is about the dates; it shows under the end date.
+  const form = useValidatedForm<ExpenseFilterValues>({
+    initialValues: applied,
+    fieldOrder: ['endDate'],
+    validateField: (_, values) => {
+      const parsed = expenseListQuerySchema.safeParse(values);
+      return parsed.success ? null : (parsed.error.issues[0]?.message ?? messages.dateInvalid);
+    },
+    formRef,
+    fieldId: () => 'expense-filter-end',
+  });
+  const { values } = form;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = expenseListQuerySchema.safeParse(values);
-    setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? messages.dateInvalid));
-    if (parsed.success) onApply({ ...values, createdBy: values.createdBy.trim() });
+    if (form.validateAll().ok) onApply({ ...values, createdBy: values.createdBy.trim() });
   }
 
   function reset() {
-    setValues(NO_FILTER);
-    setError(null);
+    form.reset(NO_FILTER);
     onApply(NO_FILTER);
   }
 
   return (
-    <form className="expense-filters" aria-label="Filter expenses" onSubmit={submit} noValidate>
-      <TextField id="expense-filter-start" label="Start date" type="date" value={values.startDate} onChange={(e) => set({ startDate: e.target.value })} />
-      <TextField id="expense-filter-end" label="End date" type="date" value={values.endDate} error={error} onChange={(e) => set({ endDate: e.target.value })} />
+    <form ref={formRef} className="expense-filters" aria-label="Filter expenses" onSubmit={submit} noValidate>
+      <TextField id="expense-filter-start" label="Start date" type="date" value={values.startDate} onChange={(e) => form.setField('startDate', e.target.value)} />
+      <TextField {...form.textFieldProps('endDate')} label="End date" type="date" />
       <SelectField
         id="expense-filter-currency"
         label="Currency"
         options={currencyOptions}
         value={values.currency}
-        onChange={(e) => set({ currency: e.target.value as ExpenseFilterValues['currency'] })}
+        onChange={(e) => form.setField('currency', e.target.value as ExpenseFilterValues['currency'])}
       />
       <TextField
         id="expense-filter-created-by"
@@ -157,7 +165,7 @@ function FilterForm({ applied, onApply, onAdd }: { applied: ExpenseFilterValues;
         autoComplete="off"
         spellCheck={false}
         value={values.createdBy}
-        onChange={(e) => set({ createdBy: e.target.value })}
+        onChange={(e) => form.setField('createdBy', e.target.value)}
       />
       <div className="expense-filters__buttons">
         <Button type="submit" size="sm">

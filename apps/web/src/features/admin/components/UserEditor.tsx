@@ -48,7 +48,7 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
   const save = useMutation({
     mutationFn: (body: AdminUserUpdate) => updateUser(user.id, body),
     onSuccess: (saved) => {
-      // Spec 2 §4: the card shows the server's answer and is clean again.
+      // Product notes, Admin dashboard: the card shows the server's answer and is clean again.
       queryClient.setQueriesData<AdminUserPage>({ queryKey: adminKeys.userLists }, (page) =>
         page ? { ...page, content: page.content.map((u) => (u.id === saved.id ? saved : u)) } : page,
       );

@@ -9,7 +9,8 @@ import { failureMessage } from '../queryClient';
 const shown = (value: unknown) => {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (Array.isArray(value)) return value.join(', ') || '(none)';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 };
 
 /** The audit row's action ('PUT /api/admin/users/:id') as words. */

@@ -1,7 +1,8 @@
 import { ADMIN_PAGE_SIZE, emailSearchSchema, messages, USER_SORT_FIELDS, type AdminUserPage, type SortDirection, type UserSortField } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Spinner, TextField } from '../../../components/ui';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { adminKeys, type UserListParams } from '../api/keys';
 import { getUsers } from '../api/users';
 import { LoadError, Pager, StatList } from './blocks';
@@ -16,7 +17,7 @@ const SORT_LABELS: Record<UserSortField, string> = {
   subscriptionAmount: 'Subscription amount',
 };
 
-/** The Users list of spec 2 §2: summary counts, e-mail search, sort, pages of collapsible user cards. */
+/** The Users list (product notes: Admin dashboard): summary counts, e-mail search, sort, pages of collapsible user cards. */
 export function UsersPanel() {
   const [params, setParams] = useState<UserListParams>({ email: null, page: 0, sortBy: 'default', sortDir: 'asc' });
   const users = useQuery({
@@ -25,7 +26,7 @@ export function UsersPanel() {
     // The page on screen stays while the next one loads, so paging does not flash an empty list.
     placeholderData: keepPreviousData,
   });
-  // Spec 2 §4: a new search or order starts again from the first page.
+  // Product notes, Admin dashboard: a new search or order starts again from the first page.
   const restart = (change: Partial<UserListParams>) => setParams((p) => ({ ...p, ...change, page: 0 }));
   const data = users.data;
   const totalPages = Math.max(data?.totalPages ?? 1, 1);
@@ -61,7 +62,7 @@ export function UsersPanel() {
   );
 }
 
-/** Spec 2 §2's counts; admins, active and verified cover the whole result, not just this page (decision 018). */
+/** The Users tab's counts; admins, active and verified cover the whole result, not just this page (decision 018). */
 function UserCounts({ page }: { page: AdminUserPage }) {
   const counts = [
     ['Total users', page.totalElements],
@@ -73,36 +74,42 @@ function UserCounts({ page }: { page: AdminUserPage }) {
   return <StatList compact items={counts.map(([label, value]) => [label, value.toLocaleString('en-US')] as const)} />;
 }
 
-/** Spec 2 §5: the search is trimmed; under 3 characters it says so and the default list loads. */
+/** Product notes, Validation: the search is trimmed; under 3 characters it says so and the default list loads. */
 function SearchForm({ active, onSearch }: { active: string | null; onSearch: (email: string | null) => void }) {
-  const [text, setText] = useState(active ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useValidatedForm<{ email: string }>({
+    initialValues: { email: active ?? '' },
+    fieldOrder: ['email'],
+    validateField: (_, values) => {
+      const parsed = emailSearchSchema.safeParse(values.email);
+      return parsed.success ? null : (parsed.error.issues[0]?.message ?? messages.searchTooShort);
+    },
+    formRef,
+    fieldId: () => 'admin-search-email',
+  });
+  const text = form.values.email;
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    form.validateAll();
     const parsed = emailSearchSchema.safeParse(text);
-    setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? messages.searchTooShort));
     onSearch(parsed.success ? parsed.data : null);
   }
 
   function clear() {
-    setText('');
-    setError(null);
+    form.reset({ email: '' });
     onSearch(null);
   }
 
   return (
-    <form className="admin-search" role="search" aria-label="Users" onSubmit={submit} noValidate>
+    <form ref={formRef} className="admin-search" role="search" aria-label="Users" onSubmit={submit} noValidate>
       <TextField
-        id="admin-search-email"
+        {...form.textFieldProps('email')}
         label="Search by email"
         type="search"
         inputMode="email"
         autoComplete="off"
         spellCheck={false}
-        value={text}
-        error={error}
-        onChange={(e) => setText(e.target.value)}
       />
       <div className="admin-search__buttons">
         <Button type="submit">Search</Button>

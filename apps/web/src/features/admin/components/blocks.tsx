@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Button } from '../../../components/ui';
 import { failureMessage } from '../queryClient';
 
-/** Numbers of a card as labelled tiles (spec 2 §2's summaries). */
+/** Numbers of a card as labelled tiles (product notes: Admin dashboard). */
 export function StatList({ items, compact = false }: { items: readonly (readonly [string, ReactNode])[]; compact?: boolean }) {
   return (
     <dl className={`admin-stats${compact ? ' admin-stats--compact' : ''}`}>
@@ -17,7 +17,7 @@ export function StatList({ items, compact = false }: { items: readonly (readonly
   );
 }
 
-/** A section that could not load: the server's message, else the section's own (spec 2 §8), and 'Try again'. */
+/** A section that could not load: the server's message, else the section's own (product notes: Messages), and 'Try again'. */
 export function LoadError({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry: () => void }) {
   return (
     <Alert tone="error">
@@ -29,7 +29,7 @@ export function LoadError({ error, fallback, onRetry }: { error: unknown; fallba
   );
 }
 
-/** Prev, 'Page x of y', Next (spec 2 §2); `page` is 0-based. */
+/** Prev, 'Page x of y', Next (product notes: Admin dashboard); `page` is 0-based. */
 export function Pager({ label, page, totalPages, onPage }: { label: string; page: number; totalPages: number; onPage: (page: number) => void }) {
   return (
     <nav className="admin-pager" aria-label={label}>
@@ -47,7 +47,7 @@ export function Pager({ label, page, totalPages, onPage }: { label: string; page
 }
 
 /**
- * A card's 'View Details' / 'Hide Details' (spec 2 §2). The details stay mounted once opened, so
+ * A card's 'View Details' / 'Hide Details' (product notes: Admin dashboard). The details stay mounted once opened, so
  * closing the card does not throw away unsaved edits.
  */
 export function useDetails(initiallyOpen = false) {

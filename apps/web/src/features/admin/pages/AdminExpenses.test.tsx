@@ -113,8 +113,8 @@ describe('the Expenses tab', () => {
 
     await userEvent.click(filters.getByRole('button', { name: 'Reset' }));
     expect(await screen.findByRole('heading', { name: 'Clinic rent' })).toBeInTheDocument();
-    expect((filters.getByLabelText('Start date') as HTMLInputElement).value).toBe('');
-    expect((filters.getByRole('combobox', { name: 'Currency' }) as HTMLSelectElement).value).toBe('');
+    expect(filters.getByLabelText<HTMLInputElement>('Start date').value).toBe('');
+    expect(filters.getByRole<HTMLSelectElement>('combobox', { name: 'Currency' }).value).toBe('');
   });
 
   it('adds a new expense at the top, open and dirty, and saves it with the spent date as local midnight and no file fields', async () => {

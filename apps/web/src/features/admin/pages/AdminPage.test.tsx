@@ -1,10 +1,12 @@
 import { messages, type AdminUser } from '@app/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, renderAt, type RecordedCall } from '../../../test/helpers';
 import { adminUser, dashboardApi, userPage } from '../test/fixtures';
 import AdminPage from './AdminPage';
+
+type Card = BoundFunctions<typeof queries>;
 
 // uPlot draws on a canvas, which jsdom lacks; the charts' own module is replaced, the table is real.
 vi.mock('../components/SeriesCharts', () => ({ default: () => <p>Charts drawn</p> }));
@@ -112,9 +114,9 @@ describe('a user card', () => {
     const facts = card.getAllByRole('term').map((dt) => dt.textContent);
     expect(facts).toContain('Subscription started');
     expect(facts).not.toContain('Cancelled');
-    expect((card.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('49.99');
-    expect((card.getByRole('textbox', { name: 'Roles' }) as HTMLInputElement).value).toBe('ROLE_USER');
-    expect((card.getByLabelText('Email verified') as HTMLInputElement).checked).toBe(true);
+    expect(card.getByLabelText<HTMLInputElement>('Amount (USD)').value).toBe('49.99');
+    expect(card.getByRole<HTMLInputElement>('textbox', { name: 'Roles' }).value).toBe('ROLE_USER');
+    expect(card.getByLabelText<HTMLInputElement>('Email verified').checked).toBe(true);
     expect(await card.findByText('No changes recorded yet.')).toBeInTheDocument();
   });
 
@@ -153,19 +155,19 @@ describe('a user card', () => {
     expect(put!.body).not.toHaveProperty('cardDetails');
     expect(put!.body).not.toHaveProperty('id');
 
-    await act(async () => answer());
+    act(() => answer());
     expect(await screen.findByRole('heading', { name: 'Augusta Lovelace' })).toBeInTheDocument();
     expect(card.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
-    expect((card.getByLabelText('First name') as HTMLInputElement).value).toBe('Augusta');
+    expect(card.getByLabelText<HTMLInputElement>('First name').value).toBe('Augusta');
   });
 
   it.each([
-    ['roles', async (card: ReturnType<typeof within>) => userEvent.type(card.getByRole('textbox', { name: 'Roles' }), ', admin')],
-    ['subscription status', async (card: ReturnType<typeof within>) => userEvent.selectOptions(card.getByLabelText('Status'), 'Cancelled')],
-    ['subscription plan', async (card: ReturnType<typeof within>) => userEvent.selectOptions(card.getByLabelText('Plan'), 'Individual monthly')],
+    ['roles', async (card: Card) => userEvent.type(card.getByRole('textbox', { name: 'Roles' }), ', admin')],
+    ['subscription status', async (card: Card) => userEvent.selectOptions(card.getByLabelText('Status'), 'Cancelled')],
+    ['subscription plan', async (card: Card) => userEvent.selectOptions(card.getByLabelText('Plan'), 'Individual monthly')],
     [
       'amount',
-      async (card: ReturnType<typeof within>) => {
+      async (card: Card) => {
         await userEvent.clear(card.getByLabelText('Amount (USD)'));
         await userEvent.type(card.getByLabelText('Amount (USD)'), '29.99');
       },
@@ -247,7 +249,7 @@ describe('a user card', () => {
 });
 
 describe('the Users JSON card', () => {
-  it('loads every user in pages of 500 with progress, then copies with the spec alerts', async () => {
+  it('loads every user in pages of 500 with progress, then copies with its alerts', async () => {
     const pages: Record<string, AdminUser[]> = {
       '0': Array.from({ length: 500 }, (_, i) => adminUser({ id: `a${i}` })),
       '1': Array.from({ length: 500 }, (_, i) => adminUser({ id: `b${i}` })),
@@ -277,7 +279,7 @@ describe('the Users JSON card', () => {
     const show = screen.getByRole('button', { name: 'Show JSON' });
     await userEvent.click(show);
     expect(screen.getByRole('button', { name: 'Hide JSON' }).getAttribute('aria-expanded')).toBe('true');
-    expect(JSON.parse(screen.getByLabelText('All users as JSON').textContent!)).toHaveLength(1234);
+    expect(JSON.parse(screen.getByLabelText('All users as JSON').textContent)).toHaveLength(1234);
 
     await userEvent.click(screen.getByRole('button', { name: 'Copy JSON' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith(messages.usersJsonCopied));

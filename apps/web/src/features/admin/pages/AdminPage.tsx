@@ -37,7 +37,7 @@ export default function AdminPage() {
     if (failure === 401) {
       endSession();
     } else if (failure === 403) {
-      navigate('/profile', { replace: true });
+      void navigate('/profile', { replace: true });
     }
   }, [failure, navigate, endSession]);
 
@@ -60,7 +60,7 @@ function Dashboard() {
 
   async function signOut() {
     await logout();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }
 
   const user = me.data?.user;

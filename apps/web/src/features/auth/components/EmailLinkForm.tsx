@@ -1,6 +1,7 @@
 import { messages } from '@app/shared';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, TextField } from '../../../components/ui';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 
 type Checked = { ok: true; email: string } | { ok: false; message: string };
 
@@ -26,8 +27,17 @@ interface EmailLinkFormProps {
 /** An "e-mail me a link" block: one address field, one request, one neutral answer. */
 export function EmailLinkForm(props: EmailLinkFormProps) {
   const { name, autoFocus } = props;
-  const [email, setEmail] = useState(props.initialEmail);
-  const [touched, setTouched] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useValidatedForm<{ email: string }>({
+    initialValues: { email: props.initialEmail },
+    fieldOrder: ['email'],
+    validateField: (_, values) => {
+      const checked = props.check(values.email);
+      return checked.ok ? null : checked.message;
+    },
+    formRef,
+    fieldId: () => `${name}-email`,
+  });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -36,17 +46,11 @@ export function EmailLinkForm(props: EmailLinkFormProps) {
     if (autoFocus) inputRef.current?.focus();
   }, [autoFocus]);
 
-  const checked = props.check(email);
-  const error = touched && !checked.ok ? checked.message : null;
-
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setTouched(true);
     setResult(null);
-    if (!checked.ok) {
-      inputRef.current?.focus();
-      return;
-    }
+    const checked = props.check(form.values.email);
+    if (!form.validateAll().ok || !checked.ok) return;
     setBusy(true);
     try {
       setResult({ tone: 'success', message: await props.send(checked.email) });
@@ -68,20 +72,9 @@ export function EmailLinkForm(props: EmailLinkFormProps) {
         {props.title}
       </h2>
       <p className="muted">{props.intro}</p>
-      <form className="stack" noValidate onSubmit={onSubmit}>
+      <form ref={formRef} className="stack" noValidate onSubmit={onSubmit}>
         {result && <Alert tone={result.tone}>{result.message}</Alert>}
-        <TextField
-          ref={inputRef}
-          id={`${name}-email`}
-          label={props.label}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          error={error}
-          onChange={(e) => setEmail(e.target.value)}
-          onBlur={() => setTouched(true)}
-        />
+        <TextField ref={inputRef} {...form.textFieldProps('email')} label={props.label} type="email" autoComplete="email" inputMode="email" />
         {props.children ? (
           <div className="row">
             {submit}

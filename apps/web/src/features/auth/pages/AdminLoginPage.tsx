@@ -30,7 +30,7 @@ export default function AdminLoginPage() {
       writeItem('session', storageKeys.adminLogin, '1');
       writeItem('session', storageKeys.justLoggedIn, '1');
       notifyAuthChanged();
-      navigate('/admin', { replace: true });
+      void navigate('/admin', { replace: true });
     } catch (err) {
       if (err instanceof ApiError) setError(err.status === 0 ? err.message : (err.serverMessage ?? messages.magicLinkInvalid));
       else setError(messages.genericError);

@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/layout/PageTitle';
 import { Alert, Button, Checkbox, PasswordField, TextField, type AlertTone } from '../../../components/ui';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { Captcha, useCaptcha } from '../../captcha';
 import { login } from '../api/login';
 import { ForgotPassword } from '../components/ForgotPassword';
@@ -42,6 +43,17 @@ function flashFromState(state: unknown): Flash | null {
 
 const validEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 
+interface LoginValues {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+}
+const FIELD_ORDER = ['email', 'password'] as const;
+
+/** Only a typed, malformed address is told off; two empty fields get one message above the form. */
+const loginFieldProblem = (name: keyof LoginValues, values: LoginValues) =>
+  name === 'email' && values.email.trim() !== '' && !validEmail(values.email) ? messages.loginEmail : null;
+
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,10 +62,15 @@ export default function LoginPage() {
 
   const [remembered] = useState(() => readRememberedEmail());
   const [flash] = useState(() => flashFromState(location.state) ?? peekLoginFlash());
-  const [email, setEmail] = useState(remembered ?? '');
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(!!remembered);
-  const [emailTouched, setEmailTouched] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useValidatedForm<LoginValues>({
+    initialValues: { email: remembered ?? '', password: '', rememberMe: !!remembered },
+    fieldOrder: FIELD_ORDER,
+    validateField: loginFieldProblem,
+    formRef,
+    fieldId: (name) => `login-${name}`,
+  });
+  const { email, password, rememberMe } = form.values;
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [failures, setFailures] = useState(0);
@@ -73,7 +90,6 @@ export default function LoginPage() {
     if (notice) noticeRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [notice]);
 
-  const emailError = emailTouched && email.trim() !== '' && !validEmail(email) ? messages.loginEmail : null;
   const shownCaptchaError = captcha.token ? null : captchaError;
 
   function fail(message: string, countsAsFailure: boolean) {
@@ -100,7 +116,7 @@ export default function LoginPage() {
     }
     const user = toStoredUser(answer.user ?? { email: typedEmail, verified: true });
     storeLogin({ user, token: answer.token, rememberMe, email: typedEmail });
-    navigate(isAdminToken(answer.token) ? '/admin' : '/profile', { replace: true });
+    void navigate(isAdminToken(answer.token) ? '/admin' : '/profile', { replace: true });
   }
 
   async function onSubmit(event: FormEvent) {
@@ -113,11 +129,7 @@ export default function LoginPage() {
       (typedEmail ? passwordRef : emailRef).current?.focus();
       return;
     }
-    if (!validEmail(typedEmail)) {
-      setEmailTouched(true);
-      emailRef.current?.focus();
-      return;
-    }
+    if (!form.validateAll().ok) return;
     if (captcha.required && !captcha.token) {
       setCaptchaError(messages.captchaRequired);
       return;
@@ -178,35 +190,15 @@ export default function LoginPage() {
             {notice.hint && <p>{notice.hint}</p>}
           </Alert>
         )}
-        <form className="stack" noValidate onSubmit={onSubmit} aria-label="Sign in">
-          <TextField
-            ref={emailRef}
-            id="login-email"
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            error={emailError}
-            onChange={(e) => setEmail(e.target.value)}
-            onBlur={() => setEmailTouched(true)}
-          />
-          <PasswordField
-            ref={passwordRef}
-            id="login-password"
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+        <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-label="Sign in">
+          <TextField ref={emailRef} {...form.textFieldProps('email')} label="Email" type="email" autoComplete="username" inputMode="email" />
+          <PasswordField ref={passwordRef} {...form.textFieldProps('password')} label="Password" autoComplete="current-password" />
           <div className="login__options">
             <Checkbox
               id="login-remember"
               label="Remember me"
               checked={rememberMe}
-              onChange={(e) => setRememberMe(e.target.checked)}
+              onChange={(e) => form.setField('rememberMe', e.target.checked)}
             />
             <Button
               variant="link"

@@ -40,6 +40,16 @@ describe('reset password screen', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it("says 'Passwords do not match.' when the confirmation is left different", async () => {
+    renderAt('/reset-password/:token', <ResetPasswordPage />, { url: '/reset-password/tok-9' });
+    await userEvent.type(screen.getByLabelText('New password'), STRONG);
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'N3w!');
+    expect(screen.queryByText(messages.passwordsDoNotMatch)).toBeNull();
+    await userEvent.tab();
+    expect(screen.getByText(messages.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Reset password' }).disabled).toBe(true);
+  });
+
   it('asks for the token when the link had none, and shows the server failure', async () => {
     mockApi({ 'PUT /api/auth/reset-password': json(400, { message: messages.resetTokenInvalid }) });
     renderAt('/reset', <ResetPasswordPage />);

@@ -87,7 +87,7 @@ export default function VerifyEmailPage() {
   useEffect(() => {
     if (phase.name !== 'success') return;
     const timer = setTimeout(
-      () => navigate('/login', { replace: true, state: { flash: { message: phase.message, tone: 'success' } } }),
+      () => void navigate('/login', { replace: true, state: { flash: { message: phase.message, tone: 'success' } } }),
       VERIFY_REDIRECT_MS,
     );
     return () => clearTimeout(timer);

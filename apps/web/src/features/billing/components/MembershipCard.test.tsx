@@ -110,9 +110,9 @@ describe('membership card', () => {
     expect(notice).toBeVisible();
     expect(screen.getByRole('link', { name: `Call ${brand.supportPhone}` }).getAttribute('href')).toBe(brand.supportPhoneHref);
     expect(screen.getByRole('link', { name: `E-mail ${brand.supportEmail}` }).getAttribute('href')).toBe(`mailto:${brand.supportEmail}`);
-    act(() => vi.advanceTimersByTime(DOCTOR_NOTICE_MS - 1));
+    act(() => void vi.advanceTimersByTime(DOCTOR_NOTICE_MS - 1));
     expect(screen.queryByText(messages.doctorConnectIssue(brand.supportPhone, brand.supportEmail))).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(screen.queryByText(messages.doctorConnectIssue(brand.supportPhone, brand.supportEmail))).toBeNull();
     expect(DOCTOR_NOTICE_MS).toBe(12_000);
   });
@@ -203,6 +203,6 @@ describe('membership card', () => {
     expect(family.checked).toBe(true);
     await events.click(screen.getByRole('button', { name: 'Proceed to Payment Gateway' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    expect(JSON.parse(window.sessionStorage.getItem('checkoutData')!).planId).toBe('familyMonthly');
+    expect((JSON.parse(window.sessionStorage.getItem('checkoutData')!) as { planId: string }).planId).toBe('familyMonthly');
   });
 });

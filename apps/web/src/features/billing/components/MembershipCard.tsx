@@ -15,7 +15,7 @@ import { CardBrandLogo, toCardBrand } from './CardBrandLogo';
 import { PaymentHistory } from './PaymentHistory';
 import './membership.css';
 
-/** How long the 'Connect with a Doctor Now' notice stays (spec 1 §9). */
+/** How long the 'Connect with a Doctor Now' notice stays (product notes: Constants). */
 export const DOCTOR_NOTICE_MS = 12_000;
 
 interface Notice {
@@ -26,7 +26,7 @@ interface Notice {
 }
 
 /**
- * The profile's membership card (spec 1 §2.11, §4): the plan and its status, the inline plan chooser,
+ * The profile's membership card (product notes: Membership): the plan and its status, the inline plan chooser,
  * the way to checkout, and for active members the doctor connection; then the payment history.
  */
 export function MembershipCard({ profile }: { profile: UserProfile }) {
@@ -128,7 +128,7 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
     const checkoutData = buildCheckoutData(profile, chosen);
     storeCheckoutData(checkoutData);
     const state: CheckoutState = { checkoutData };
-    navigate('/payment', { state });
+    void navigate('/payment', { state });
   }
 
   function connectWithDoctor() {

@@ -52,8 +52,10 @@ async function fillCard(events: ReturnType<typeof userEvent.setup>, number = '42
 
 const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /^Pay / });
 
+const scrollIntoView = vi.fn();
 beforeEach(() => {
-  Element.prototype.scrollIntoView = vi.fn();
+  scrollIntoView.mockClear();
+  Element.prototype.scrollIntoView = scrollIntoView;
 });
 
 describe('checkout page', () => {
@@ -113,7 +115,7 @@ describe('checkout page', () => {
     }
   });
 
-  it('validates on blur with the spec messages', async () => {
+  it('validates on blur with its shared messages', async () => {
     const { events } = setup();
     await screen.findByRole('button', { name: 'Pay $29.99' });
     const errorOf = (label: string) => {
@@ -169,7 +171,7 @@ describe('checkout page', () => {
     await events.clear(field('City'));
     await events.click(payButton());
     expect(document.activeElement).toBe(field('City'));
-    expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+    expect(scrollIntoView).toHaveBeenCalled();
     expect(screen.getByText('City is required.')).toBeInTheDocument();
     expect(screen.getByText('Name on card is required.')).toBeInTheDocument();
     expect(screen.getByText(messages.cardNumberLength)).toBeInTheDocument();

@@ -12,7 +12,7 @@ import { choosePlan } from '../api/choosePlan';
 import './choose-plan.css';
 
 /**
- * The welcome page after confirming an account (spec 1 §2.10), with query parameters plan,
+ * The welcome page after confirming an account (product notes: Membership), with query parameters plan,
  * firstName, lastName and email. An enrolled visitor sees the plan and goes on to sign in; anyone
  * else picks a plan first.
  */
@@ -78,7 +78,7 @@ export default function ChoosePlanPage() {
       return;
     }
     storeSelectedPlan(selected);
-    navigate(next);
+    void navigate(next);
   }
 
   const title = firstName ? `Welcome, ${firstName}` : 'Welcome';

@@ -6,7 +6,7 @@ import { brand } from '../../../lib/brand';
 import { json, mockApi, renderAt } from '../../../test/helpers';
 import ContactPage from './ContactPage';
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field('Full name'), 'Jamie Rivera');
@@ -90,7 +90,7 @@ describe('the contact page', () => {
     });
     expect(field('Full name').value).toBe('');
     expect(field('Phone').value).toBe('');
-    expect((screen.getByRole('checkbox', { name: messages.smsConsent }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: messages.smsConsent }).checked).toBe(false);
     expect(send().textContent).toContain('Send enquiry');
     // No errors on the cleared form.
     expect(screen.queryByText(messages.enquiryNameRequired)).toBeNull();

@@ -3,7 +3,7 @@ import { Icon } from '../../../components/ui';
 import type { HeroSlide } from '../content';
 import { brand } from '../../../lib/brand';
 
-/** Spec 1 §9: the carousel advances every 7 s. */
+/** Product notes, Constants: the carousel advances every 7 s. */
 export const CAROUSEL_INTERVAL_MS = 7000;
 
 export interface HeroCarouselProps {
@@ -36,7 +36,7 @@ export function HeroCarousel({ slides, intervalMs = CAROUSEL_INTERVAL_MS, paused
   const current = count ? Math.min(index, count - 1) : 0;
   const go = (step: number) => setIndex((i) => (i + step + count) % count);
   const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
   };
 
   if (!count) return null;

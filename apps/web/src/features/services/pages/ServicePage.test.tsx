@@ -15,7 +15,7 @@ const links = (name: string) =>
   [...document.querySelectorAll('a')].filter((a) => a.textContent?.trim() === name).map((a) => a.getAttribute('href'));
 
 describe('service pages', { timeout: 20_000 }, () => {
-  it('come in four, at the prices of spec 2 §9', () => {
+  it('come in four, at their prices (product notes: Constants)', () => {
     expect(Object.fromEntries(servicePages.map((p) => [p.slug, { price: p.price, title: p.title }]))).toEqual(expected);
     expect(servicePages.map((p) => p.path)).toEqual([
       '/services/urgent-care',
@@ -42,7 +42,7 @@ describe('service pages', { timeout: 20_000 }, () => {
       expect(screen.getAllByText(/call 911|Call 911/).length).toBeGreaterThan(0);
 
       const script = document.head.querySelector('script[type="application/ld+json"][data-ld="service"]');
-      const data = JSON.parse(script!.textContent!) as { '@type': string; mainEntity: { offers: { price: string; priceCurrency: string } } };
+      const data = JSON.parse(script!.textContent) as { '@type': string; mainEntity: { offers: { price: string; priceCurrency: string } } };
       expect(data['@type']).toBe('MedicalWebPage');
       expect(data.mainEntity.offers).toMatchObject({ price: page.price.toFixed(2), priceCurrency: 'USD' });
     });

@@ -39,7 +39,7 @@ function structuredData(page: ServicePageContent) {
   };
 }
 
-/** The one template of the four service pages (spec 2 §2). */
+/** The one template of the four service pages (product notes: Public site). */
 function ServiceTemplate({ page }: { page: ServicePageContent }) {
   const start = useStartVisitPath();
   const label = consultationLabel(page);

@@ -1,26 +1,44 @@
-import { changePasswordSchema, messages, newPasswordError, withConfirmation } from '@app/shared';
+import { changePasswordSchema, messages, withConfirmation } from '@app/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, PasswordField } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
+import { NewPasswordFields, newPasswordProblem, type NewPasswordValues } from '../../../lib/new-password-fields';
+import { serverFieldErrors, useValidatedForm } from '../../../lib/use-validated-form';
 import { updatePassword } from '../api/updatePassword';
 
 const PASSWORD_SUCCESS_MS = 6000;
 
 const passwordFormSchema = withConfirmation(changePasswordSchema);
 
-const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
+interface PasswordValues extends NewPasswordValues {
+  currentPassword: string;
+}
+const FIELD_ORDER = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const FIELD_IDS: Record<keyof PasswordValues, string> = {
+  currentPassword: 'current-password',
+  newPassword: 'new-password',
+  confirmPassword: 'confirm-new-password',
+};
+const empty: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** The password update card of the profile, with its edit mode. */
 export function PasswordCard() {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState(empty);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [currentError, setCurrentError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const openButtonRef = useRef<HTMLButtonElement>(null);
+  // The current password is checked by the server alone; its message comes back as a field error.
+  const form = useValidatedForm<PasswordValues>({
+    initialValues: empty,
+    fieldOrder: FIELD_ORDER,
+    validateField: newPasswordProblem,
+    formRef,
+    fieldId: (name) => FIELD_IDS[name],
+  });
+  const { values } = form;
 
   useEffect(() => {
     if (!success) return;
@@ -33,17 +51,6 @@ export function PasswordCard() {
   }, [editing]);
 
   const valid = passwordFormSchema.safeParse(values).success;
-  const set = (field: keyof typeof empty) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (field === 'currentPassword') setCurrentError(null);
-  };
-  const touch = (field: string) => () => setTouched((t) => ({ ...t, [field]: true }));
-
-  const newError = touched.newPassword && values.newPassword ? newPasswordError(values.newPassword) : null;
-  const confirmError =
-    touched.confirmPassword && values.confirmPassword && values.confirmPassword !== values.newPassword
-      ? messages.passwordsDoNotMatch
-      : null;
 
   function open() {
     setEditing(true);
@@ -53,10 +60,8 @@ export function PasswordCard() {
 
   function close() {
     setEditing(false);
-    setValues(empty);
-    setTouched({});
+    form.reset(empty);
     setError(null);
-    setCurrentError(null);
     requestAnimationFrame(() => openButtonRef.current?.focus());
   }
 
@@ -72,8 +77,7 @@ export function PasswordCard() {
     } catch (err) {
       if (err instanceof ApiError && err.status !== 0) {
         setError(err.serverMessage ?? messages.passwordUpdateFailed);
-        const fieldError = (err.body as { errors?: Record<string, unknown> } | null)?.errors?.currentPassword;
-        if (typeof fieldError === 'string') setCurrentError(fieldError);
+        form.setServerErrors(serverFieldErrors(err, FIELD_ORDER));
       } else {
         setError(messages.passwordUpdateFailed);
       }
@@ -96,36 +100,10 @@ export function PasswordCard() {
             </div>
           </>
         ) : (
-          <form className="stack" noValidate onSubmit={onSubmit} aria-label="Change password">
+          <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-label="Change password">
             {error && <Alert tone="error">{error}</Alert>}
-            <PasswordField
-              ref={firstFieldRef}
-              id="current-password"
-              label="Current password"
-              autoComplete="current-password"
-              value={values.currentPassword}
-              error={currentError}
-              onChange={set('currentPassword')}
-            />
-            <PasswordField
-              id="new-password"
-              label="New password"
-              autoComplete="new-password"
-              checklist
-              value={values.newPassword}
-              error={newError}
-              onChange={set('newPassword')}
-              onBlur={touch('newPassword')}
-            />
-            <PasswordField
-              id="confirm-new-password"
-              label="Confirm new password"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              error={confirmError}
-              onChange={set('confirmPassword')}
-              onBlur={touch('confirmPassword')}
-            />
+            <PasswordField ref={firstFieldRef} {...form.textFieldProps('currentPassword')} label="Current password" autoComplete="current-password" />
+            <NewPasswordFields field={form.textFieldProps} touch={form.touch} newPassword={values.newPassword} />
             <div className="row">
               <Button type="submit" disabled={!valid || busy} busy={busy}>
                 {busy ? 'Updating...' : 'Update password'}

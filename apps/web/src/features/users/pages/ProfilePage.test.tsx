@@ -121,5 +121,20 @@ describe('profile page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
     expect(within(await screen.findByRole('alert')).getByText(messages.currentPasswordWrong)).toBeInTheDocument();
     expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    // The server's message describes the old value: editing the field drops it.
+    await userEvent.type(screen.getByLabelText('Current password'), '!');
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("says 'Passwords do not match.' once the confirmation is complete, and keeps Update disabled", async () => {
+    setup(json(200, profile));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+    await userEvent.type(screen.getByLabelText('Current password'), 'Old!pass1');
+    await userEvent.type(screen.getByLabelText('New password'), NEW);
+    await userEvent.type(screen.getByLabelText('Confirm new password'), NEW.slice(0, -1));
+    expect(screen.queryByText(messages.passwordsDoNotMatch)).toBeNull();
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'x');
+    expect(screen.getByText(messages.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Update password' }).disabled).toBe(true);
   });
 });

@@ -70,7 +70,7 @@ export default function ProfilePage() {
 
   async function signOut() {
     await logout();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }
 
   const person = profile ?? session.user;

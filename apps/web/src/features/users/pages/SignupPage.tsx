@@ -78,7 +78,7 @@ function validateField(name: FieldName, values: SignupValues): string | null {
 
 const fieldId = (name: FieldName) => `signup-${name}`;
 
-/** The message shown at the top of the form for a failed sign-up (spec 1 §8 'Sign-up'). */
+/** The message shown at the top of the form for a failed sign-up (product notes: Messages). */
 function signupErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.misrouted) return messages.signupFrontendAnswered;
@@ -184,7 +184,7 @@ export default function SignupPage() {
       clearSelectedPlan();
       removeItem('session', storageKeys.captchaToken);
       writeItem('session', storageKeys.signupMessage, answer?.message || messages.signupSuccess);
-      navigate('/login');
+      void navigate('/login');
     } catch (error) {
       form.setServerErrors(serverFieldErrors(error, FIELD_ORDER));
       setTopError(signupErrorMessage(error));

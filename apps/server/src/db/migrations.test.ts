@@ -1,0 +1,65 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from './client';
+
+const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
+const made: string[] = [];
+afterEach(() => made.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A database migrated up to and including migration `last`, the way an older release left it. */
+async function databaseAt(last: number): Promise<{ dir: string; client: PGlite }> {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-db-'));
+  const folder = mkdtempSync(join(tmpdir(), 'migrations-sql-'));
+  made.push(dir, folder);
+  cpSync(migrations, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= last) }));
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  await migrate(drizzle(client), { migrationsFolder: folder });
+  return { dir, client };
+}
+
+describe('migration 0011: a kept checkout answer records its outcome, not an HTTP status', () => {
+  it('converts every recorded status and keeps a pending key pending', async () => {
+    const { dir, client } = await databaseAt(10);
+    const [user] = (await client.query<{ id: string }>(`INSERT INTO users (email, password_hash, customer_id) VALUES ('m@example.com', 'x', 'CONS-MIGRATE') RETURNING id`)).rows;
+    const statuses: [string, number | null][] = [['paid', 200], ['declined', 402], ['refused', 403], ['active', 409], ['reused', 422], ['bad', 400], ['pending', null]];
+    for (const [key, status] of statuses) {
+      await client.query('INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body) VALUES ($1, $2, $3, $4, $5)', [
+        user!.id,
+        key,
+        'hash',
+        status,
+        status === null ? null : '{}',
+      ]);
+    }
+    await client.close();
+
+    const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: dir });
+    try {
+      const rows = await queryRows<{ key: string; response_outcome: string | null }>(handle.db, sql`SELECT key, response_outcome FROM idempotency_keys ORDER BY key`);
+      expect(Object.fromEntries(rows.map((r) => [r.key, r.response_outcome]))).toEqual({
+        active: 'conflict',
+        bad: 'invalid',
+        declined: 'payment-declined',
+        paid: 'ok',
+        pending: null,
+        refused: 'forbidden',
+        reused: 'unprocessable',
+      });
+      const columns = await queryRows<{ column_name: string }>(handle.db, sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'idempotency_keys'`);
+      expect(columns.map((c) => c.column_name)).not.toContain('response_status');
+    } finally {
+      await handle.close();
+    }
+  });
+});
