@@ -187,17 +187,43 @@ async function withServer(fn, extraEnv = {}) {
   });
   const server = await startProcess([join(root, 'apps/server/dist/server.js')], env, `${baseUrl}/api/plans`);
   try {
-    return await fn(baseUrl);
+    return await fn(baseUrl, server.child.pid);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const benchMe = () =>
-  withServer(async (baseUrl) => {
+/** Resident memory of a process in MB (Linux /proc), or null elsewhere. */
+function residentMb(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? round(Number(kb) / 1024, 0) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The hot paths on one server (PGlite): the signed-in profile, the plan catalogue and the home page
+ * (Brotli and gzip), the whole set twice, with the server's resident memory at idle and after each
+ * round (it must not keep growing).
+ */
+const benchServerPaths = () =>
+  withServer(async (baseUrl, pid) => {
     const { token } = await signedInUser(baseUrl);
-    return load('GET /api/users/me (server, PGlite)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` });
+    const memory = { idleMb: residentMb(pid), afterRoundsMb: [] };
+    const rows = [];
+    for (const round of [1, 2]) {
+      rows.length = 0;
+      rows.push(await load('GET /api/users/me (PGlite)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` }));
+      rows.push(await load('GET /api/plans', `${baseUrl}/api/plans`));
+      rows.push(await load('GET / (brotli)', `${baseUrl}/`, { 'accept-encoding': 'br' }));
+      rows.push(await load('GET / (gzip)', `${baseUrl}/`, { 'accept-encoding': 'gzip' }));
+      memory.afterRoundsMb.push(residentMb(pid));
+      console.log(`  round ${round} done, resident ${memory.afterRoundsMb.at(-1)} MB`);
+    }
+    return { rows: [...rows], memory };
   });
 
 const CHECKOUT_PATIENTS = 20;
@@ -722,6 +748,7 @@ const results = {
   cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
   argon2: null,
   http: [],
+  serverMemory: null,
   renewals: null,
   parallelCheckout: null,
   admin: [],
@@ -753,18 +780,28 @@ if (runs('argon2')) {
 
 for (const [label, run] of /** @type {Step[]} */ (runs('http')
   ? [
-      ['GET /api/users/me', benchMe],
-      ['bare Fastify route', benchBareFastify],
-      ['checkout with 20 patients', benchCheckout],
+      ['bare Fastify route', async () => [await benchBareFastify()]],
+      [
+        'the hot paths on one server',
+        async () => {
+          const { rows, memory } = await benchServerPaths();
+          results.serverMemory = memory;
+          return rows;
+        },
+      ],
+      ['checkout with 20 patients', async () => [await benchCheckout()]],
     ]
   : [])) {
   console.log(`autocannon: ${label}, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
   try {
-    results.http.push(await run());
+    results.http.push(...(await run()));
   } catch (error) {
     notRun(label, error);
   }
 }
+// Each path beside the ceiling: a bare Fastify route answering a small JSON object in the same run.
+const ceiling = results.http.find((r) => r.name === 'bare Fastify route')?.requestsPerSec;
+for (const r of results.http) r.shareOfBare = ceiling ? round(r.requestsPerSec / ceiling, 3) : null;
 
 if (runs('renewals')) {
   console.log(`renewal job: ${RENEWALS} due memberships on Postgres ...`);
@@ -863,9 +900,16 @@ if (results.http.length > 0) {
   console.log(`HTTP, ${CONNECTIONS} connections for ${DURATION_S} s each`);
   console.table(
     Object.fromEntries(
-      results.http.map((r) => [r.name, { 'requests/s': r.requestsPerSec, 'p99 ms': r.p99Ms, 'avg ms': r.averageMs, non2xx: r.non2xx, errors: r.errors }]),
+      results.http.map((r) => [
+        r.name,
+        { 'requests/s': r.requestsPerSec, 'of bare': r.shareOfBare === null ? '' : `${round(r.shareOfBare * 100, 1)} %`, 'p99 ms': r.p99Ms, 'avg ms': r.averageMs, non2xx: r.non2xx, errors: r.errors },
+      ]),
     ),
   );
+}
+if (results.serverMemory) {
+  const m = results.serverMemory;
+  console.log(`Server resident memory: ${m.idleMb} MB at idle, ${m.afterRoundsMb.join(' MB, then ')} MB after each round of load`);
 }
 for (const r of results.http) {
   if (r.non2xx > 0 || r.errors > 0) console.warn(`warning: ${r.name} had ${r.non2xx} non-2xx answers and ${r.errors} errors; its numbers are not a clean measurement.`);

@@ -120,6 +120,28 @@ describe('serving the web app', () => {
     expect(await cacheControl('/robots.txt')).toBe('public, max-age=3600');
   });
 
+  it('tags each copy of a file, and answers 304 without a body when the browser holds that copy', async () => {
+    const get = (url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
+    const plain = await get('/assets/main-3f9a1c.js', {});
+    const brotli = await get('/assets/main-3f9a1c.js', { 'accept-encoding': 'br' });
+    expect(plain.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(brotli.headers.etag).not.toBe(plain.headers.etag);
+
+    const again = await get('/assets/main-3f9a1c.js', { 'accept-encoding': 'br', 'if-none-match': String(brotli.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The plain copy's tag does not stand for the Brotli copy.
+    expect((await get('/assets/main-3f9a1c.js', { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(200);
+
+    const page = await get('/services/urgent-care', {});
+    const revisit = await get('/services/urgent-care/', { 'if-none-match': `W/${String(page.headers.etag)}, "other"` });
+    expect(revisit.statusCode).toBe(304);
+    expect(revisit.headers['content-security-policy']).toContain("default-src 'self'");
+    // Another page is another tag.
+    expect((await get('/login', { 'if-none-match': String(page.headers.etag) })).statusCode).toBe(200);
+  });
+
   it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {
     const unknown = ['/api/unknown', '/API/ADMIN/me', '/api/Admin/me', '//api/admin/me', '/api//admin/me'];
     for (const res of [...(await Promise.all(unknown.map((url) => api(app).get(url)))), await api(app).post('/somewhere', {})]) {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -36,6 +36,7 @@ import { registerAuth } from './plugins/auth';
 import { registerClientIp } from './plugins/client-ip';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerRequestLog } from './plugins/request-log';
 import { registerWebApp, webAppInlineScripts } from './plugins/web-app';
 
 export interface BuildOptions {
@@ -62,6 +63,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Fastify's types lack the hop count it accepts; the same rule as a function: believe that many hops.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 256 * 1024,
+    // plugins/request-log.ts logs what matters instead of two lines per request.
+    logController: new LogController({ disableRequestLogging: true }),
     logger: {
       level: config.logLevel,
       // Secrets, card data and health data never reach the logs, whatever a route does.
@@ -143,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     strictTransportSecurity: config.env === 'production',
   });
   registerErrorHandler(app);
+  registerRequestLog(app, config.slowRequestMs);
   registerClientIp(app);
   registerAuth(app, ctx);
   registerInputGuard(app);
@@ -166,7 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(receiptFileRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
 
-  await registerWebApp(app, webDist);
+  registerWebApp(app, webDist);
 
   await ensureBootstrapAdmin(ctx);
   if (options.startWorkers) {

@@ -82,6 +82,7 @@ const envSchema = z.object({
   EXCHANGE_RATE_INR_PER_USD: z.coerce.number().positive().max(100_000).default(83),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
   BRAND_NAME: z.string().min(1).default(BRAND_DEFAULTS.name),
   SUPPORT_EMAIL: z.email().default(BRAND_DEFAULTS.supportEmail),
   SUPPORT_PHONE: z.string().min(7).default(BRAND_DEFAULTS.supportPhone),
@@ -119,6 +120,8 @@ export interface Config {
   startingInrPerUsd: number;
   redisUrl: string | undefined;
   logLevel: string;
+  /** A request that takes at least this long is logged with its timing (warn); others only at debug. */
+  slowRequestMs: number;
   brand: { name: string; supportEmail: string; supportPhone: string; headquarters: string };
   chatWidgetUrl: string | undefined;
 }
@@ -220,6 +223,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     startingInrPerUsd: e.EXCHANGE_RATE_INR_PER_USD,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     brand: { name: e.BRAND_NAME, supportEmail: e.SUPPORT_EMAIL, supportPhone: e.SUPPORT_PHONE, headquarters: e.HQ_ADDRESS },
     chatWidgetUrl: e.CHAT_WIDGET_URL,
   };

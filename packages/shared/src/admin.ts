@@ -294,4 +294,3 @@ export type AnalyticsBucket = z.infer<typeof analyticsBucketSchema>;
 export const analyticsSeriesSchema = z.object({ interval: z.enum(ANALYTICS_INTERVALS), from: z.string(), to: z.string(), buckets: z.array(analyticsBucketSchema) });
 export type AnalyticsSeries = z.infer<typeof analyticsSeriesSchema>;
 
-export const messageAnswerSchema = z.object({ message: z.string() });

@@ -13,4 +13,5 @@ export * from './payment';
 export * from './contact';
 export * from './admin';
 export * from './profile';
+export * from './answers';
 export * from './expenses';

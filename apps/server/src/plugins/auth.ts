@@ -1,14 +1,14 @@
 import { isAdminRole, messages } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { findLiveSession, readToken } from '../features/auth';
+import { findLiveSession, findLiveSessionWithProfile, readToken } from '../features/auth';
 import type { UserRow } from '../features/users';
 import { unauthenticated, forbidden } from '../lib/errors';
 
 export interface Auth {
   userId: string;
-  /** The user as read with the session, at the start of this request. */
-  user: UserRow;
+  /** The whole user as read with the session, only on a route configured with `profile: true`. */
+  profile: UserRow | null;
   sessionId: string;
   email: string;
   roles: string[];
@@ -19,6 +19,10 @@ export interface Auth {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
+  }
+  interface FastifyContextConfig {
+    /** The route shows the signed-in user's profile: the session check reads the whole row with it. */
+    profile?: boolean;
   }
 }
 
@@ -41,12 +45,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     if (!token) return;
     const claims = await readToken(ctx.config.jwtSecret, token);
     if (!claims) return;
-    const session = await findLiveSession(ctx.db, claims);
+    const withProfile = request.routeOptions.config.profile === true;
+    const session = withProfile ? await findLiveSessionWithProfile(ctx.db, claims) : await findLiveSession(ctx.db, claims);
     if (!session) return;
     const { user } = session;
     request.auth = {
       userId: user.id,
-      user,
+      profile: withProfile ? (session.user as UserRow) : null,
       sessionId: session.sessionId,
       email: user.email,
       roles: user.roles,
@@ -54,6 +59,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       isAdmin: user.roles.some(isAdminRole),
     };
   });
+}
+
+/** The signed-in user's whole row, on a route configured with `profile: true`. */
+export function requireProfile(request: FastifyRequest): UserRow {
+  const { profile } = requireUser(request);
+  if (!profile) throw new Error(`${request.routeOptions.url ?? 'this route'} reads the profile without config.profile`);
+  return profile;
 }
 
 /** The signed-in user, or a 401. */

@@ -2,7 +2,7 @@ import { messages, userProfileSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireAdmin } from '../../plugins/auth';
+import { requireAdmin, requireProfile } from '../../plugins/auth';
 import { toProfile } from '../users';
 import { adminAnalyticsRoutes } from './analytics.routes';
 import { adminExpenseRoutes } from './expenses.routes';
@@ -19,8 +19,8 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
 
-  app.get('/me', { schema: { response: { 200: z.object({ user: userProfileSchema }) } } }, async (request) => ({
-    user: toProfile(requireAdmin(request).user),
+  app.get('/me', { config: { profile: true }, schema: { response: { 200: z.object({ user: userProfileSchema }) } } }, async (request) => ({
+    user: toProfile(requireProfile(request)),
   }));
   await app.register(adminUserRoutes, { ctx });
   await app.register(adminAnalyticsRoutes, { ctx });

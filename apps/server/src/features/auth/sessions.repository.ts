@@ -78,32 +78,37 @@ export async function readToken(secret: string, token: string): Promise<SessionC
 }
 
 /**
- * The live session behind a token: not revoked, past neither its idle nor its absolute limit, and
- * its user not disabled. Marks it as seen. Times come from this process's clock, not the database's,
- * so that every instance and every test agrees on "now".
+ * A live session: not revoked, not past its absolute limit, its user not disabled. Times come from
+ * this process's clock, not the database's, so that every instance and every test agrees on "now".
  */
-export async function findLiveSession(db: Executor, claims: SessionClaims) {
-  const now = new Date();
-  const [row] = await db
-    .select({ sessionId: sessions.id, rememberMe: sessions.rememberMe, lastSeenAt: sessions.lastSeenAt, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sid),
-        eq(sessions.userId, claims.sub),
-        isNull(sessions.revokedAt),
-        isNull(users.disabledAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
+const isLive = (claims: SessionClaims, now: Date) =>
+  and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt), isNull(users.disabledAt), gt(sessions.expiresAt, now));
+
+const sessionFields = { sessionId: sessions.id, rememberMe: sessions.rememberMe, lastSeenAt: sessions.lastSeenAt };
+/** What every request's check reads of the user: no health data, nothing to decrypt. */
+const sessionUser = { id: users.id, email: users.email, roles: users.roles, verified: users.verified };
+
+/** The row, unless the session sat idle past its limit; marks it as seen (at most once a minute). */
+async function keptAlive<Row extends { sessionId: string; rememberMe: boolean; lastSeenAt: Date }>(db: Executor, row: Row | undefined, now: Date) {
   if (!row) return null;
   const idleMs = now.getTime() - row.lastSeenAt.getTime();
   if (idleMs > limitsFor(row.rememberMe).idleMs) return null;
-  if (idleMs > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
-  }
+  if (idleMs > TOUCH_AFTER_MS) await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   return row;
+}
+
+/** The live session behind a token, with the little of its user that authorisation needs. */
+export async function findLiveSession(db: Executor, claims: SessionClaims) {
+  const now = new Date();
+  const [row] = await db.select({ ...sessionFields, user: sessionUser }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive(claims, now));
+  return keptAlive(db, row, now);
+}
+
+/** The same, with the user's whole row read in the same query, for the routes that show the profile. */
+export async function findLiveSessionWithProfile(db: Executor, claims: SessionClaims) {
+  const now = new Date();
+  const [row] = await db.select({ ...sessionFields, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive(claims, now));
+  return keptAlive(db, row, now);
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {

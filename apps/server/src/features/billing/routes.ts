@@ -1,4 +1,13 @@
-import { choosePlanSchema, messages, planUpdateSchema, subscriptionRequestSchema } from '@app/shared';
+import {
+  checkoutAnswerSchema,
+  choosePlanSchema,
+  declinedAnswerSchema,
+  messages,
+  paymentsAnswerSchema,
+  planChoiceAnswerSchema,
+  planUpdateSchema,
+  subscriptionRequestSchema,
+} from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,28 +24,32 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
 
   app.put(
     '/api/users/:id/subscription',
-    { onRequest: [signedIn, usOnly(ctx)], schema: { params: userParams, body: subscriptionRequestSchema } },
+    {
+      onRequest: [signedIn, usOnly(ctx)],
+      schema: { params: userParams, body: subscriptionRequestSchema, response: { 200: checkoutAnswerSchema, 402: declinedAnswerSchema } },
+    },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       const answer = await checkout(ctx, requireUser(request), request.params.id, request.body, typeof key === 'string' ? key : undefined, request.clientIp);
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(httpStatusOf(answer.outcome)).send(answer.body);
+      // A replayed refusal (400, 403, 409, 422) is sent as it was recorded: its own status, {message, …}.
+      return reply.code(httpStatusOf(answer.outcome) as 200 | 402).send(answer.body as z.infer<typeof checkoutAnswerSchema>);
     },
   );
 
-  app.put('/api/users/:id/planUpdate', { onRequest: signedIn, schema: { params: userParams, body: planUpdateSchema } }, async (request) =>
+  app.put('/api/users/:id/planUpdate', { onRequest: signedIn, schema: { params: userParams, body: planUpdateSchema, response: { 200: planChoiceAnswerSchema } } }, async (request) =>
     updatePlan(ctx, requireUser(request), request.params.id, request.body.subscriptionPlan),
   );
 
   // The welcome page's choice. It changes an account only for its signed-in owner; anyone else is
   // told to sign in, so the endpoint cannot be used to change or probe other people's plans.
-  app.post('/api/auth/choose-plan', { schema: { body: choosePlanSchema } }, async (request) => {
+  app.post('/api/auth/choose-plan', { schema: { body: choosePlanSchema, response: { 200: planChoiceAnswerSchema } } }, async (request) => {
     const auth = request.auth;
     if (auth && auth.email === request.body.email) return updatePlan(ctx, auth, auth.userId, request.body.plan);
-    return { message: messages.planNotedSignIn, subscriptionPlan: request.body.plan, requiresSignIn: true };
+    return { message: messages.planNotedSignIn, subscriptionPlan: request.body.plan, requiresSignIn: true as const };
   });
 
-  app.get('/api/users/me/payments', { onRequest: signedIn }, async (request, reply) => {
+  app.get('/api/users/me/payments', { onRequest: signedIn, schema: { response: { 200: paymentsAnswerSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return paymentHistory(ctx, requireUser(request).userId);
   });

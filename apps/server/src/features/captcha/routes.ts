@@ -1,8 +1,26 @@
-import { messages } from '@app/shared';
+import { messageAnswerSchema, messages } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+
+/** The altcha widget's challenge (altcha-lib's Challenge). */
+const challengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});
 
 const verifyBody = z.strictObject({
   token: z.string({ error: messages.captchaRequired }).min(1, messages.captchaRequired).max(10_000, messages.tooLong(10_000)),
@@ -19,7 +37,7 @@ export const captchaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   );
 
   // The altcha widget fetches this; each challenge is new, so nothing may cache it.
-  app.get('/api/captcha/challenge', async (_request, reply) => {
+  app.get('/api/captcha/challenge', { schema: { response: { 200: challengeSchema, 404: messageAnswerSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const challenge = await ctx.captcha.createChallenge();
     if (!challenge) return reply.code(404).send({ message: messages.notFound });

@@ -1,4 +1,4 @@
-import { enquiryRequestSchema } from '@app/shared';
+import { enquiryRequestSchema, messageAnswerSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -7,7 +7,7 @@ import { sendEnquiry } from './service';
 
 export const contactRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post('/api/users/questions', { onRequest: usOnly(ctx), schema: { body: enquiryRequestSchema } }, async (request, reply) => {
+  app.post('/api/users/questions', { onRequest: usOnly(ctx), schema: { body: enquiryRequestSchema, response: { 201: messageAnswerSchema } } }, async (request, reply) => {
     const { fullName, email, phone, message } = request.body;
     return reply.code(201).send(await sendEnquiry(ctx, { fullName, email, phone, message }, request.clientIp));
   });

@@ -79,6 +79,19 @@ function messagePage(row: OutboxRow, from: string): string {
  * The dev mailbox: without SMTP_URL (never in production) mail goes no further than the outbox, and
  * these pages show it to a person trying the site, and to tests.
  */
+const devMailboxSchema = z.array(
+  z.object({
+    id: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    kind: z.string(),
+    text: z.string(),
+    html: z.string(),
+    createdAt: z.string(),
+    sentAt: z.string().nullable(),
+  }),
+);
+
 export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   if (ctx.config.smtpUrl || ctx.config.env === 'production') return;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -93,7 +106,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(messagePage(row, ctx.config.mailFrom));
   });
 
-  app.get('/api/dev/mailbox', { schema: { querystring: z.object({ to: z.string().max(320).optional() }) } }, async (request, reply) => {
+  app.get('/api/dev/mailbox', { schema: { querystring: z.object({ to: z.string().max(320).optional() }), response: { 200: devMailboxSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const rows = await listRecentMail(ctx.db, LIST_LIMIT, request.query.to);
     return rows.map((row) => ({

@@ -335,7 +335,8 @@ describe('POST /api/users/verify-email', () => {
     const logs = new PassThrough();
     let logText = '';
     logs.on('data', (chunk: Buffer) => (logText += chunk.toString()));
-    const logged = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: logs });
+    // At debug every request is logged.
+    const logged = await createTestApp({ LOG_LEVEL: 'debug' }, { logStream: logs });
     try {
       const body = signupBody();
       await api(logged).post('/api/users/register', body);

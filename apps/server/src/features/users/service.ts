@@ -125,5 +125,5 @@ export async function verifyEmail(ctx: AppContext, token: string) {
     return updateUser(tx, userId, { verified: true, emailVerifiedAt: new Date() });
   });
   if (!user) throw invalid(messages.verifyTokenInvalid);
-  return { message: messages.verifySuccess, user: { email: user.email, firstName: user.firstName, verified: true } };
+  return { message: messages.verifySuccess, user: { email: user.email, firstName: user.firstName, verified: true as const } };
 }
