@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,6 +36,7 @@ import { registerClientIp } from './plugins/client-ip';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerRequestLog } from './plugins/request-log';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp, webAppInlineScripts } from './plugins/web-app';
 
 export interface BuildOptions {
@@ -125,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // With S3 storage the browser uploads receipts straight to the bucket's endpoint.
   const objectStore = config.s3 ? [s3UploadOrigin(config.s3)] : [];
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

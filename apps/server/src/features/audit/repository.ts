@@ -9,15 +9,22 @@ export type AuditEntry = Omit<AuditRow, 'id' | 'prevHash' | 'hash'>;
 const CHAIN_LOCK = 727276;
 
 /**
- * Appends an entry whose hash `hashOf` computes from the previous row's hash. Inside a caller's
- * transaction the row commits (and the chain stays locked) with the caller's change.
+ * Appends entries in order, each with the hash `hashOf` computes from the one before it, under one
+ * lock and in one statement. Inside a caller's transaction the rows commit (and the chain stays
+ * locked) with the caller's change.
  */
-export async function appendChained(db: Executor, entry: AuditEntry, hashOf: (prevHash: string) => string, genesis: string) {
+export async function appendChained(db: Executor, entries: AuditEntry[], hashOf: (prevHash: string, entry: AuditEntry) => string, genesis: string) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
     const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-    const prevHash = last?.hash ?? genesis;
-    await tx.insert(auditLog).values({ ...entry, prevHash, hash: hashOf(prevHash) });
+    let prevHash = last?.hash ?? genesis;
+    const rows = entries.map((entry) => {
+      const row = { ...entry, prevHash, hash: hashOf(prevHash, entry) };
+      prevHash = row.hash;
+      return row;
+    });
+    // One multi-row insert numbers its rows in this order.
+    await tx.insert(auditLog).values(rows);
   });
 }
 

@@ -37,13 +37,14 @@ const entryHash = (prevHash: string, e: AuditEntry) =>
     ]),
   );
 
-/** Appends to the trail; given a transaction, the row commits or rolls back with the change it records. */
-export function recordAudit(db: Executor, entry: AuditEntry) {
+/** Appends to the trail, in order; given a transaction, the rows commit or roll back with the change they record. */
+export function recordAudits(db: Executor, entries: AuditEntry[]) {
   // Stored as its JSON text reads back, so the hash made now is the hash checked later.
-  const details = entry.details === null ? null : (JSON.parse(JSON.stringify(entry.details)) as AuditEntry['details']);
-  const stored = { ...entry, details };
-  return appendChained(db, stored, (prev) => entryHash(prev, stored), GENESIS);
+  const stored = entries.map((entry) => ({ ...entry, details: entry.details === null ? null : (JSON.parse(JSON.stringify(entry.details)) as AuditEntry['details']) }));
+  return appendChained(db, stored, entryHash, GENESIS);
 }
+
+export const recordAudit = (db: Executor, entry: AuditEntry) => recordAudits(db, [entry]);
 
 export type ChainCheck = { intact: true; rows: number } | { intact: false; brokenRowId: number };
 
