@@ -12,18 +12,33 @@ const COST = 100;
 const COUNTER_MIN = 1_000;
 const COUNTER_MAX = 3_000;
 
+/** The parameters every challenge of ours has. */
+const parameterFields = {
+  algorithm: z.string(),
+  nonce: z.string(),
+  salt: z.string(),
+  cost: z.number(),
+  keyLength: z.number(),
+  keyPrefix: z.string(),
+};
+
+/** GET /api/captcha/challenge: the challenge as the widget receives it (altcha-lib's Challenge). */
+export const challengeSchema = z.object({
+  parameters: z.object({
+    ...parameterFields,
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});
+
 /** The widget's payload, once decoded from base64. Parameters stay loose: all of them are signed. */
 const payloadSchema = z.object({
   challenge: z.object({
-    parameters: z.looseObject({
-      algorithm: z.string(),
-      nonce: z.string(),
-      salt: z.string(),
-      cost: z.number(),
-      keyLength: z.number(),
-      keyPrefix: z.string(),
-      expiresAt: z.number(),
-    }),
+    parameters: z.looseObject({ ...parameterFields, expiresAt: z.number() }),
     signature: z.string(),
   }),
   solution: z.object({ counter: z.number(), derivedKey: z.string() }),

@@ -3,24 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-
-/** The altcha widget's challenge (altcha-lib's Challenge). */
-const challengeSchema = z.object({
-  parameters: z.object({
-    algorithm: z.string(),
-    nonce: z.string(),
-    salt: z.string(),
-    cost: z.number(),
-    keyLength: z.number(),
-    keyPrefix: z.string(),
-    keySignature: z.string().optional(),
-    memoryCost: z.number().optional(),
-    parallelism: z.number().optional(),
-    expiresAt: z.number().optional(),
-    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-  }),
-  signature: z.string().optional(),
-});
+import { challengeSchema } from './altcha';
 
 const verifyBody = z.strictObject({
   token: z.string({ error: messages.captchaRequired }).min(1, messages.captchaRequired).max(10_000, messages.tooLong(10_000)),

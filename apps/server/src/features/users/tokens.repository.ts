@@ -29,19 +29,16 @@ export async function issueToken(db: Executor, userId: string, purpose: TokenPur
   return token;
 }
 
+/** This token, for this purpose, not used and not expired. */
+const usable = (token: string, purpose: TokenPurpose) =>
+  and(eq(oneTimeTokens.tokenHash, sha256(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date()));
+
 /** Uses a token up in one statement, so two requests racing with one token cannot both win. */
 export async function consumeToken(db: Executor, token: string, purpose: TokenPurpose): Promise<string | null> {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, sha256(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(usable(token, purpose))
     .returning({ userId: oneTimeTokens.userId });
   return row?.userId ?? null;
 }
@@ -51,14 +48,7 @@ export async function isTokenUsable(db: Executor, token: string, purpose: TokenP
   const [row] = await db
     .select({ id: oneTimeTokens.id })
     .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, sha256(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    );
+    .where(usable(token, purpose));
   return Boolean(row);
 }
 
