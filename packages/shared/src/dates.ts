@@ -37,28 +37,32 @@ export function localTimestamp(date: Date = new Date()): string {
 
 export const US_CENTRAL = 'America/Chicago';
 
+// Building an Intl formatter costs far more than using one, so each is built once.
+const centralDateFormats = {
+  long: new Intl.DateTimeFormat('en-US', { timeZone: US_CENTRAL, dateStyle: 'long' }),
+  medium: new Intl.DateTimeFormat('en-US', { timeZone: US_CENTRAL, dateStyle: 'medium' }),
+};
+const centralDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: US_CENTRAL });
+const centralPartsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: US_CENTRAL,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
 /** A day as the site writes it, on the US Central calendar: 'December 22, 2026' (long) or 'Dec 22, 2026' (medium). */
-export const formatCentralDate = (date: Date, style: 'long' | 'medium' = 'long') => date.toLocaleDateString('en-US', { timeZone: US_CENTRAL, dateStyle: style });
+export const formatCentralDate = (date: Date, style: 'long' | 'medium' = 'long') => centralDateFormats[style].format(date);
 
 /** The US Central calendar day of an instant, as YYYY-MM-DD. */
-export const centralDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: US_CENTRAL }).format(date);
+export const centralDay = (date: Date) => centralDayFormat.format(date);
 
 /** An instant as ISO 8601 in US Central time with its offset, e.g. 2026-11-22T08:01:02-06:00. */
 export function toCentralIso(date: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: US_CENTRAL,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = Object.fromEntries(centralPartsFormat.formatToParts(date).map((p) => [p.type, p.value]));
   const wall = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
   const offsetMinutes = Math.round((wall - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
   const sign = offsetMinutes >= 0 ? '+' : '-';

@@ -59,6 +59,41 @@ describe('the renewal job', () => {
     expect(results.reduce((n, r) => n + r.renewed, 0)).toBeGreaterThanOrEqual(3);
   });
 
+  it('renews a crowd of due memberships set-based, across instances: each period charged once, approvals renewed, declines past due, one notice each', async () => {
+    const approving = await Promise.all(Array.from({ length: 24 }, () => member()));
+    const declining = await Promise.all(Array.from({ length: 12 }, () => member('4000000000000341')));
+    const when = addDays(approving[0]!.renewsAt, 0.5);
+    const results = await Promise.all([runRenewals(app.ctx, when), runRenewals(app.ctx, when)]);
+    expect(results.reduce((n, r) => n + r.renewed, 0)).toBeGreaterThanOrEqual(approving.length);
+    expect(results.reduce((n, r) => n + r.declined, 0)).toBeGreaterThanOrEqual(declining.length);
+    for (const m of approving) {
+      expect((await renewals(m.id)).map((r) => r.status)).toEqual(['succeeded']);
+      expect(await chargesFor(m.id)).toHaveLength(1);
+      expect((await userRow(m.id)).nextSubscriptionRenewDate!.getTime()).toBe(addDays(m.renewsAt, 30).getTime());
+    }
+    for (const m of declining) {
+      expect((await renewals(m.id)).map((r) => r.status)).toEqual(['failed']);
+      const user = await userRow(m.id);
+      expect([user.subscriptionStatus, user.nextSubscriptionRenewDate!.getTime()]).toEqual(['past_due', m.renewsAt.getTime()]);
+      expect((await membership(m.id)).nextChargeAt!.getTime()).toBe(addDays(m.renewsAt, 1).getTime());
+    }
+    await app.ctx.mail.deliverDue();
+    for (const m of approving) expect((await mailFor(app, m.email)).filter((mail) => mail.kind === 'receipt')).toHaveLength(2);
+    for (const m of declining) expect((await mailFor(app, m.email)).filter((mail) => mail.kind === 'renewal-declined')).toHaveLength(1);
+  });
+
+  it('the sandbox answers a key asked many times at once with one record and one answer', async () => {
+    const token = (await membership((await member()).id)).gatewayToken!;
+    const key = `renewal-race:${randomUUID()}`;
+    const request = (idempotencyKey: string) => app.ctx.gateway.chargeSaved(token, { amountCents: 2999, currency: 'USD', description: 'race', idempotencyKey });
+    const answers = await Promise.all([...Array.from({ length: 10 }, () => request(key)), request(`${key}:other`)]);
+    const references = new Set(answers.slice(0, 10).map((a) => (a.ok ? a.reference : a.code)));
+    expect(references.size).toBe(1);
+    expect(answers[10]).toMatchObject({ ok: true });
+    expect(answers[10]!.ok && answers[10]!.reference).not.toBe([...references][0]);
+    expect(await app.ctx.db.select().from(sandboxGatewayCharges).where(like(sandboxGatewayCharges.idempotencyKey, `${key}%`))).toHaveLength(2);
+  });
+
   /** A renewal run that died after recording its try: the gateway charged it (or not), nothing was committed. */
   const crashedRenewal = async (charged: boolean) => {
     const m = await member();

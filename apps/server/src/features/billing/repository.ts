@@ -1,5 +1,5 @@
-import { and, desc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../db/client';
 import { idempotencyKeys, memberships, payments, users } from '../../db/schema';
 import type { Outcome } from '../../lib/errors';
 
@@ -29,6 +29,125 @@ export async function settlePayment(db: Executor, id: string, changes: Partial<N
 export async function lockUser(db: Executor, userId: string) {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
   return row ?? null;
+}
+
+/** A renewal batch's people, locked in id order (so two transactions locking several never deadlock), with what a renewal changes. */
+export async function lockRenewingUsers(db: Executor, userIds: string[]) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      cardBrand: users.cardBrand,
+      cardLast4: users.cardLast4,
+      subscriptionAmountCents: users.subscriptionAmountCents,
+      nextSubscriptionRenewDate: users.nextSubscriptionRenewDate,
+      subscriptionEndDate: users.subscriptionEndDate,
+    })
+    .from(users)
+    .where(inArray(users.id, userIds))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+/**
+ * One array parameter per column, for `unnest`: a batch statement has a few parameters however many
+ * rows it carries (instants as ISO strings, which both drivers pass unchanged).
+ */
+function columnArray(values: readonly unknown[], type: string): SQL {
+  return sql`${sql.param(values.map((value) => (value instanceof Date ? value.toISOString() : value)))}::${sql.raw(type)}[]`;
+}
+
+/** A renewal try as the ledger records it before the gateway is called. */
+export interface RenewalTry {
+  userId: string;
+  planId: string;
+  amountCents: number;
+  gateway: string;
+  periodStart: Date;
+  attempt: number;
+  gatewayKey: string;
+}
+
+/** What the renewal job needs of a recorded try to settle it (a ledger row has all of it). */
+export type RecordedTry = RenewalTry & { id: string };
+
+/** Records many renewal tries as pending in one statement; a try already in the ledger is left out of the answer. */
+export async function insertRenewalTries(db: Executor, tries: readonly RenewalTry[]): Promise<RecordedTry[]> {
+  if (tries.length === 0) return [];
+  const rows = await queryRows<Omit<RecordedTry, 'periodStart'> & { periodStart: Date | string }>(
+    db,
+    sql`INSERT INTO payments (user_id, plan_id, kind, status, amount_cents, gateway, period_start, attempt, gateway_key)
+      SELECT v.user_id, v.plan_id, 'renewal', 'pending', v.amount_cents, v.gateway, v.period_start, v.attempt, v.gateway_key
+      FROM unnest(${columnArray(tries.map((t) => t.userId), 'uuid')}, ${columnArray(tries.map((t) => t.planId), 'text')},
+        ${columnArray(tries.map((t) => t.amountCents), 'integer')}, ${columnArray(tries.map((t) => t.gateway), 'text')},
+        ${columnArray(tries.map((t) => t.periodStart), 'timestamptz')}, ${columnArray(tries.map((t) => t.attempt), 'integer')},
+        ${columnArray(tries.map((t) => t.gatewayKey), 'text')}) AS v(user_id, plan_id, amount_cents, gateway, period_start, attempt, gateway_key)
+      ON CONFLICT DO NOTHING
+      RETURNING id, user_id AS "userId", plan_id AS "planId", amount_cents AS "amountCents", gateway, period_start AS "periodStart", attempt, gateway_key AS "gatewayKey"`,
+  );
+  // Raw queries bring instants back as Date (node-postgres) or text (PGlite under drizzle).
+  return rows.map((row) => ({ ...row, periodStart: new Date(row.periodStart) }));
+}
+
+export interface PaymentSettlement {
+  id: string;
+  status: 'succeeded' | 'failed';
+  gatewayReference: string | null;
+  failureCode: string | null;
+}
+
+/** Settles many pending attempts in one statement; returns the ids that were still pending (the others were settled already). */
+export async function settlePayments(db: Executor, settlements: readonly PaymentSettlement[]): Promise<Set<string>> {
+  if (settlements.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE payments SET status = v.status, gateway_reference = v.reference, failure_code = v.failure_code, locked_until = NULL
+      FROM unnest(${columnArray(settlements.map((s) => s.id), 'uuid')}, ${columnArray(settlements.map((s) => s.status), 'text')},
+        ${columnArray(settlements.map((s) => s.gatewayReference), 'text')}, ${columnArray(settlements.map((s) => s.failureCode), 'text')})
+        AS v(id, status, reference, failure_code)
+      WHERE payments.id = v.id AND payments.status = 'pending'
+      RETURNING payments.id`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+export interface SubscriptionState {
+  userId: string;
+  status: string;
+  amountCents: number | null;
+  renewsAt: Date | null;
+  endsAt: Date | null;
+}
+
+/** Writes each member's whole subscription state (status, amount, renewal and end dates) in one statement. */
+export async function saveSubscriptionStates(db: Executor, states: readonly SubscriptionState[]) {
+  if (states.length === 0) return;
+  await db.execute(
+    sql`UPDATE users SET subscription_status = v.status, subscription_amount_cents = v.amount_cents,
+        next_subscription_renew_date = v.renews_at, subscription_end_date = v.ends_at, updated_at = now()
+      FROM unnest(${columnArray(states.map((s) => s.userId), 'uuid')}, ${columnArray(states.map((s) => s.status), 'text')},
+        ${columnArray(states.map((s) => s.amountCents), 'integer')}, ${columnArray(states.map((s) => s.renewsAt), 'timestamptz')},
+        ${columnArray(states.map((s) => s.endsAt), 'timestamptz')}) AS v(id, status, amount_cents, renews_at, ends_at)
+      WHERE users.id = v.id`,
+  );
+}
+
+export interface MembershipSchedule {
+  userId: string;
+  nextChargeAt: Date | null;
+  failedRenewals: number;
+}
+
+/** Sets when each membership is next charged and releases the job's lease on it, in one statement. */
+export async function scheduleMemberships(db: Executor, schedules: readonly MembershipSchedule[]) {
+  if (schedules.length === 0) return;
+  await db.execute(
+    sql`UPDATE memberships SET next_charge_at = v.next_charge_at, failed_renewals = v.failed_renewals, locked_until = NULL, updated_at = now()
+      FROM unnest(${columnArray(schedules.map((s) => s.userId), 'uuid')}, ${columnArray(schedules.map((s) => s.nextChargeAt), 'timestamptz')},
+        ${columnArray(schedules.map((s) => s.failedRenewals), 'integer')}) AS v(user_id, next_charge_at, failed_renewals)
+      WHERE memberships.user_id = v.user_id`,
+  );
 }
 
 export async function findCheckoutByClientKey(db: Executor, userId: string, clientKey: string): Promise<PaymentRow | null> {

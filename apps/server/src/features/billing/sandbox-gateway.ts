@@ -4,7 +4,7 @@ import { detectCardBrand } from '@app/shared';
 import type { Executor } from '../../db/client';
 import type { SandboxResult } from '../../db/schema';
 import type { ChargeRequest, ChargeResult, DeclineCode, PaymentGateway } from './gateway';
-import { findSandboxCharge, recordSandboxCharge, voidSandboxKey, type SandboxCharge } from './sandbox-gateway.repository';
+import { findSandboxCharge, recordSandboxCharges, voidSandboxKey, type NewSandboxCharge, type SandboxRecord } from './sandbox-gateway.repository';
 
 /** Test cards, as card networks' test modes define them. Any other valid card approves. */
 const OUTCOME_BY_CARD: Record<string, DeclineCode | 'approve_then_decline'> = {
@@ -23,7 +23,7 @@ const DECLINING_TOKEN_PREFIX = 'sbx_pm_declines_';
 const id = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
 /** A voided key answers as a failed charge: the money is back, or was never taken. */
-const answerOf = (row: SandboxCharge): ChargeResult => (row.voidedAt ? { ok: false, code: 'processing_error' } : (row.result as ChargeResult));
+const answerOf = (row: SandboxRecord): ChargeResult => (row.voidedAt ? { ok: false, code: 'processing_error' } : (row.result as ChargeResult));
 
 export interface SandboxOptions {
   /** Delay between recording a charge and answering, as a slow network; lets tests crash in between. */
@@ -36,8 +36,9 @@ export interface SandboxOptions {
  * for a repeated idempotency key, and can be asked about a key and void it.
  */
 export function createSandboxGateway(db: Executor, { latencyMs = 0 }: SandboxOptions = {}): PaymentGateway {
+  const record = groupedRecorder(db);
   const once = async (request: ChargeRequest, decide: () => SandboxResult) => {
-    const row = await recordSandboxCharge(db, request.idempotencyKey, decide(), request.amountCents);
+    const row = await record({ idempotencyKey: request.idempotencyKey, result: decide(), amountCents: request.amountCents });
     if (latencyMs > 0) await sleep(latencyMs);
     return answerOf(row);
   };
@@ -67,4 +68,39 @@ export function createSandboxGateway(db: Executor, { latencyMs = 0 }: SandboxOpt
     },
     void: (key) => voidSandboxKey(db, key),
   };
+}
+
+interface Waiting {
+  charge: NewSandboxCharge;
+  resolve: (record: SandboxRecord) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Records charges one statement at a time, each statement carrying every charge that arrived while
+ * the one before was written: concurrent charges (a renewal batch) share a commit instead of paying
+ * one each, and a charge alone is written at once. A caller's answer waits for its row's commit.
+ */
+function groupedRecorder(db: Executor) {
+  let waiting: Waiting[] = [];
+  let writing = false;
+  const writeAll = async () => {
+    writing = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        const records = await recordSandboxCharges(db, group.map((w) => w.charge));
+        for (const w of group) w.resolve(records.get(w.charge.idempotencyKey)!);
+      } catch (error) {
+        for (const w of group) w.reject(error);
+      }
+    }
+    writing = false;
+  };
+  return (charge: NewSandboxCharge) =>
+    new Promise<SandboxRecord>((resolve, reject) => {
+      waiting.push({ charge, resolve, reject });
+      if (!writing) void writeAll();
+    });
 }

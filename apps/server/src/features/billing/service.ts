@@ -286,7 +286,7 @@ export async function settleClaimedCheckout(ctx: AppContext, payment: PaymentRow
   await settleCheckout(ctx, payment, result);
 }
 
-export function receiptMail(ctx: AppContext, user: UserRow, plan: Plan, paidAt: Date, reference: string, renewsAt: Date | null) {
+export function receiptMail(ctx: AppContext, user: Pick<UserRow, 'email' | 'firstName' | 'cardBrand' | 'cardLast4'>, plan: Plan, paidAt: Date, reference: string, renewsAt: Date | null) {
   return ctx.templates.receipt(user.email, user.firstName, {
     planTitle: plan.title,
     amount: formatUsd(plan.priceCents),

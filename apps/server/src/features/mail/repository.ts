@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
 export interface OutgoingMail {
@@ -16,11 +16,27 @@ export interface OutgoingMail {
  * A caller that will deliver it at once passes `notBefore`, so the worker does not race it.
  */
 export async function enqueueMail(db: Executor, mail: OutgoingMail, notBefore: Date = new Date()): Promise<string> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({ recipient: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, nextAttemptAt: notBefore })
-    .returning({ id: mailOutbox.id });
-  return row!.id;
+  const [id] = await enqueueMails(db, [mail], notBefore);
+  return id!;
+}
+
+/**
+ * Puts many messages in the outbox in one statement (a batch job's notices); returns their ids.
+ * Bodies are sealed by the columns' own type, as every other write of them is.
+ */
+export async function enqueueMails(db: Executor, mails: readonly OutgoingMail[], notBefore: Date = new Date()): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const column = (values: unknown[]) => sql`${sql.param(values)}::text[]`;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO mail_outbox (recipient, subject, text_body, html_body, kind, next_attempt_at)
+      SELECT v.recipient, v.subject, v.text_body, v.html_body, v.kind, ${notBefore.toISOString()}::timestamptz
+      FROM unnest(${column(mails.map((m) => m.to))}, ${column(mails.map((m) => m.subject))},
+        ${column(mails.map((m) => mailOutbox.textBody.mapToDriverValue(m.text)))}, ${column(mails.map((m) => mailOutbox.htmlBody.mapToDriverValue(m.html)))},
+        ${column(mails.map((m) => m.kind))}) AS v(recipient, subject, text_body, html_body, kind)
+      RETURNING id`,
+  );
+  return rows.map((row) => row.id);
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
