@@ -168,11 +168,14 @@ async function load(name, url, headers = {}) {
   };
 }
 
-/** Starts the built server on a fresh PGlite database (or the `extraEnv` DATABASE_URL) and runs `fn(baseUrl)` against it. */
-async function withServer(fn, extraEnv = {}) {
+/**
+ * Starts the built server on a fresh PGlite database (or the `extraEnv` DATABASE_URL) and runs
+ * `fn(baseUrl, pid)` against it. With `keptDataDir` the server uses that folder and leaves it.
+ */
+async function withServer(fn, extraEnv = {}, keptDataDir = null) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
+  const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
   const env = { ...process.env };
   for (const name of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SMTP_URL', 'DATABASE_URL', 'APP_URL', 'JWT_SECRET']) delete env[name];
   Object.assign(env, {
@@ -190,7 +193,7 @@ async function withServer(fn, extraEnv = {}) {
     return await fn(baseUrl, server.child.pid);
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -204,26 +207,103 @@ function residentMb(pid) {
   }
 }
 
+const SESSION_QUERY = `SELECT s.id AS session_id, s.remember_me, s.last_seen_at, u.*
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND u.disabled_at IS NULL AND s.expires_at > $3`;
+
+/** The session id and user id a bearer token names (the bench reads its own token; nothing is verified here). */
+function sessionOf(token) {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+  return { sessionId: claims.sid, userId: claims.sub };
+}
+
+/**
+ * The ceiling for GET /api/users/me: a bare Fastify process answering the same session-and-user
+ * query (the whole user row, as /me reads it) with the same driver on the same database, while the
+ * server is stopped. `store` is { pgliteDir } or { databaseUrl }.
+ */
+async function benchSessionCeiling(label, store, { sessionId, userId }) {
+  const port = await freePort();
+  const importOf = (specifier) => JSON.stringify(import.meta.resolve(specifier, pathToFileURL(join(root, 'apps/server/package.json')).href));
+  const openDatabase = store.databaseUrl
+    ? `const { default: pg } = await import(${importOf('pg')});
+       const pool = new pg.Pool({ connectionString: ${JSON.stringify(store.databaseUrl)}, max: 10 });
+       const query = (text, params) => pool.query(text, params).then((r) => r.rows);`
+    : `const { PGlite } = await import(${importOf('@electric-sql/pglite')});
+       const { pg_trgm } = await import(${importOf('@electric-sql/pglite/contrib/pg_trgm')});
+       const db = await PGlite.create(${JSON.stringify(store.pgliteDir)}, { extensions: { pg_trgm } });
+       const query = (text, params) => db.query(text, params).then((r) => r.rows);`;
+  const source = `
+    const { default: Fastify } = await import(${importOf('fastify')});
+    ${openDatabase}
+    const app = Fastify({ logger: false });
+    app.get('/', async (request, reply) => {
+      const [row] = await query(${JSON.stringify(SESSION_QUERY)}, [${JSON.stringify(sessionId)}, ${JSON.stringify(userId)}, new Date()]);
+      if (!row) return reply.code(401).send({ message: 'no session' });
+      return row;
+    });
+    process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const ceiling = await startProcess(['--input-type=module', '-e', source], process.env, `http://127.0.0.1:${port}/`);
+  try {
+    return await load(`bare Fastify + the same session query (${label})`, `http://127.0.0.1:${port}/`);
+  } finally {
+    await ceiling.stop();
+  }
+}
+
 /**
  * The hot paths on one server (PGlite): the signed-in profile, the plan catalogue and the home page
  * (Brotli and gzip), the whole set twice, with the server's resident memory at idle and after each
- * round (it must not keep growing).
+ * round (it must not keep growing); then, the server stopped, the profile's ceiling on its database.
  */
-const benchServerPaths = () =>
-  withServer(async (baseUrl, pid) => {
-    const { token } = await signedInUser(baseUrl);
-    const memory = { idleMb: residentMb(pid), afterRoundsMb: [] };
-    const rows = [];
-    for (const round of [1, 2]) {
-      rows.length = 0;
-      rows.push(await load('GET /api/users/me (PGlite)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` }));
-      rows.push(await load('GET /api/plans', `${baseUrl}/api/plans`));
-      rows.push(await load('GET / (brotli)', `${baseUrl}/`, { 'accept-encoding': 'br' }));
-      rows.push(await load('GET / (gzip)', `${baseUrl}/`, { 'accept-encoding': 'gzip' }));
-      memory.afterRoundsMb.push(residentMb(pid));
-      console.log(`  round ${round} done, resident ${memory.afterRoundsMb.at(-1)} MB`);
-    }
-    return { rows: [...rows], memory };
+async function benchServerPaths() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
+  try {
+    let session = null;
+    const measured = await withServer(
+      async (baseUrl, pid) => {
+        const { token } = await signedInUser(baseUrl);
+        session = sessionOf(token);
+        const memory = { idleMb: residentMb(pid), afterRoundsMb: [] };
+        const rows = [];
+        for (const round of [1, 2]) {
+          rows.length = 0;
+          rows.push(await load('GET /api/users/me (PGlite)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` }));
+          rows.push(await load('GET /api/plans', `${baseUrl}/api/plans`));
+          rows.push(await load('GET / (brotli)', `${baseUrl}/`, { 'accept-encoding': 'br' }));
+          rows.push(await load('GET / (gzip)', `${baseUrl}/`, { 'accept-encoding': 'gzip' }));
+          memory.afterRoundsMb.push(residentMb(pid));
+          console.log(`  round ${round} done, resident ${memory.afterRoundsMb.at(-1)} MB`);
+        }
+        return { rows: [...rows], memory };
+      },
+      {},
+      dataDir,
+    );
+    const ceiling = await benchSessionCeiling('PGlite', { pgliteDir: join(dataDir, 'pglite') }, session);
+    measured.rows[0].ceiling = ceiling.name;
+    return { rows: [ceiling, ...measured.rows], memory: measured.memory };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** GET /api/users/me on a server over Postgres, then its ceiling on the same database. */
+const benchProfileOnPostgres = () =>
+  withPostgresDatabase('bench_me', async (url) => {
+    let session = null;
+    const profile = await withServer(
+      async (baseUrl) => {
+        const { token } = await signedInUser(baseUrl);
+        session = sessionOf(token);
+        return load('GET /api/users/me (Postgres)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` });
+      },
+      { DATABASE_URL: url.toString() },
+    );
+    const ceiling = await benchSessionCeiling('Postgres', { databaseUrl: url.toString() }, session);
+    profile.ceiling = ceiling.name;
+    return [ceiling, profile];
   });
 
 const CHECKOUT_PATIENTS = 20;
@@ -247,8 +327,8 @@ const checkoutRequest = (baseUrl, { token, user }, body) =>
     body,
   });
 
-/** 20 patients buy one-time visits (which may be bought again) as fast as the server answers, for 10 s. */
-const benchCheckout = () =>
+/** 20 patients buy one-time visits (which may be bought again) as fast as the server answers, for 10 s; each must be one charge. */
+const benchCheckout = (store, extraEnv = {}) =>
   withServer(async (baseUrl) => {
     const patients = [];
     for (let i = 0; i < CHECKOUT_PATIENTS; i++) patients.push(await signedInUser(baseUrl));
@@ -268,7 +348,7 @@ const benchCheckout = () =>
       }),
     );
     return {
-      name: 'checkout, PUT /api/users/{id}/subscription (sandbox, PGlite)',
+      name: `checkout, PUT /api/users/{id}/subscription (sandbox, ${store})`,
       url: '/api/users/{id}/subscription',
       connections: CHECKOUT_PATIENTS,
       durationS: DURATION_S,
@@ -277,7 +357,20 @@ const benchCheckout = () =>
       averageMs: round(mean(latencies), 1),
       non2xx: failures,
       errors: 0,
+      paid: latencies.length - failures,
     };
+  }, extraEnv);
+
+/** The same on Postgres, then the sandbox's own record: exactly one successful charge per paid checkout. */
+const benchCheckoutOnPostgres = () =>
+  withPostgresDatabase('bench_checkout', async (url, pg) => {
+    const row = await benchCheckout('Postgres', { DATABASE_URL: url.toString() });
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    const { rows } = await db.query(`SELECT count(*)::int AS charges FROM sandbox_gateway_charges WHERE result->>'ok' = 'true' AND voided_at IS NULL`);
+    await db.end();
+    row.charges = rows[0].charges;
+    return row;
   });
 
 const RENEWALS = Number(process.env.BENCH_RENEWALS ?? 100_000);
@@ -789,7 +882,9 @@ for (const [label, run] of /** @type {Step[]} */ (runs('http')
           return rows;
         },
       ],
-      ['checkout with 20 patients', async () => [await benchCheckout()]],
+      ['GET /api/users/me and its ceiling on Postgres', benchProfileOnPostgres],
+      ['checkout with 20 patients (PGlite)', async () => [await benchCheckout('PGlite')]],
+      ['checkout with 20 patients (Postgres)', async () => [await benchCheckoutOnPostgres()]],
     ]
   : [])) {
   console.log(`autocannon: ${label}, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
@@ -802,6 +897,11 @@ for (const [label, run] of /** @type {Step[]} */ (runs('http')
 // Each path beside the ceiling: a bare Fastify route answering a small JSON object in the same run.
 const ceiling = results.http.find((r) => r.name === 'bare Fastify route')?.requestsPerSec;
 for (const r of results.http) r.shareOfBare = ceiling ? round(r.requestsPerSec / ceiling, 3) : null;
+// The signed-in profile beside its own ceiling: the same session query with the same driver on the same database.
+for (const r of results.http) {
+  const own = r.ceiling ? results.http.find((c) => c.name === r.ceiling) : undefined;
+  r.shareOfCeiling = own ? round(r.requestsPerSec / own.requestsPerSec, 3) : null;
+}
 
 if (runs('renewals')) {
   console.log(`renewal job: ${RENEWALS} due memberships on Postgres ...`);
@@ -902,7 +1002,11 @@ if (results.http.length > 0) {
     Object.fromEntries(
       results.http.map((r) => [
         r.name,
-        { 'requests/s': r.requestsPerSec, 'of bare': r.shareOfBare === null ? '' : `${round(r.shareOfBare * 100, 1)} %`, 'p99 ms': r.p99Ms, 'avg ms': r.averageMs, non2xx: r.non2xx, errors: r.errors },
+        {
+          'requests/s': r.requestsPerSec,
+          'of bare': r.shareOfBare === null ? '' : `${round(r.shareOfBare * 100, 1)} %`,
+          'of its ceiling': r.shareOfCeiling === null ? '' : `${round(r.shareOfCeiling * 100, 1)} %`,
+          'p99 ms': r.p99Ms, 'avg ms': r.averageMs, non2xx: r.non2xx, errors: r.errors },
       ]),
     ),
   );
@@ -912,6 +1016,7 @@ if (results.serverMemory) {
   console.log(`Server resident memory: ${m.idleMb} MB at idle, ${m.afterRoundsMb.join(' MB, then ')} MB after each round of load`);
 }
 for (const r of results.http) {
+  if (r.charges !== undefined && r.charges !== r.paid) notRun(r.name, `${r.charges} sandbox charges for ${r.paid} paid checkouts; each must be exactly one`);
   if (r.non2xx > 0 || r.errors > 0) console.warn(`warning: ${r.name} had ${r.non2xx} non-2xx answers and ${r.errors} errors; its numbers are not a clean measurement.`);
 }
 
