@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { AppContext } from '../context';
 import type { AuditDetails } from '../db/schema';
 import { isAudited, recordAudits, type AuditEntry } from '../features/audit';
@@ -48,13 +48,18 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext) {
     writing = null;
   }
 
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url;
-    if (isAudited(request.method, route) && !request.auditRecorded) {
-      queue.push({ entry: { ...auditActor(request), action: `${request.method} ${route}`, status: reply.statusCode, details: request.auditDetails }, log: request.log });
-      writing ??= writeQueued();
-    }
-    done();
+  // Decided once per route as it is registered: a route not audited pays nothing per request.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!methods.some((method) => isAudited(method, route.url))) return;
+    const recordAnswered: onResponseHookHandler = (request, reply, done) => {
+      if (isAudited(request.method, route.url) && !request.auditRecorded) {
+        queue.push({ entry: { ...auditActor(request), action: `${request.method} ${route.url}`, status: reply.statusCode, details: request.auditDetails }, log: request.log });
+        writing ??= writeQueued();
+      }
+      done();
+    };
+    route.onResponse = [route.onResponse ?? []].flat().concat(recordAnswered);
   });
   app.addHook('preClose', async () => {
     await writing;

@@ -20,10 +20,18 @@ function clientIp(request: FastifyRequest): string {
   return believed && chain.every((address) => isIP(address) !== 0) ? believed : socketAddress;
 }
 
+// Decided once per request: several checks ask, and walking the forwarded chain is not free.
+const decided = new WeakMap<FastifyRequest, string>();
+
 export function registerClientIp(app: FastifyInstance) {
   app.decorateRequest('clientIp', {
     getter(this: FastifyRequest) {
-      return clientIp(this);
+      let address = decided.get(this);
+      if (address === undefined) {
+        address = clientIp(this);
+        decided.set(this, address);
+      }
+      return address;
     },
   });
 }

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { webcrypto } from 'node:crypto';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
 const HOUR_MS = 60 * 60_000;
@@ -30,7 +31,16 @@ export interface SessionClaims {
   email: string;
 }
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+// Imported once per secret: jose would import a raw key again on every call (the most costly part of a check).
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
+function key(secret: string): Promise<webcrypto.CryptoKey> {
+  let imported = keys.get(secret);
+  if (!imported) {
+    imported = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, imported);
+  }
+  return imported;
+}
 
 export async function openSession(
   db: Executor,
@@ -57,21 +67,38 @@ export async function openSession(
     .setSubject(user.id)
     .setIssuedAt(now)
     .setExpirationTime(expiresAt)
-    .sign(key(secret));
+    .sign(await key(secret));
   return { token, sessionId, expiresAt };
 }
 
+/**
+ * Tokens whose signature was checked, with their claims. A token's signature never changes, so each
+ * is checked once; its expiry is checked on every use, and the session behind it is looked up on
+ * every request (revocation stays immediate). Bounded: the oldest entry leaves first.
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
+const verifiedTokens = new Map<string, { secret: string; claims: Readonly<SessionClaims>; expiresAtMs: number }>();
+
 /** The claims of a token we signed ourselves, or null: wrong signature or algorithm, expired, or lacking a claim. */
-export async function readToken(secret: string, token: string): Promise<SessionClaims | null> {
+export async function readToken(secret: string, token: string): Promise<Readonly<SessionClaims> | null> {
+  const known = verifiedTokens.get(token);
+  if (known?.secret === secret) {
+    if (Date.now() < known.expiresAtMs) return known.claims;
+    verifiedTokens.delete(token);
+    return null;
+  }
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'sub', 'sid'] });
+    const { payload } = await jwtVerify(token, await key(secret), { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'sub', 'sid'] });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return {
+    const claims = Object.freeze({
       sub: payload.sub,
       sid: payload.sid,
-      roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
+      roles: Object.freeze(Array.isArray(payload.roles) ? payload.roles.map(String) : []) as string[],
       email: typeof payload.email === 'string' ? payload.email : '',
-    };
+    });
+    if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+    verifiedTokens.set(token, { secret, claims, expiresAtMs: payload.exp! * 1000 });
+    return claims;
   } catch {
     return null;
   }
@@ -80,13 +107,43 @@ export async function readToken(secret: string, token: string): Promise<SessionC
 /**
  * A live session: not revoked, not past its absolute limit, its user not disabled. Times come from
  * this process's clock, not the database's, so that every instance and every test agrees on "now".
+ * The query is built once per database and prepared (every request runs it; building it cost more
+ * than running it).
  */
-const isLive = (claims: SessionClaims, now: Date) =>
-  and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub), isNull(sessions.revokedAt), isNull(users.disabledAt), gt(sessions.expiresAt, now));
+const isLive = and(
+  eq(sessions.id, sql.placeholder('sid')),
+  eq(sessions.userId, sql.placeholder('sub')),
+  isNull(sessions.revokedAt),
+  isNull(users.disabledAt),
+  gt(sessions.expiresAt, sql.placeholder('now')),
+);
 
 const sessionFields = { sessionId: sessions.id, rememberMe: sessions.rememberMe, lastSeenAt: sessions.lastSeenAt };
 /** What every request's check reads of the user: no health data, nothing to decrypt. */
 const sessionUser = { id: users.id, email: users.email, roles: users.roles, verified: users.verified };
+
+const prepareLiveSession = (db: Database) =>
+  db.select({ ...sessionFields, user: sessionUser }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive).prepare('live_session');
+/** The same, with the user's whole row read in the same query, for the routes that show the profile. */
+const prepareLiveSessionWithProfile = (db: Database) =>
+  db.select({ ...sessionFields, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive).prepare('live_session_with_profile');
+
+/** One prepared query per database (the tests run several apps in one process). */
+function preparedPer<Query>(prepare: (db: Database) => Query): (db: Database) => Query {
+  const prepared = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = prepare(db);
+      prepared.set(db, query);
+    }
+    return query;
+  };
+}
+const liveSessionQuery = preparedPer(prepareLiveSession);
+const liveSessionWithProfileQuery = preparedPer(prepareLiveSessionWithProfile);
+
+const liveSessionParams = (claims: SessionClaims, now: Date) => ({ sid: claims.sid, sub: claims.sub, now: now.toISOString() });
 
 /** The row, unless the session sat idle past its limit; marks it as seen (at most once a minute). */
 async function keptAlive<Row extends { sessionId: string; rememberMe: boolean; lastSeenAt: Date }>(db: Executor, row: Row | undefined, now: Date) {
@@ -98,16 +155,16 @@ async function keptAlive<Row extends { sessionId: string; rememberMe: boolean; l
 }
 
 /** The live session behind a token, with the little of its user that authorisation needs. */
-export async function findLiveSession(db: Executor, claims: SessionClaims) {
+export async function findLiveSession(db: Database, claims: SessionClaims) {
   const now = new Date();
-  const [row] = await db.select({ ...sessionFields, user: sessionUser }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive(claims, now));
+  const [row] = await liveSessionQuery(db).execute(liveSessionParams(claims, now));
   return keptAlive(db, row, now);
 }
 
-/** The same, with the user's whole row read in the same query, for the routes that show the profile. */
-export async function findLiveSessionWithProfile(db: Executor, claims: SessionClaims) {
+/** The same, with the user's whole row, for the routes that show the profile. */
+export async function findLiveSessionWithProfile(db: Database, claims: SessionClaims) {
   const now = new Date();
-  const [row] = await db.select({ ...sessionFields, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive(claims, now));
+  const [row] = await liveSessionWithProfileQuery(db).execute(liveSessionParams(claims, now));
   return keptAlive(db, row, now);
 }
 
