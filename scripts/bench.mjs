@@ -17,7 +17,7 @@
 //  (g) the admin dashboard's calls on seeded users (see below), and (h) the Expenses tab: the list and its
 //      filters on BENCH_EXPENSES (100,000) seeded expenses on Postgres, and the upload and download of a
 //      10 MB receipt on each storage driver (local disk; S3 through s3rver started here).
-// BENCH_ONLY=argon2,http,renewals,parallel-checkout,lighthouse,guesses,admin,expenses (comma-separated) runs only the named parts.
+// BENCH_ONLY=argon2,sign-in,logging,http,renewals,parallel-checkout,lighthouse,guesses,admin,expenses (comma-separated) runs only the named parts.
 // The admin part seeds BENCH_ADMIN_USERS (1,000,000) users on Postgres and BENCH_ADMIN_PGLITE_USERS (100,000) on PGlite.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -119,9 +119,11 @@ async function json(response, what) {
 }
 
 /** Registers a user, verifies the e-mail through the dev mailbox and signs in; returns the bearer token and user. */
+const SIGN_IN_PASSWORD = 'Bench#2026pass';
+
 async function signedInUser(baseUrl) {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const password = 'Bench#2026pass';
+  const password = SIGN_IN_PASSWORD;
   const post = (path, body) => fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   await json(
     await post('/api/users/register', {
@@ -150,7 +152,7 @@ async function signedInUser(baseUrl) {
   await json(await post('/api/users/verify-email', { token }), 'POST /api/users/verify-email');
   const login = await json(await post('/api/auth/login', { email, password }), 'POST /api/auth/login');
   if (!login?.token) throw new Error('POST /api/auth/login returned no token');
-  return { token: login.token, user: login.user };
+  return { token: login.token, user: login.user, email, password };
 }
 
 async function load(name, url, headers = {}) {
@@ -305,6 +307,69 @@ const benchProfileOnPostgres = () =>
     profile.ceiling = ceiling.name;
     return [ceiling, profile];
   });
+
+const SIGN_IN_PATIENTS = 8;
+
+/**
+ * Sign-in beside its ceiling: 8 patients sign in over and over on one server (PGlite) for 10 s, then
+ * this process verifies the same kind of hash with the server's own function, 8 at a time, for 10 s.
+ * The hash is nearly all of a sign-in, so the two rates should be close.
+ */
+async function benchSignIn() {
+  const login = await withServer(async (baseUrl) => {
+    const patients = [];
+    for (let i = 0; i < SIGN_IN_PATIENTS; i++) patients.push(await signedInUser(baseUrl));
+    const latencies = [];
+    let failures = 0;
+    const deadline = Date.now() + DURATION_S * 1000;
+    await Promise.all(
+      patients.map(async ({ email, password }) => {
+        while (Date.now() < deadline) {
+          const start = performance.now();
+          const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+          await response.arrayBuffer();
+          latencies.push(performance.now() - start);
+          if (response.status !== 200) failures++;
+        }
+      }),
+    );
+    return { signIns: latencies.length - failures, failures, p99Ms: round(percentile(latencies, 99), 1) };
+  });
+  const { tsImport } = await import('tsx/esm/api');
+  const crypto = await tsImport(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href, import.meta.url);
+  const hash = await crypto.hashPassword(SIGN_IN_PASSWORD);
+  let verified = 0;
+  const deadline = Date.now() + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: SIGN_IN_PATIENTS }, async () => {
+      while (Date.now() < deadline) if (await crypto.verifyPassword(hash, SIGN_IN_PASSWORD)) verified++;
+    }),
+  );
+  const signInsPerSec = round(login.signIns / DURATION_S, 1);
+  const verifiesPerSec = round(verified / DURATION_S, 1);
+  return { concurrency: SIGN_IN_PATIENTS, signInsPerSec, verifiesPerSec, share: round(signInsPerSec / verifiesPerSec, 3), failures: login.failures, p99Ms: login.p99Ms };
+}
+
+/**
+ * What production logging costs: the plan catalogue and the home page on a server logging at `info`
+ * (every error and slow request, as in production) and on one logging nothing.
+ */
+async function benchLoggingCost() {
+  const paths = [
+    ['GET /api/plans', '/api/plans', {}],
+    ['GET / (brotli)', '/', { 'accept-encoding': 'br' }],
+  ];
+  const rates = {};
+  for (const level of ['info', 'silent']) {
+    await withServer(
+      async (baseUrl) => {
+        for (const [name, path, headers] of paths) rates[`${name} ${level}`] = (await load(`${name} (LOG_LEVEL=${level})`, `${baseUrl}${path}`, headers)).requestsPerSec;
+      },
+      { LOG_LEVEL: level },
+    );
+  }
+  return paths.map(([name]) => ({ path: name, info: rates[`${name} info`], silent: rates[`${name} silent`], cost: round(1 - rates[`${name} info`] / rates[`${name} silent`], 3) }));
+}
 
 const CHECKOUT_PATIENTS = 20;
 
@@ -840,6 +905,8 @@ const results = {
   node: process.version,
   cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
   argon2: null,
+  signIn: null,
+  logging: null,
   http: [],
   serverMemory: null,
   renewals: null,
@@ -852,7 +919,7 @@ const results = {
   notRun: [],
 };
 
-const PARTS = ['argon2', 'http', 'renewals', 'parallel-checkout', 'lighthouse', 'guesses', 'admin', 'expenses'];
+const PARTS = ['argon2', 'sign-in', 'logging', 'http', 'renewals', 'parallel-checkout', 'lighthouse', 'guesses', 'admin', 'expenses'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((p) => p.trim()).filter(Boolean);
 const unknown = only.filter((p) => !PARTS.includes(p));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
@@ -869,6 +936,24 @@ buildIfNeeded();
 if (runs('argon2')) {
   console.log(`argon2id: ${HASH_RUNS} hashes and verifications ...`);
   results.argon2 = await benchArgon2();
+}
+
+if (runs('logging')) {
+  console.log(`logging: the plan catalogue and the home page at LOG_LEVEL=info and silent, ${DURATION_S} s each ...`);
+  try {
+    results.logging = await benchLoggingCost();
+  } catch (error) {
+    notRun('logging cost', error);
+  }
+}
+
+if (runs('sign-in')) {
+  console.log(`sign-in: ${SIGN_IN_PATIENTS} patients signing in for ${DURATION_S} s, then the bare hash verification as many at a time ...`);
+  try {
+    results.signIn = await benchSignIn();
+  } catch (error) {
+    notRun('sign-in', error);
+  }
 }
 
 for (const [label, run] of /** @type {Step[]} */ (runs('http')
@@ -995,6 +1080,15 @@ const a = results.argon2;
 if (a) {
   console.log(`\nargon2id (${a.parameters}), ${a.runs} runs`);
   console.table({ hash: a.hash, verify: a.verify });
+}
+if (results.logging) {
+  console.log('Production logging (LOG_LEVEL=info) beside none, answers per second');
+  console.table(Object.fromEntries(results.logging.map((r) => [r.path, { info: r.info, silent: r.silent, cost: `${round(r.cost * 100, 1)} %` }])));
+}
+if (results.signIn) {
+  const si = results.signIn;
+  console.log(`Sign-in, ${si.concurrency} at a time, beside the bare argon2id verification of the same hash as many at a time`);
+  console.table({ 'POST /api/auth/login': { 'per second': si.signInsPerSec, 'of the bare hash': `${round(si.share * 100, 1)} %`, 'p99 ms': si.p99Ms, failures: si.failures }, 'argon2id verify': { 'per second': si.verifiesPerSec, 'of the bare hash': '100 %', 'p99 ms': '', failures: '' } });
 }
 if (results.http.length > 0) {
   console.log(`HTTP, ${CONNECTIONS} connections for ${DURATION_S} s each`);
