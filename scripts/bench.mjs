@@ -355,20 +355,22 @@ async function benchSignIn() {
  * (every error and slow request, as in production) and on one logging nothing.
  */
 async function benchLoggingCost() {
+  /** @type {{ name: string, path: string, headers: Record<string, string> }[]} */
   const paths = [
-    ['GET /api/plans', '/api/plans', {}],
-    ['GET / (brotli)', '/', { 'accept-encoding': 'br' }],
+    { name: 'GET /api/plans', path: '/api/plans', headers: {} },
+    { name: 'GET / (brotli)', path: '/', headers: { 'accept-encoding': 'br' } },
   ];
-  const rates = {};
-  for (const level of ['info', 'silent']) {
+  /** @type {Record<string, { info: number, silent: number }>} */
+  const rates = Object.fromEntries(paths.map(({ name }) => [name, { info: 0, silent: 0 }]));
+  for (const level of /** @type {const} */ (['info', 'silent'])) {
     await withServer(
       async (baseUrl) => {
-        for (const [name, path, headers] of paths) rates[`${name} ${level}`] = (await load(`${name} (LOG_LEVEL=${level})`, `${baseUrl}${path}`, headers)).requestsPerSec;
+        for (const { name, path, headers } of paths) rates[name][level] = (await load(`${name} (LOG_LEVEL=${level})`, `${baseUrl}${path}`, headers)).requestsPerSec;
       },
       { LOG_LEVEL: level },
     );
   }
-  return paths.map(([name]) => ({ path: name, info: rates[`${name} info`], silent: rates[`${name} silent`], cost: round(1 - rates[`${name} info`] / rates[`${name} silent`], 3) }));
+  return paths.map(({ name }) => ({ path: name, ...rates[name], cost: round(1 - rates[name].info / rates[name].silent, 3) }));
 }
 
 const CHECKOUT_PATIENTS = 20;
