@@ -17,7 +17,7 @@
 //  (g) the admin dashboard's calls on seeded users (see below), and (h) the Expenses tab: the list and its
 //      filters on BENCH_EXPENSES (100,000) seeded expenses on Postgres, and the upload and download of a
 //      10 MB receipt on each storage driver (local disk; S3 through s3rver started here).
-// BENCH_ONLY=argon2,sign-in,logging,http,renewals,parallel-checkout,lighthouse,guesses,admin,expenses (comma-separated) runs only the named parts.
+// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses (comma-separated) runs only the named parts.
 // The admin part seeds BENCH_ADMIN_USERS (1,000,000) users on Postgres and BENCH_ADMIN_PGLITE_USERS (100,000) on PGlite.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -88,8 +88,11 @@ async function benchArgon2() {
 }
 
 /** Spawns a node process and waits until `readyUrl` answers 200. */
+/** Extra Node options for the processes the bench starts, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile them. */
+const benchNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 async function startProcess(args, env, readyUrl) {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
+  const child = spawn(process.execPath, [...benchNodeArgs, ...args], { env, stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with code ${child.exitCode}`);
@@ -927,7 +930,7 @@ const results = {
   notRun: [],
 };
 
-const PARTS = ['argon2', 'sign-in', 'logging', 'http', 'renewals', 'parallel-checkout', 'lighthouse', 'guesses', 'admin', 'expenses'];
+const PARTS = ['argon2', 'sign-in', 'logging', 'http', 'checkout', 'renewals', 'parallel-checkout', 'lighthouse', 'guesses', 'admin', 'expenses'];
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((p) => p.trim()).filter(Boolean);
 const unknown = only.filter((p) => !PARTS.includes(p));
 if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
@@ -964,7 +967,7 @@ if (runs('sign-in')) {
   }
 }
 
-for (const [label, run] of /** @type {Step[]} */ (runs('http')
+for (const [label, run] of /** @type {Step[]} */ ([...(runs('http')
   ? [
       ['bare Fastify route', async () => [await benchBareFastify()]],
       [
@@ -976,10 +979,14 @@ for (const [label, run] of /** @type {Step[]} */ (runs('http')
         },
       ],
       ['GET /api/users/me and its ceiling on Postgres', benchProfileOnPostgres],
+    ]
+  : []),
+...(runs('checkout')
+  ? [
       ['checkout with 20 patients (PGlite)', async () => [await benchCheckout('PGlite')]],
       ['checkout with 20 patients (Postgres)', async () => [await benchCheckoutOnPostgres()]],
     ]
-  : [])) {
+  : [])])) {
   console.log(`autocannon: ${label}, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
   try {
     results.http.push(...(await run()));

@@ -6,10 +6,47 @@ import type { Outcome } from '../../lib/errors';
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
-/** Records a charge attempt before the gateway is called; null when this renewal try already exists. */
-export async function insertPayment(db: Executor, payment: NewPayment): Promise<PaymentRow | null> {
-  const [row] = await db.insert(payments).values(payment).onConflictDoNothing().returning();
+/** What a checkout checks of the patient before it records an attempt. */
+export interface Payer {
+  verified: boolean;
+  subscriptionStatus: string | null;
+  subscriptionPlan: string | null;
+}
+
+export async function findPayer(db: Executor, userId: string): Promise<Payer | null> {
+  const [row] = await db
+    .select({ verified: users.verified, subscriptionStatus: users.subscriptionStatus, subscriptionPlan: users.subscriptionPlan })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? null;
+}
+
+/** A checkout attempt as it is recorded before the gateway is called. */
+export type NewCheckoutAttempt = Required<Pick<NewPayment, 'userId' | 'planId' | 'amountCents' | 'gateway' | 'cardLast4' | 'gatewayKey' | 'clientKey' | 'details'>>;
+
+/**
+ * Records a pending checkout attempt in one statement, only while the patient's membership is still
+ * `seen` (what the caller checked) and no other checkout of theirs is pending: the patient's row is
+ * locked first, so a purchase settling meanwhile is waited for and its new state seen, on every
+ * instance. Null when the membership changed or another purchase is in flight.
+ */
+export async function insertCheckoutAttempt(db: Executor, attempt: NewCheckoutAttempt, seen: Pick<Payer, 'subscriptionStatus' | 'subscriptionPlan'>): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`WITH payer AS (
+        SELECT id FROM users
+        WHERE id = ${attempt.userId} AND subscription_status IS NOT DISTINCT FROM ${seen.subscriptionStatus}::text
+          AND subscription_plan IS NOT DISTINCT FROM ${seen.subscriptionPlan}::text
+        FOR UPDATE
+      )
+      INSERT INTO payments (user_id, plan_id, kind, status, amount_cents, gateway, card_last4, gateway_key, client_key, details)
+      SELECT payer.id, ${attempt.planId}::text, 'checkout', 'pending', ${attempt.amountCents}::integer, ${attempt.gateway}::text,
+        ${attempt.cardLast4}::text, ${attempt.gatewayKey}::text, ${attempt.clientKey}::text, ${sql.param(attempt.details, payments.details)}
+      FROM payer
+      ON CONFLICT DO NOTHING
+      RETURNING id`,
+  );
+  return row?.id ?? null;
 }
 
 /** Settles a pending attempt; false when it was settled already (by a request or by reconciliation). */
@@ -23,12 +60,11 @@ export async function settlePayment(db: Executor, id: string, changes: Partial<N
 }
 
 /**
- * Locks the patient's row for the rest of the transaction, so that the "already active" check and
- * the in-flight attempt insert see every other instance's committed checkout.
+ * Locks the patient's row for the rest of the transaction: settling an attempt takes the locks in
+ * the order recording one does (patient, then payment), so the two never deadlock.
  */
-export async function lockUser(db: Executor, userId: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
-  return row ?? null;
+export async function lockUser(db: Executor, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /** A renewal batch's people, locked in id order (so two transactions locking several never deadlock), with what a renewal changes. */

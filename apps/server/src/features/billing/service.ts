@@ -13,7 +13,8 @@ import {
   claimPendingPayments,
   findCheckoutByClientKey,
   findIdempotencyKey,
-  insertPayment,
+  findPayer,
+  insertCheckoutAttempt,
   listPayments,
   lockUser,
   releaseIdempotencyKey,
@@ -21,6 +22,7 @@ import {
   settlePayment,
   storeIdempotentAnswer,
   takeOverIdempotencyKey,
+  type Payer,
   type PaymentRow,
 } from './repository';
 
@@ -128,68 +130,74 @@ async function replay(ctx: AppContext, userId: string, body: Checkout, key: stri
  * called. Approved cards cost nothing; a patient's attempts never overlap (one purchase in flight).
  */
 async function refuseCardTesting(ctx: AppContext, userId: string, ip: string) {
-  const wait = Math.max(await ctx.limits.waitFor('declinedCardByPatient', userId), await ctx.limits.waitFor('declinedCardByIp', ip));
+  const wait = Math.max(...(await Promise.all([ctx.limits.waitFor('declinedCardByPatient', userId), ctx.limits.waitFor('declinedCardByIp', ip)])));
   if (wait > 0) throw rateLimited(messages.cardAttemptsLimited, wait);
 }
 const countDecline = (ctx: AppContext, userId: string, ip: string) =>
   Promise.all([ctx.limits.tryConsume('declinedCardByPatient', userId), ctx.limits.tryConsume('declinedCardByIp', ip)]);
 
+/** A purchase needs an account, a verified e-mail and no active recurring membership. */
+function assertMayBuy(payer: Payer | null): asserts payer is Payer {
+  if (!payer) throw forbidden(messages.paymentVerifyAccount);
+  if (!payer.verified) throw forbidden(messages.paymentVerifyEmailFirst);
+  if (isActiveStatus(payer.subscriptionStatus) && payer.subscriptionPlan !== 'oneTimeVisit') throw conflict(messages.paymentAlreadyActive);
+}
+
 async function charge(ctx: AppContext, userId: string, body: Checkout, idempotencyKey: string, ip: string): Promise<Answer> {
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw forbidden(messages.paymentVerifyAccount);
-  if (!user.verified) throw forbidden(messages.paymentVerifyEmailFirst);
+  const payer = await findPayer(ctx.db, userId);
+  assertMayBuy(payer);
   await refuseCardTesting(ctx, userId, ip);
-  const { answer, declined } = await chargeCard(ctx, userId, body, idempotencyKey);
+  const { answer, declined } = await chargeCard(ctx, userId, payer, body, idempotencyKey);
   if (declined) await countDecline(ctx, userId, ip);
   return answer;
 }
 
-async function chargeCard(ctx: AppContext, userId: string, body: Checkout, idempotencyKey: string): Promise<{ answer: Answer; declined: boolean }> {
+/** A checkout attempt as settling it needs it (a ledger row has all of it). */
+type CheckoutAttempt = Pick<PaymentRow, 'id' | 'userId' | 'planId' | 'clientKey' | 'details'>;
+
+async function chargeCard(ctx: AppContext, userId: string, payer: Payer, body: Checkout, idempotencyKey: string): Promise<{ answer: Answer; declined: boolean }> {
   const plan = findPlan(body.planId);
   const card = body.cardDetails;
   const number = card.cardNumber.replace(/\D/g, '');
   const [month, year] = card.expiry.split('/').map(Number) as [number, number];
-  const gatewayKey = `checkout:${userId}:${idempotencyKey}`;
+  const attempt = {
+    userId,
+    planId: plan.id,
+    amountCents: plan.priceCents,
+    gateway: ctx.gateway.name,
+    cardLast4: number.slice(-4),
+    gatewayKey: `checkout:${userId}:${idempotencyKey}`,
+    clientKey: idempotencyKey,
+    details: {
+      billingStreet: body.billingAddress.street,
+      billingCity: body.billingAddress.city,
+      billingState: body.billingAddress.state,
+      billingZip: body.billingAddress.zip,
+      billingCountry: body.billingAddress.country,
+      cardholderName: card.cardholderName,
+      cardExpiry: card.expiry,
+    },
+  };
   // The attempt is in the ledger before the gateway is called; the partial unique index on a
   // patient's pending checkout lets only one purchase be in flight, on every instance.
-  const payment = await ctx.db.transaction(async (tx) => {
-    const locked = await lockUser(tx, userId);
-    if (!locked) throw forbidden(messages.paymentVerifyAccount);
-    if (isActiveStatus(locked.subscriptionStatus) && locked.subscriptionPlan !== 'oneTimeVisit') throw conflict(messages.paymentAlreadyActive);
-    const row = await insertPayment(tx, {
-      userId,
-      planId: plan.id,
-      kind: 'checkout',
-      amountCents: plan.priceCents,
-      gateway: ctx.gateway.name,
-      status: 'pending',
-      cardLast4: number.slice(-4),
-      gatewayKey,
-      clientKey: idempotencyKey,
-      details: {
-        billingStreet: body.billingAddress.street,
-        billingCity: body.billingAddress.city,
-        billingState: body.billingAddress.state,
-        billingZip: body.billingAddress.zip,
-        billingCountry: body.billingAddress.country,
-        cardholderName: card.cardholderName,
-        cardExpiry: card.expiry,
-      },
-    });
-    if (!row) throw conflict(messages.paymentAlreadyInFlight, IN_FLIGHT_RETRY_S);
-    return row;
-  });
+  const paymentId = await insertCheckoutAttempt(ctx.db, attempt, payer);
+  if (!paymentId) {
+    // Not recorded: the membership changed since it was checked (say why, if it now refuses) or another purchase is in flight.
+    assertMayBuy(await findPayer(ctx.db, userId));
+    throw conflict(messages.paymentAlreadyInFlight, IN_FLIGHT_RETRY_S);
+  }
+  const payment: CheckoutAttempt = { id: paymentId, ...attempt };
 
   let result: ChargeResult;
   try {
     result = await ctx.gateway.chargeCard(
       { number, expMonth: month, expYear: 2000 + year, cvc: card.cvv, holderName: card.cardholderName },
-      { amountCents: plan.priceCents, currency: 'USD', description: `${plan.title} membership`, idempotencyKey: gatewayKey },
+      { amountCents: plan.priceCents, currency: 'USD', description: `${plan.title} membership`, idempotencyKey: attempt.gatewayKey },
     );
   } catch (error) {
     // The charge may or may not have happened: ask the gateway now; reconciliation asks again later.
-    ctx.log.error({ err: error, paymentId: payment.id }, 'payment gateway call failed');
-    return { answer: (await settledAnswer(ctx, userId, idempotencyKey, () => reconcileCheckout(ctx, payment.id))) ?? unavailable(), declined: false };
+    ctx.log.error({ err: error, paymentId }, 'payment gateway call failed');
+    return { answer: (await settledAnswer(ctx, userId, idempotencyKey, () => reconcileCheckout(ctx, paymentId))) ?? unavailable(), declined: false };
   }
   return { answer: (await settledAnswer(ctx, userId, idempotencyKey, () => settleCheckout(ctx, payment, result))) ?? unavailable(), declined: !result.ok };
 }
@@ -198,14 +206,19 @@ const unavailable = (): never => {
   throw new DomainError('upstream-failed', messages.paymentUnavailable);
 };
 
-/** Settles the attempt, then answers with what the key recorded (this settlement or a concurrent one). */
-async function settledAnswer(ctx: AppContext, userId: string, key: string, settle: () => Promise<unknown>): Promise<Answer | null> {
+/**
+ * Settles the attempt and answers as it recorded; when another request or reconciliation settled
+ * it first, answers with what the key recorded then.
+ */
+async function settledAnswer(ctx: AppContext, userId: string, key: string, settle: () => Promise<Answer | null>): Promise<Answer | null> {
+  let settled: Answer | null;
   try {
-    await settle();
+    settled = await settle();
   } catch (error) {
     ctx.log.error({ err: error }, 'settling a payment failed; reconciliation will settle it');
     return null;
   }
+  if (settled) return settled;
   const row = await findIdempotencyKey(ctx.db, userId, key);
   const answer = row && recorded(row);
   return answer ? { ...answer, replayed: false } : null;
@@ -213,12 +226,12 @@ async function settledAnswer(ctx: AppContext, userId: string, key: string, settl
 
 /**
  * Records the gateway's answer for a checkout attempt, once: the payment, the membership, the
- * receipt in the outbox and the idempotent answer commit together. Does nothing when the attempt
- * was settled already.
+ * receipt in the outbox and the idempotent answer commit together. Returns that answer, or null
+ * when the attempt was settled already.
  */
-async function settleCheckout(ctx: AppContext, payment: PaymentRow, result: ChargeResult, paidAt = new Date()): Promise<void> {
+async function settleCheckout(ctx: AppContext, payment: CheckoutAttempt, result: ChargeResult, paidAt = new Date()): Promise<Answer | null> {
   const plan = findPlan(payment.planId as Plan['id']);
-  const receiptId = await ctx.db.transaction(async (tx) => {
+  const settled = await ctx.db.transaction(async (tx) => {
     let answer: Answer;
     let mailId: string | null = null;
     // Locks in the order a new checkout takes them (user, then payment), so the two never deadlock.
@@ -253,9 +266,10 @@ async function settleCheckout(ctx: AppContext, payment: PaymentRow, result: Char
       answer = { outcome: 'ok', body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) } };
     }
     if (payment.clientKey) await storeIdempotentAnswer(tx, payment.userId, payment.clientKey, answer.outcome, answer.body);
-    return mailId;
+    return { answer, mailId };
   });
-  if (receiptId) ctx.mail.deliverSoon(receiptId);
+  if (settled?.mailId) ctx.mail.deliverSoon(settled.mailId);
+  return settled && { ...settled.answer, replayed: false };
 }
 
 /**
@@ -270,20 +284,19 @@ export async function askGateway(ctx: AppContext, payment: PaymentRow): Promise<
 }
 
 /** Settles one pending checkout attempt with the gateway's answer, unless another instance holds it. */
-async function reconcileCheckout(ctx: AppContext, paymentId: string, now = new Date()) {
+async function reconcileCheckout(ctx: AppContext, paymentId: string, now = new Date()): Promise<Answer | null> {
   const [payment] = await claimPendingPayments(ctx.db, now, RECONCILE_LEASE_MS, { id: paymentId });
-  if (payment) await settleClaimedCheckout(ctx, payment);
+  return payment ? settleClaimedCheckout(ctx, payment) : null;
 }
 
-export async function settleClaimedCheckout(ctx: AppContext, payment: PaymentRow) {
+export async function settleClaimedCheckout(ctx: AppContext, payment: PaymentRow): Promise<Answer | null> {
   const result = await askGateway(ctx, payment);
   // Completing needs the billing details; an attempt recorded before they were kept is refunded instead.
   if (result.ok && !payment.details) {
     await ctx.gateway.void(payment.gatewayKey!);
-    await settleCheckout(ctx, payment, { ok: false, code: 'processing_error' });
-    return;
+    return settleCheckout(ctx, payment, { ok: false, code: 'processing_error' });
   }
-  await settleCheckout(ctx, payment, result);
+  return settleCheckout(ctx, payment, result);
 }
 
 export function receiptMail(ctx: AppContext, user: Pick<UserRow, 'email' | 'firstName' | 'cardBrand' | 'cardLast4'>, plan: Plan, paidAt: Date, reference: string, renewsAt: Date | null) {
