@@ -609,14 +609,15 @@ async function benchBareFastify() {
   }
 }
 
-const LIGHTHOUSE_PAGES = ['/', '/consult', '/services/urgent-care'];
+const LIGHTHOUSE_PAGES = ['/', '/consult', '/services/urgent-care', '/tips/first-visit', '/login'];
 const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const AIM = { score: 95, lcpMs: 1500, cls: 0, homeJsKb: 120 };
+/** Issue 14's aims: performance 98 and the other categories 95, TBT 150 ms, LCP 1.2 s, no layout shift, home JavaScript 110 KB gzipped. */
+const AIM = { performance: 98, score: 95, tbtMs: 150, lcpMs: 1200, cls: 0, homeJsKb: 110 };
 /**
  * Runs per page. One Lighthouse run swings by tens of points of TBT on a shared 2-core machine; the
  * reported run is the median one (Lighthouse's own computeMedianRun, by FCP and TTI).
  */
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -676,7 +677,13 @@ async function benchLighthouse() {
           warnings: lhr.runWarnings,
         };
         page.meetsAim =
-          Object.values(scores).every((s) => s !== null && s >= AIM.score) && page.lcpMs !== null && page.lcpMs <= AIM.lcpMs && page.cls !== null && page.cls <= AIM.cls;
+          Object.entries(scores).every(([id, s]) => s !== null && s >= (id === 'performance' ? AIM.performance : AIM.score)) &&
+          page.tbtMs !== null &&
+          page.tbtMs <= AIM.tbtMs &&
+          page.lcpMs !== null &&
+          page.lcpMs <= AIM.lcpMs &&
+          page.cls !== null &&
+          page.cls <= AIM.cls;
         pages.push(page);
       }
       return { version: lighthouseVersion(), formFactor: 'mobile', throttling: 'simulated (Lighthouse default)', aim: AIM, pages, homeLoaded };
@@ -1176,7 +1183,7 @@ if (results.lighthouse) {
     'meets aim': p.meetsAim ? 'yes' : 'NO',
     'performance, each run': p.performanceOfEachRun.join(' / '),
   });
-  const aimRow = { performance: `>=${AIM.score}`, accessibility: `>=${AIM.score}`, 'best-practices': `>=${AIM.score}`, seo: `>=${AIM.score}`, 'LCP s': `<=${AIM.lcpMs / 1000}`, 'TBT ms': '', CLS: AIM.cls, 'meets aim': '', 'performance, each run': '' };
+  const aimRow = { performance: `>=${AIM.performance}`, accessibility: `>=${AIM.score}`, 'best-practices': `>=${AIM.score}`, seo: `>=${AIM.score}`, 'LCP s': `<=${AIM.lcpMs / 1000}`, 'TBT ms': `<=${AIM.tbtMs}`, CLS: AIM.cls, 'meets aim': '', 'performance, each run': '' };
   console.table({ ...Object.fromEntries(lh.pages.map((p) => [p.path, row(p)])), aim: aimRow });
   for (const p of lh.pages) {
     for (const warning of p.warnings ?? []) console.warn(`warning: Lighthouse on ${p.path}: ${warning}`);

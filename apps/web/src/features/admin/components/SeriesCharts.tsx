@@ -1,8 +1,8 @@
 import type { AnalyticsBucket, AnalyticsSeries } from '@app/shared';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-// uPlot's own styles come with the chart code (see the same in AdminPage).
 import uPlotCss from 'uplot/dist/uPlot.min.css?inline';
+import { ChunkStyles } from '../../../components/ui';
 
 interface Line {
   label: string;
@@ -117,9 +117,7 @@ const formatCount = (value: number) => value.toLocaleString('en-US');
 export default function SeriesCharts({ series, formatMoney }: { series: AnalyticsSeries; formatMoney: (dollars: number) => string }) {
   return (
     <div className="admin-charts">
-      <style href="uplot" precedence="default">
-        {uPlotCss}
-      </style>
+      <ChunkStyles name="uplot" css={uPlotCss} />
       <Chart title={`Sign-ups and memberships per ${series.interval}`} series={series} lines={countLines} formatValue={formatCount} minTop={5} />
       <Chart title={`Revenue per ${series.interval} (USD)`} series={series} lines={moneyLines} formatValue={formatMoney} minTop={10} />
     </div>

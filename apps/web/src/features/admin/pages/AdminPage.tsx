@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/PageTitle';
-import { Button, Spinner } from '../../../components/ui';
+import { Button, ChunkStyles, Spinner } from '../../../components/ui';
 import { brand } from '../../../lib/brand';
 import { logout, useEndSession } from '../../auth';
 import { useAdminMe } from '../api/getAdminMe';
@@ -16,8 +16,6 @@ import { Tabs } from '../components/Tabs';
 import { UsersJsonCard } from '../components/UsersJsonCard';
 import { UsersPanel } from '../components/UsersPanel';
 import { authFailureOf, createAdminQueryClient, type AuthFailure } from '../queryClient';
-// The dashboard's styles travel in its own chunk, not in the site-wide stylesheet that every
-// prerendered public page inlines (vite.config.ts: cssCodeSplit off); React hoists the <style> into <head>.
 import dashboardCss from './admin.css?inline';
 
 const TABS = [
@@ -45,9 +43,7 @@ export default function AdminPage() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <style href="admin-dashboard" precedence="default">
-        {dashboardCss}
-      </style>
+      <ChunkStyles name="admin-dashboard" css={dashboardCss} />
       <Dashboard />
     </QueryClientProvider>
   );

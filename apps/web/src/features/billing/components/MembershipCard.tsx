@@ -1,7 +1,7 @@
 import { formatUsd, isActiveStatus, messages, periodLabel, type PlanId, type UserProfile } from '@app/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Card, Spinner, type AlertTone } from '../../../components/ui';
+import { Alert, Button, Card, ChunkStyles, Spinner, type AlertTone } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
 import { readItem, storageKeys } from '../../../lib/storage';
@@ -13,7 +13,7 @@ import { buildCheckoutData, storeCheckoutData, type CheckoutState } from '../che
 import { formatApiDate, membershipStatus, resolvePlanChoice } from '../format';
 import { CardBrandLogo, toCardBrand } from './CardBrandLogo';
 import { PaymentHistory } from './PaymentHistory';
-import './membership.css';
+import membershipCss from './membership.css?inline';
 
 /** How long the 'Connect with a Doctor Now' notice stays (product notes: Constants). */
 export const DOCTOR_NOTICE_MS = 12_000;
@@ -153,6 +153,7 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
       className="membership"
       actions={status && <span className={`badge badge--${status.tone} membership__badge`}>{status.label}</span>}
     >
+      <ChunkStyles name="membership" css={membershipCss} />
       <div className="membership__summary">
         <div className="membership__plan-block">
           <p className="membership__eyebrow">Your plan</p>

@@ -2,7 +2,7 @@ import { MEMBERSHIP_TERM_DAYS, formatUsd, type Plan } from '@app/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/PageTitle';
-import { Alert, Button, Spinner } from '../../../components/ui';
+import { Alert, Button, ChunkStyles, Spinner } from '../../../components/ui';
 import { brand } from '../../../lib/brand';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useSession } from '../../auth';
@@ -15,7 +15,7 @@ import { LockIcon, ShieldIcon } from '../components/CardBrandLogo';
 import { CheckoutSuccess } from '../components/CheckoutSuccess';
 import { OrderSummary } from '../components/OrderSummary';
 import { useCheckoutSubmission } from '../useCheckoutSubmission';
-import './checkout.css';
+import checkoutCss from './checkout.css?inline';
 
 /** With no checkout data, /payment goes back to the profile after this delay (product notes: Checkout). */
 const MISSING_CHECKOUT_REDIRECT_MS = 250;
@@ -77,6 +77,7 @@ function Checkout({ data }: { data: CheckoutData }) {
   const price = plan ? formatUsd(plan.priceCents) : null;
   return (
     <div className="checkout">
+      <ChunkStyles name="checkout" css={checkoutCss} />
       <PageTitle>Secure Checkout</PageTitle>
       <header className="checkout__header">
         <p className="checkout__eyebrow">

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormPage } from '../../../components/layout/FormPage';
 import { PageTitle } from '../../../components/layout/PageTitle';
-import { Alert, Button, Spinner, type AlertTone } from '../../../components/ui';
+import { Alert, Button, ChunkStyles, Spinner, type AlertTone } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/use-query';
 import { getAuthMe, useSession } from '../../auth';
 import { PlanPicker, PlansLoadError, readSelectedPlan, storeSelectedPlan, usePlans } from '../../plans';
 import { choosePlan } from '../api/choosePlan';
-import './choose-plan.css';
+import choosePlanCss from './choose-plan.css?inline';
 
 /**
  * The welcome page after confirming an account (product notes: Membership), with query parameters plan,
@@ -95,6 +95,7 @@ export default function ChoosePlanPage() {
         </p>
       }
     >
+      <ChunkStyles name="choose-plan" css={choosePlanCss} />
       <PageTitle>Welcome</PageTitle>
       {(checking || plans.status === 'loading') && (
         <p className="choose-plan__loading">

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FocusEvent } from 'react';
 import { Icon } from '../../../components/ui';
 import type { HeroSlide } from '../content';
+import { useHydrated } from '../hooks';
 import { brand } from '../../../lib/brand';
 
 /** Product notes, Constants: the carousel advances every 7 s. */
@@ -26,6 +27,7 @@ export function HeroCarousel({ slides, intervalMs = CAROUSEL_INTERVAL_MS, paused
   const count = slides.length;
   const rotates = count >= 2;
   const running = rotates && !paused && !hovered && !focused;
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!running) return;
@@ -69,8 +71,11 @@ export function HeroCarousel({ slides, intervalMs = CAROUSEL_INTERVAL_MS, paused
               alt={slide.alt}
               width={400}
               height={300}
-              // The slide on show and the next one load now; the rest when their turn comes.
-              loading={i === current || i === (current + 1) % count ? 'eager' : 'lazy'}
+              // The prerendered page loads the slide on show lazily (after layout, so that it does not
+              // hold up the headline, which is what a visitor waits for); once hydrated, the slide on
+              // show and the next one load now, the rest when their turn comes.
+              loading={hydrated && (i === current || i === (current + 1) % count) ? 'eager' : 'lazy'}
+              fetchPriority="low"
               decoding="async"
             />
             <div className="carousel__caption">

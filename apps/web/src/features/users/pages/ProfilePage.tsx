@@ -2,7 +2,7 @@ import { formatPhone, messages, readVerification } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/PageTitle';
-import { Alert, Button, Card, Spinner } from '../../../components/ui';
+import { Alert, Button, Card, ChunkStyles, Spinner } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
 import {
@@ -17,7 +17,7 @@ import {
 import { MembershipCard } from '../../billing';
 import { PasswordCard } from '../components/PasswordCard';
 import { cacheProfile } from '../profileCache';
-import './profile.css';
+import profileCss from './profile.css?inline';
 
 /** 'Hello, {firstName}', else a name from the e-mail (part before @, capitalised), else 'there'. */
 export function greetingName(profile: { firstName?: string | null; email?: string | null } | null | undefined): string {
@@ -78,6 +78,7 @@ export default function ProfilePage() {
 
   return (
     <div className="profile">
+      <ChunkStyles name="profile" css={profileCss} />
       <PageTitle>My profile</PageTitle>
       <div className="profile__mobile-brand">{brand.name}</div>
       <header className="profile__header">
