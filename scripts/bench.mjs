@@ -20,6 +20,7 @@
 // BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses (comma-separated) runs only the named parts.
 // The admin part seeds BENCH_ADMIN_USERS (1,000,000) users on Postgres and BENCH_ADMIN_PGLITE_USERS (100,000) on PGlite.
 import { spawn, spawnSync } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -262,22 +263,30 @@ async function benchSessionCeiling(label, store, { sessionId, userId }) {
  * (Brotli and gzip), the whole set twice, with the server's resident memory at idle and after each
  * round (it must not keep growing); then, the server stopped, the profile's ceiling on its database.
  */
+/** The public paths whose answers a bare Fastify process can replay byte for byte (see benchSameBytesCeilings). */
+const REPLAYED_PATHS = [
+  { name: 'GET /api/plans', path: '/api/plans', headers: {} },
+  { name: 'GET / (brotli)', path: '/', headers: { 'accept-encoding': 'br' } },
+  { name: 'GET / (gzip)', path: '/', headers: { 'accept-encoding': 'gzip' } },
+];
+
 async function benchServerPaths() {
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
   try {
     let session = null;
+    /** @type {RawAnswer[]} */
+    let answers = [];
     const measured = await withServer(
       async (baseUrl, pid) => {
         const { token } = await signedInUser(baseUrl);
         session = sessionOf(token);
+        answers = await Promise.all(REPLAYED_PATHS.map(({ path, headers }) => rawAnswer(`${baseUrl}${path}`, headers)));
         const memory = { idleMb: residentMb(pid), afterRoundsMb: [] };
         const rows = [];
         for (const round of [1, 2]) {
           rows.length = 0;
           rows.push(await load('GET /api/users/me (PGlite)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` }));
-          rows.push(await load('GET /api/plans', `${baseUrl}/api/plans`));
-          rows.push(await load('GET / (brotli)', `${baseUrl}/`, { 'accept-encoding': 'br' }));
-          rows.push(await load('GET / (gzip)', `${baseUrl}/`, { 'accept-encoding': 'gzip' }));
+          for (const { name, path, headers } of REPLAYED_PATHS) rows.push(await load(name, `${baseUrl}${path}`, headers));
           memory.afterRoundsMb.push(residentMb(pid));
           console.log(`  round ${round} done, resident ${memory.afterRoundsMb.at(-1)} MB`);
         }
@@ -288,9 +297,58 @@ async function benchServerPaths() {
     );
     const ceiling = await benchSessionCeiling('PGlite', { pgliteDir: join(dataDir, 'pglite') }, session);
     measured.rows[0].ceiling = ceiling.name;
-    return { rows: [ceiling, ...measured.rows], memory: measured.memory };
+    const sameBytes = await benchSameBytesCeilings(answers);
+    for (const [i, row] of sameBytes.entries()) measured.rows[i + 1].ceiling = row.name;
+    return { rows: [ceiling, ...sameBytes, ...measured.rows], memory: measured.memory };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** @typedef {{ headers: Record<string, string | string[]>, body: string }} RawAnswer An answer as the server sent it (body in base64). */
+
+/** The server's answer exactly as sent: status line aside, its headers and its (still compressed) bytes. */
+function rawAnswer(url, headers) {
+  return /** @type {Promise<RawAnswer>} */ (
+    new Promise((resolve, reject) => {
+      httpGet(url, { headers }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const kept = Object.entries(response.headers).filter(([name, value]) => value !== undefined && !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name));
+          resolve({ headers: /** @type {Record<string, string | string[]>} */ (Object.fromEntries(kept)), body: Buffer.concat(chunks).toString('base64') });
+        });
+      }).on('error', reject);
+    })
+  );
+}
+
+/**
+ * A bare Fastify process answering each replayed path with the very headers and bytes our server
+ * sent: the most any server could do for that answer on this machine with this client (for a 21 KB
+ * page the bytes, not the server, set the pace).
+ */
+async function benchSameBytesCeilings(answers) {
+  const port = await freePort();
+  const answersFile = join(mkdtempSync(join(tmpdir(), 'telehealth-bench-')), 'answers.json');
+  writeFileSync(answersFile, JSON.stringify(answers));
+  const fastifyUrl = pathToFileURL(serverRequire.resolve('fastify')).href;
+  const source = `
+    const { readFileSync } = await import('node:fs');
+    const { default: Fastify } = await import(${JSON.stringify(fastifyUrl)});
+    const answers = JSON.parse(readFileSync(${JSON.stringify(answersFile)}, 'utf8')).map((a) => ({ headers: a.headers, body: Buffer.from(a.body, 'base64') }));
+    const app = Fastify({ logger: false });
+    answers.forEach((answer, i) => app.get('/' + i, async (_request, reply) => reply.headers(answer.headers).send(answer.body)));
+    process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const bare = await startProcess(['--input-type=module', '-e', source], process.env, `http://127.0.0.1:${port}/0`);
+  try {
+    const rows = [];
+    for (const [i, { name }] of REPLAYED_PATHS.entries()) rows.push(await load(`same bytes as ${name}, bare Fastify`, `http://127.0.0.1:${port}/${i}`));
+    return rows;
+  } finally {
+    await bare.stop();
+    rmSync(answersFile, { force: true });
   }
 }
 
@@ -360,11 +418,7 @@ async function benchSignIn() {
  * the runs otherwise weighs more than the logging.
  */
 async function benchLoggingCost() {
-  /** @type {{ name: string, path: string, headers: Record<string, string> }[]} */
-  const paths = [
-    { name: 'GET /api/plans', path: '/api/plans', headers: {} },
-    { name: 'GET / (brotli)', path: '/', headers: { 'accept-encoding': 'br' } },
-  ];
+  const paths = REPLAYED_PATHS.filter(({ name }) => name !== 'GET / (gzip)');
   /** @type {Record<string, { info: number, silent: number }>} */
   const rates = Object.fromEntries(paths.map(({ name }) => [name, { info: 0, silent: 0 }]));
   for (const level of /** @type {const} */ (['silent', 'info', 'silent', 'info'])) {
