@@ -55,7 +55,9 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext) {
     const recordAnswered: onResponseHookHandler = (request, reply, done) => {
       if (isAudited(request.method, route.url) && !request.auditRecorded) {
         queue.push({ entry: { ...auditActor(request), action: `${request.method} ${route.url}`, status: reply.statusCode, details: request.auditDetails }, log: request.log });
-        writing ??= writeQueued();
+        // Started after the I/O already waiting: the requests it answers join this append (on the
+        // embedded database, which runs one statement at a time, none could finish during it).
+        writing ??= new Promise(setImmediate).then(writeQueued);
       }
       done();
     };
