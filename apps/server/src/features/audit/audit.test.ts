@@ -68,6 +68,16 @@ describe('#28 the audit trail', () => {
     }
   });
 
+  it('#28 records each of many requests answered at once, in one unbroken chain', async () => {
+    const { user, token } = await signedInPatient(server.app);
+    const reads = (await rows()).length;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => server.http.get('/api/users/me', token)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 40 }, () => 200));
+    const all = await settled(reads + 40);
+    expect(all.filter((r) => r.action === 'GET /api/users/me' && r.subjectUserId === user.id)).toHaveLength(40);
+    expect(await findAuditChainBreak(server.app.ctx.db)).toBeNull();
+  });
+
   it('#28 chains every row to the one before, so an edit made around the triggers shows', async () => {
     const { token } = await signedInPatient(server.app);
     await server.http.get('/api/users/me', token);
