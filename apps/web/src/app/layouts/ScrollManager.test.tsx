@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScrollManager, TOP_TIMERS_MS } from './ScrollManager';
@@ -54,6 +54,13 @@ describe('scrolling on page changes', () => {
     }
     act(() => void vi.advanceTimersByTime(5000));
     expect(topCalls()).toBe(start + TOP_TIMERS_MS.length);
+  });
+
+  it('leaves no timer behind once the page is gone', () => {
+    open('/a');
+    act(() => void vi.advanceTimersByTime(60));
+    cleanup();
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('stops forcing the top once the visitor scrolls', () => {

@@ -47,7 +47,8 @@ function untilUserActs(work: () => void, delays: readonly number[]): () => void 
     unwatch();
   };
   const unwatch = cancelOnUserInput(stop);
-  window.setTimeout(stop, Math.max(...delays) + 1);
+  // The watch ends after the last run; a cancel before then (the page unmounts) clears this timer too.
+  timers.push(window.setTimeout(stop, Math.max(...delays) + 1));
   return stop;
 }
 
