@@ -88,10 +88,10 @@ async function benchArgon2() {
   return { runs: HASH_RUNS, parameters: hash.split('$').slice(1, 4).join('$'), hash: hashing, verify: verifying };
 }
 
-/** Spawns a node process and waits until `readyUrl` answers 200. */
 /** Extra Node options for the processes the bench starts, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile them. */
 const benchNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
+/** Spawns a node process and waits until `readyUrl` answers 200. */
 async function startProcess(args, env, readyUrl) {
   const child = spawn(process.execPath, [...benchNodeArgs, ...args], { env, stdio: ['ignore', 'inherit', 'inherit'], cwd: root });
   const deadline = Date.now() + 60_000;
@@ -258,11 +258,6 @@ async function benchSessionCeiling(label, store, { sessionId, userId }) {
   }
 }
 
-/**
- * The hot paths on one server (PGlite): the signed-in profile, the plan catalogue and the home page
- * (Brotli and gzip), the whole set twice, with the server's resident memory at idle and after each
- * round (it must not keep growing); then, the server stopped, the profile's ceiling on its database.
- */
 /** The public paths whose answers a bare Fastify process can replay byte for byte (see benchSameBytesCeilings). */
 const REPLAYED_PATHS = [
   { name: 'GET /api/plans', path: '/api/plans', headers: {} },
@@ -270,6 +265,12 @@ const REPLAYED_PATHS = [
   { name: 'GET / (gzip)', path: '/', headers: { 'accept-encoding': 'gzip' } },
 ];
 
+/**
+ * The hot paths on one server (PGlite): the signed-in profile, the plan catalogue and the home page
+ * (Brotli and gzip), the whole set twice, with the server's resident memory at idle and after each
+ * round (it must not keep growing); then, the server stopped, the profile's ceiling on its database
+ * and the public paths' same-bytes ceilings.
+ */
 async function benchServerPaths() {
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
   try {

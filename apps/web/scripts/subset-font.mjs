@@ -11,8 +11,11 @@ import subsetFont from 'subset-font';
 const source = createRequire(import.meta.url).resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2');
 const outDir = fileURLToPath(new URL('../src/generated/', import.meta.url));
 
-/** The characters kept (the @font-face unicode-range in components/ui/tokens.css lists the same): printable ASCII, Latin-1, dashes, quotes, bullet, ellipsis, primes, euro, trade mark, arrows, minus. */
-/** @type {[from: number, to: number][]} */
+/**
+ * The characters kept (the @font-face unicode-range in components/ui/tokens.css lists the same):
+ * printable ASCII, Latin-1, dashes, quotes, bullet, ellipsis, primes, euro, trade mark, arrows, minus.
+ * @type {[from: number, to: number][]}
+ */
 const ranges = [
   [0x20, 0x7e],
   [0xa0, 0xff],

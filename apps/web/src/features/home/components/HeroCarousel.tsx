@@ -75,7 +75,6 @@ export function HeroCarousel({ slides, intervalMs = CAROUSEL_INTERVAL_MS, paused
               // hold up the headline, which is what a visitor waits for); once hydrated, the slide on
               // show and the next one load now, the rest when their turn comes.
               loading={hydrated && (i === current || i === (current + 1) % count) ? 'eager' : 'lazy'}
-              fetchPriority="low"
               decoding="async"
             />
             <div className="carousel__caption">
