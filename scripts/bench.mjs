@@ -849,10 +849,10 @@ async function adminCallsOn(store, users, extraEnv) {
             ...(await latencies(baseUrl, token, ['maria.garcia.12', 'lucas.smith.9', '.12345.', '4567', 'no-such-person'].flatMap((q) => [0, 1, 2, 3].map((page) => `/api/admin/search?email=${q}&page=${page}`)))),
             aimMs: aim.p95,
           },
-          // A fragment in a large share of all addresses: the exact count of every match is the cost.
+          // A fragment in a large share of all addresses: counted up to USER_SEARCH_COUNT_LIMIT (decision 026).
           'e-mail search, broad (3-100 % of accounts match)': {
-            ...(await latencies(baseUrl, token, ['maria', 'garcia', 'seed.example'].flatMap((q) => [0, 1].map((page) => `/api/admin/search?email=${q}&page=${page}`)))),
-            aimMs: null,
+            ...(await latencies(baseUrl, token, ['maria', 'garcia', 'smith', 'thomas', 'seed.example'].flatMap((q) => [0, 1].map((page) => `/api/admin/search?email=${q}&page=${page}`)))),
+            aimMs: aim.p95,
           },
           'analytics summary': { ...(await latencies(baseUrl, token, Array(20).fill('/api/admin/analytics/summary'))), aimMs: aim.p95 },
           'analytics series, a year by day': { ...(await latencies(baseUrl, token, Array(10).fill(`/api/admin/analytics/series?from=${yearAgo}&to=${today}&interval=day`))), aimMs: aim.series },

@@ -8,6 +8,11 @@ import { PLAN_IDS, type PlanId } from './plan-ids';
 export const ADMIN_PAGE_SIZE = 10;
 export const ADMIN_BULK_PAGE_SIZE = 500;
 export const ADMIN_MAX_PAGE_SIZE = 500;
+/**
+ * A search (`q` or `email`) counts its matches exactly up to this many; past it the answer says "more
+ * than" and pages stop there (decision 026): exact totals of a broad fragment cost a scan of every match.
+ */
+export const USER_SEARCH_COUNT_LIMIT = 1000;
 const SEARCH_MIN_LENGTH = 3;
 
 /** The roles an account can hold; the admin form also accepts 'admin' / 'user' in any case. */
@@ -104,8 +109,13 @@ export interface Page<T> {
 }
 
 export const adminUserPageSchema = pageSchema(adminUserSchema).extend({
-  /** Over every user the filter matches, not just this page (decision 018). */
-  summary: z.object({ admins: z.number().int(), activeSubscriptions: z.number().int(), verified: z.number().int() }),
+  /**
+   * True when more than USER_SEARCH_COUNT_LIMIT users match a search: totalElements is then that
+   * limit, the pages end there, and the summary is null (decision 026).
+   */
+  countCapped: z.boolean(),
+  /** Over every user the filter matches, not just this page (decision 018); null when the count is capped. */
+  summary: z.object({ admins: z.number().int(), activeSubscriptions: z.number().int(), verified: z.number().int() }).nullable(),
 });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 

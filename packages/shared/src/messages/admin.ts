@@ -7,6 +7,8 @@ export const allUsersLoadFailed = 'Failed to load all users.';
 export const missingUserId = 'Missing userId';
 export const searchTooShort = 'Please enter at least 3 characters to search by email.';
 export const noUsersFound = 'No users found.';
+export const searchCountCapped = (limit: number) =>
+  `More than ${limit.toLocaleString('en-US')} users match. The list shows the first ${limit.toLocaleString('en-US')}; narrow the search to count them all.`;
 export const confirmPasswordReset = 'Send password reset email to this user?';
 export const passwordResetInitiated = 'Password reset initiated';
 export const passwordResetFailed = 'Reset failed';

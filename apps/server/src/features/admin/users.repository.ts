@@ -1,4 +1,4 @@
-import type { SortDirection, UserSortField } from '@app/shared';
+import { USER_SEARCH_COUNT_LIMIT, type SortDirection, type UserSortField } from '@app/shared';
 import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { userCounts, users } from '../../db/schema';
@@ -36,41 +36,60 @@ export interface UserCounts {
   verified: number;
 }
 
-/** Every count of the filtered result in one pass; unfiltered, the row the triggers keep. */
-export async function countUsers(db: Executor, filter: UserFilter): Promise<UserCounts> {
+/** The counts of a list, or, for a search matching more than USER_SEARCH_COUNT_LIMIT users, only that it does. */
+export type ListCounts = ({ capped: false } & UserCounts) | { capped: true; total: number };
+
+/**
+ * Every count of the filtered result in one pass, up to USER_SEARCH_COUNT_LIMIT matches (decision
+ * 026); unfiltered, the row the triggers keep. Runs inside a transaction.
+ */
+export async function countUsers(tx: Executor, filter: UserFilter): Promise<ListCounts> {
   const where = whereOf(filter);
   if (!where) {
-    const [kept] = await db
+    const [kept] = await tx
       .select({ total: userCounts.total, admins: userCounts.admins, activeSubscriptions: userCounts.activeSubscriptions, verified: userCounts.verified })
       .from(userCounts);
-    return kept!;
+    return { capped: false, ...kept! };
   }
-  const [row] = await db
+  const matches = tx
+    .select({ roles: users.roles, subscriptionStatus: users.subscriptionStatus, verified: users.verified })
+    .from(users)
+    .where(where)
+    .limit(USER_SEARCH_COUNT_LIMIT + 1)
+    .as('matches');
+  // With a LIMIT the planner likes to walk an ordered index and test every row, betting that
+  // matches are spread evenly; a common fragment then reads most of the table. The trigram index
+  // (or, for a fragment in nearly every address, a plain scan that stops early) reads only
+  // candidates, so ordered index walks are off for this one statement.
+  await tx.execute(sql`SELECT set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)`);
+  const [row] = await tx
     .select({
       total: sql<number>`count(*)::int`,
-      admins: sql<number>`(count(*) FILTER (WHERE 'ROLE_ADMIN' = ANY(${users.roles})))::int`,
-      activeSubscriptions: sql<number>`(count(*) FILTER (WHERE ${users.subscriptionStatus} = 'active'))::int`,
-      verified: sql<number>`(count(*) FILTER (WHERE ${users.verified}))::int`,
+      admins: sql<number>`(count(*) FILTER (WHERE 'ROLE_ADMIN' = ANY(${matches.roles})))::int`,
+      activeSubscriptions: sql<number>`(count(*) FILTER (WHERE ${matches.subscriptionStatus} = 'active'))::int`,
+      verified: sql<number>`(count(*) FILTER (WHERE ${matches.verified}))::int`,
     })
-    .from(users)
-    .where(where);
-  return row!;
+    .from(matches);
+  await tx.execute(sql`SELECT set_config('enable_indexscan', 'on', true), set_config('enable_indexonlyscan', 'on', true)`);
+  return row!.total > USER_SEARCH_COUNT_LIMIT ? { capped: true, total: USER_SEARCH_COUNT_LIMIT } : { capped: false, ...row! };
 }
 
 /**
  * Rows offset..offset+limit of the filtered result in the given order, id breaking ties so no page
  * repeats or skips a user. Nulls sort last ascending and first descending (Postgres's default, so
  * one index serves both directions). Past the middle the query reads from the other end (reversed
- * order, offset from the end, reversed back): the last page costs what the first does.
+ * order, offset from the end, reversed back): the last page costs what the first does. A capped
+ * count is not the result's end: such a list is read from its start, up to the cap.
  */
 export async function pageOfUsers(
   db: Executor,
-  options: { filter: UserFilter; sortBy: UserSortField; sortDir: SortDirection; offset: number; limit: number; total: number },
+  options: { filter: UserFilter; sortBy: UserSortField; sortDir: SortDirection; offset: number; limit: number; counts: ListCounts },
 ): Promise<UserRow[]> {
-  const { filter, sortBy, sortDir, offset, total } = options;
+  const { filter, sortBy, sortDir, offset, counts } = options;
+  const total = counts.total;
   const limit = Math.min(options.limit, total - offset);
   if (limit <= 0) return [];
-  const fromEnd = offset > total / 2;
+  const fromEnd = !counts.capped && offset > total / 2;
   const ascending = (sortDir === 'asc') !== fromEnd;
   const direction = ascending ? asc : desc;
   const rows = await db

@@ -23,19 +23,21 @@ const userNotFound = () => notFound(messages.notFound);
 
 /**
  * A page of users and the counts of the whole filtered result (decision 018), read in one snapshot
- * so the counts and the page agree. A page past the end is empty.
+ * so the counts and the page agree. A page past the end is empty. A search matching more than
+ * USER_SEARCH_COUNT_LIMIT users says so instead of counting them, and its pages stop there (decision 026).
  */
 export async function listUsers(ctx: AppContext, query: AdminUserListQuery | AdminUserSearchQuery): Promise<AdminUserPage> {
   const filter: UserFilter = 'email' in query ? { email: query.email } : { q: query.q };
   return ctx.db.transaction(
     async (tx) => {
       const counts = await countUsers(tx, filter);
-      const rows = await pageOfUsers(tx, { filter, sortBy: query.sortBy, sortDir: query.sortDir, offset: query.page * query.size, limit: query.size, total: counts.total });
+      const rows = await pageOfUsers(tx, { filter, sortBy: query.sortBy, sortDir: query.sortDir, offset: query.page * query.size, limit: query.size, counts });
       return {
         content: rows.map(toAdminUser),
         totalPages: Math.ceil(counts.total / query.size),
         totalElements: counts.total,
-        summary: { admins: counts.admins, activeSubscriptions: counts.activeSubscriptions, verified: counts.verified },
+        countCapped: counts.capped,
+        summary: counts.capped ? null : { admins: counts.admins, activeSubscriptions: counts.activeSubscriptions, verified: counts.verified },
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

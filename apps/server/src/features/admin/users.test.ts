@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generateCustomerId, messages, USER_SORT_FIELDS, type AdminUser, type AuditEvent, type UserSortField } from '@app/shared';
+import { generateCustomerId, messages, USER_SEARCH_COUNT_LIMIT, USER_SORT_FIELDS, type AdminUser, type AuditEvent, type UserSortField } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chainReport } from '../../audit-verify';
@@ -204,6 +204,53 @@ describe('admin Users list and search', () => {
     expect(await shown()).toEqual(await counted());
     await db.insert(users).values({ ...fixture[3]!, passwordHash: 'not-a-hash', customerId: generateCustomerId() } as NewUser);
     expect(await shown()).toEqual(await counted());
+  });
+});
+
+describe('admin search past the counted limit (decision 026)', () => {
+  const server = useTestApp(adminEnv);
+  const MANY = 'many.example';
+  const addMatches = (count: number, status: 'active' | null) =>
+    server.app.ctx.db.insert(users).values(
+      Array.from({ length: count }, () => ({
+        email: `${randomUUID()}@${MANY}`,
+        passwordHash: 'not-a-hash',
+        customerId: generateCustomerId(),
+        subscriptionStatus: status,
+        verified: true,
+      })),
+    );
+  const ids = (body: Record<string, unknown>) => (body.content as AdminUser[]).map((u) => u.id);
+
+  it('counts exactly up to the limit, then says "more than" with no summary, and pages stop at the limit without repeats', async () => {
+    const { token } = await signedInAdmin(server.app);
+    const search = (query: string) => server.http.get(`/api/admin/search?email=${MANY}&${query}`, token);
+    await addMatches(USER_SEARCH_COUNT_LIMIT - 1, null);
+    await addMatches(1, 'active');
+    const exact = await search('size=10');
+    expect(exact.body).toMatchObject({ totalElements: USER_SEARCH_COUNT_LIMIT, countCapped: false, summary: { admins: 0, activeSubscriptions: 1, verified: USER_SEARCH_COUNT_LIMIT } });
+
+    await addMatches(1, null);
+    const capped = await search('size=10');
+    expect(capped.status).toBe(200);
+    expect(capped.body).toMatchObject({ totalElements: USER_SEARCH_COUNT_LIMIT, totalPages: USER_SEARCH_COUNT_LIMIT / 10, countCapped: true, summary: null });
+    // The same through the list's `q`, which the Users tab's export and links use.
+    expect((await server.http.get(`/api/admin/all?q=${MANY}`, token)).body).toMatchObject({ countCapped: true, summary: null });
+
+    const last = await search(`size=10&page=${USER_SEARCH_COUNT_LIMIT / 10 - 1}&sortBy=email&sortDir=desc`);
+    expect(last.body.content).toHaveLength(10);
+    expect((await search(`size=10&page=${USER_SEARCH_COUNT_LIMIT / 10}`)).body.content).toEqual([]);
+    // Read from the start, both halves (no reading from an end the cap does not know) and no user twice.
+    const halves = [await search('size=500&page=0&sortBy=email'), await search('size=500&page=1&sortBy=email')].flatMap((res) => ids(res.body));
+    expect(halves).toHaveLength(USER_SEARCH_COUNT_LIMIT);
+    expect(new Set(halves).size).toBe(USER_SEARCH_COUNT_LIMIT);
+    // A narrower search is exact again, and the unfiltered list keeps exact counts past the limit.
+    const oneEmail = (last.body.content as AdminUser[])[0]!.email;
+    const narrow = await server.http.get(`/api/admin/search?email=${oneEmail}`, token);
+    expect(narrow.body).toMatchObject({ totalElements: 1, countCapped: false, summary: { admins: 0 } });
+    const all = await server.http.get('/api/admin/all?size=1', token);
+    expect(all.body).toMatchObject({ countCapped: false, summary: { activeSubscriptions: 1 } });
+    expect(all.body.totalElements).toBeGreaterThan(USER_SEARCH_COUNT_LIMIT);
   });
 });
 

@@ -62,16 +62,27 @@ export function UsersPanel() {
   );
 }
 
-/** The Users tab's counts; admins, active and verified cover the whole result, not just this page (decision 018). */
+/**
+ * The Users tab's counts; admins, active and verified cover the whole result, not just this page
+ * (decision 018). A search matching more users than the server counts shows "1,000+" and says why the
+ * rest is not counted (decision 026).
+ */
 function UserCounts({ page }: { page: AdminUserPage }) {
+  const count = (value: number) => value.toLocaleString('en-US');
+  const uncounted = '—';
   const counts = [
-    ['Total users', page.totalElements],
-    ['On this page', page.content.length],
-    ['Admins', page.summary.admins],
-    ['Active subscriptions', page.summary.activeSubscriptions],
-    ['Verified', page.summary.verified],
+    ['Total users', page.countCapped ? `${count(page.totalElements)}+` : count(page.totalElements)],
+    ['On this page', count(page.content.length)],
+    ['Admins', page.summary ? count(page.summary.admins) : uncounted],
+    ['Active subscriptions', page.summary ? count(page.summary.activeSubscriptions) : uncounted],
+    ['Verified', page.summary ? count(page.summary.verified) : uncounted],
   ] as const;
-  return <StatList compact items={counts.map(([label, value]) => [label, value.toLocaleString('en-US')] as const)} />;
+  return (
+    <>
+      <StatList compact items={counts} />
+      {page.countCapped && <p className="admin-users__capped">{messages.searchCountCapped(page.totalElements)}</p>}
+    </>
+  );
 }
 
 /** Product notes, Validation: the search is trimmed; under 3 characters it says so and the default list loads. */

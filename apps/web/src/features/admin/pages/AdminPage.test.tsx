@@ -1,4 +1,4 @@
-import { messages, type AdminUser } from '@app/shared';
+import { messages, USER_SEARCH_COUNT_LIMIT, type AdminUser } from '@app/shared';
 import { act, screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -43,6 +43,15 @@ describe('the Users tab', () => {
     expect(within(second).getByText('No roles')).toBeInTheDocument();
     expect(within(second).getByText('2')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('shows "1,000+" and no summary counts when a search matches more users than the server counts', async () => {
+    setup({ 'GET /api/admin/all': json(200, { ...userPage([adminUser()], USER_SEARCH_COUNT_LIMIT, 100), countCapped: true, summary: null }) });
+    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    const counts = Object.fromEntries(within(usersCard()).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(counts).toMatchObject({ 'Total users': '1,000+', 'On this page': '1', Admins: '—', 'Active subscriptions': '—', Verified: '—' });
+    expect(within(usersCard()).getByText(messages.searchCountCapped(USER_SEARCH_COUNT_LIMIT))).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 100')).toBeInTheDocument();
   });
 
   it("says 'No users found.' for an empty page and shows the server's message when loading fails", async () => {

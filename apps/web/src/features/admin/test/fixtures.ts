@@ -47,6 +47,7 @@ export function userPage(content: AdminUser[], totalElements = content.length, t
     content,
     totalElements,
     totalPages,
+    countCapped: false,
     summary: {
       admins: content.filter((u) => u.roles.includes('ROLE_ADMIN')).length,
       activeSubscriptions: content.filter((u) => u.subscriptionStatus === 'active').length,
