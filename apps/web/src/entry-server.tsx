@@ -4,9 +4,10 @@
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouter, useRoutes } from 'react-router';
 import { PRERENDERED_PATHS } from '@app/shared';
 import { routes } from './app/router';
+import { pagePreloadsAt, preloadPage } from './app/split-page';
 import { HeadCollectorContext, type HeadCollector } from './lib/head';
 
 export interface RenderedPage {
@@ -14,9 +15,6 @@ export interface RenderedPage {
   html: string;
   /** Structured data scripts for <head>: [id, JSON]. */
   jsonLd: [string, string][];
-  status: number;
-  /** Set when the route redirects instead of rendering. */
-  redirect?: string;
 }
 
 /** Left by a boundary that suspended: a pending marker, or an inline script. */
@@ -25,33 +23,31 @@ const SUSPENDED = /<!--\$\?-->|<script(?![^>]*application\/ld\+json)/;
 /** Which pages scripts/prerender.mjs writes: the shared list the router's public pages come from. */
 export const prerenderedPaths: readonly string[] = PRERENDERED_PATHS;
 
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
 export async function renderPage(pathname: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
-  if (context instanceof Response) {
-    return { html: '', jsonLd: [], status: context.status, redirect: context.headers.get('Location') ?? '/' };
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // Only a page is prerendered: a redirect or an unknown path would come out empty.
+  if (pagePreloadsAt(routes, pathname).length === 0) throw new Error(`${pathname} is not a page of the router`);
+  await preloadPage(routes, pathname);
   const jsonLd = new Map<string, string>();
   const collector: HeadCollector = { addJsonLd: (id, json) => jsonLd.set(id, json) };
   const element = (
     <StrictMode>
       <HeadCollectorContext value={collector}>
-        {/* hydrate={false}: no inline hydration script (the CSP forbids inline scripts; there are no loaders). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
       </HeadCollectorContext>
     </StrictMode>
   );
-  // A boundary that suspended (a lazy page loading), or a large one, comes out as hidden content plus
-  // an inline script that reveals it, which the CSP blocks. The first pass loads the lazy modules;
-  // the next renders them in place, and progressiveChunkSize keeps large boundaries inline.
-  let html = '';
-  for (let pass = 0; pass < 3; pass += 1) {
-    const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
-    html = await new Response(prelude).text();
-    if (!SUSPENDED.test(html)) break;
-  }
+  // A boundary that suspended (a lazy part still loading), or a large one, comes out as hidden content
+  // plus an inline script that reveals it, which the CSP blocks. The page's code is loaded above, and
+  // progressiveChunkSize keeps large boundaries inline.
+  const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const html = await new Response(prelude).text();
   const left = SUSPENDED.exec(html);
   if (left) throw new Error(`${pathname} still suspends after loading its modules: ${html.slice(Math.max(0, left.index - 200), left.index + 300)}`);
-  return { html, jsonLd: [...jsonLd], status: context.statusCode };
+  return { html, jsonLd: [...jsonLd] };
 }

@@ -1,22 +1,17 @@
 import { useEffect } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, useRoutes } from 'react-router';
+import { RouteErrorBoundary } from './RouteError';
 import { routes } from './router';
+import { preloadPage } from './split-page';
 
-// Created here, not in router.tsx, so that prerendering (src/entry-server.tsx) can import the routes
-// without a browser history.
-const router = createBrowserRouter(routes);
+/**
+ * Fetches the code of the page at the current address; start.tsx waits for it before the first
+ * render. Code that cannot be fetched is left to the page's error boundary, which offers a reload.
+ */
+export const preloadCurrentPage = () => preloadPage(routes, window.location.pathname).catch(() => undefined);
 
-/** Resolves once the router has loaded the code of the page at the current address. */
-export function whenRouterReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+function AppRoutes() {
+  return useRoutes(routes);
 }
 
 export function App() {
@@ -25,5 +20,11 @@ export function App() {
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
   }, []);
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }

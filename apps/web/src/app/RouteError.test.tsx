@@ -1,21 +1,24 @@
 import { messages } from '@app/shared';
 import { render, screen } from '@testing-library/react';
 import { lazy, type ReactNode } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { MemoryRouter, useRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { RootLayout } from './layouts/RootLayout';
-import { RouteError, isChunkLoadError } from './RouteError';
+import { isChunkLoadError } from './RouteError';
 
 function Boom({ error }: { error: Error }): never {
   throw error;
 }
 
 function open(element: ReactNode) {
-  const router = createMemoryRouter(
-    [{ path: '/', element: <RootLayout />, children: [{ errorElement: <RouteError />, children: [{ index: true, element }] }] }],
-    { initialEntries: ['/'] },
+  function Routes() {
+    return useRoutes([{ path: '/', element: <RootLayout />, children: [{ index: true, element }] }]);
+  }
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes />
+    </MemoryRouter>,
   );
-  render(<RouterProvider router={router} />);
 }
 
 describe('route errors', () => {

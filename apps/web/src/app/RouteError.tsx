@@ -1,5 +1,6 @@
 import { messages } from '@app/shared';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PageTitle } from '../components/layout/PageTitle';
 import { Button, buttonClass } from '../components/ui';
 
@@ -14,9 +15,24 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-export function RouteError() {
-  const error = useRouteError();
+/**
+ * Shows what went wrong instead of the part of the app that failed to render (or whose code failed
+ * to load). RootLayout keeps one around each page, remounted with the page, so the navbar and footer
+ * stay and the next page starts clean; App keeps one around everything.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean; error: unknown }> {
+  override state = { failed: false, error: undefined as unknown };
 
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+function RouteError({ error }: { error: unknown }) {
   if (isChunkLoadError(error)) {
     return (
       <div className="route-error" role="alert">
@@ -28,25 +44,13 @@ export function RouteError() {
     );
   }
 
-  let status: number | null = null;
-  let detail: string;
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    detail = error.statusText || (typeof error.data === 'string' ? error.data : '');
-  } else if (error instanceof Error) {
-    detail = error.message;
-  } else {
-    detail = typeof error === 'string' ? error : '';
-  }
+  const detail = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
 
   return (
     <div className="route-error" role="alert">
       <PageTitle>Something went wrong</PageTitle>
       <h1>{messages.routeErrorHeading}</h1>
-      <p className="route-error__detail">
-        {status !== null && <strong>{status} </strong>}
-        {detail}
-      </p>
+      <p className="route-error__detail">{detail}</p>
       <div className="row">
         <Button onClick={() => window.location.reload()}>Reload page</Button>
         <Link className={buttonClass('secondary')} to="/">

@@ -1,9 +1,10 @@
 import { messages } from '@app/shared';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeJwt, json, mockApi } from '../test/helpers';
 import { routes } from './router';
+import type { PageHandle } from './split-page';
 
 const profile = {
   id: 'u1',
@@ -26,26 +27,47 @@ function signIn(roles: string[], user: Record<string, unknown> = { email: 'pat@e
   window.sessionStorage.setItem('authToken', fakeJwt({ roles }));
 }
 
+/** Renders the app's routes at `path`; the answer follows the address as the app moves. */
 function open(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+  const at = { pathname: '', hash: '' };
+  function Address() {
+    ({ pathname: at.pathname, hash: at.hash } = useLocation());
+    return null;
+  }
+  function AppRoutes() {
+    return useRoutes(routes);
+  }
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Address />
+      <AppRoutes />
+    </MemoryRouter>,
+  );
+  return at;
 }
 
+/** Every split page's code, fetched: the app fetches the first page's before it renders (start.tsx). */
+const preloadAll = (list: RouteObject[]): Promise<unknown>[] =>
+  list.flatMap((route) => [...(route.handle ? [(route.handle as PageHandle).preload()] : []), ...preloadAll(route.children ?? [])]);
+
 describe('routes and gates', () => {
+  // A page that suspends inside the testing library's act() is not retried when its code arrives.
+  beforeAll(() => Promise.all(preloadAll(routes)), 60_000);
+
   it('sends a signed-out visitor of /profile and /payment to /login', async () => {
     mockApi({ 'GET /api/captcha/config': json(200, { mode: 'off' }) });
     const router = open('/profile');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.pathname).toBe('/login'));
+    cleanup();
     const payment = open('/payment');
-    await waitFor(() => expect(payment.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(payment.pathname).toBe('/login'));
   });
 
   it('sends a stored unverified user to /login with the guard message', async () => {
     mockApi({ 'GET /api/captcha/config': json(200, { mode: 'off' }) });
     signIn(['user'], { email: 'pat@example.com', verified: false });
     const router = open('/profile');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.pathname).toBe('/login'));
     expect(await screen.findByText(messages.guardVerifyFirst)).toBeInTheDocument();
   });
 
@@ -53,7 +75,7 @@ describe('routes and gates', () => {
     mockApi({ 'GET /api/admin/me': json(200, { user: { ...profile, fullName: 'Ada Admin', email: 'admin@example.com' } }) });
     signIn(['ROLE_ADMIN']);
     const router = open('/profile');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(router.pathname).toBe('/admin'));
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('Ada Admin')).toBeInTheDocument();
   });
@@ -62,20 +84,20 @@ describe('routes and gates', () => {
     mockApi({ 'GET /api/users/me': json(200, profile), 'GET /api/plans': json(200, []) });
     signIn(['user']);
     const router = open('/admin');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    await waitFor(() => expect(router.pathname).toBe('/profile'));
   });
 
   it('sends a signed-out visitor of /admin to /login', async () => {
     mockApi({ 'GET /api/captcha/config': json(200, { mode: 'off' }) });
     const router = open('/admin');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.pathname).toBe('/login'));
   });
 
   it('redirects unknown paths home and /faq to /#faq', async () => {
     const router = open('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.pathname).toBe('/'));
     const faq = open('/faq');
-    await waitFor(() => expect(faq.state.location.hash).toBe('#faq'));
+    await waitFor(() => expect(faq.hash).toBe('#faq'));
   });
 
   it('shows the navbar by role: Sign In when signed out, My Profile and Sign Out when signed in', async () => {

@@ -1,85 +1,68 @@
 import { ADMIN_LINK_PATHS, SERVICE_SLUGS, TIP_SLUGS } from '@app/shared';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PatientOnly, RequireAdmin, RequireSession } from './guards';
 import { RootLayout } from './layouts/RootLayout';
-import { RouteError } from './RouteError';
+import { splitPage, type PageHandle } from './split-page';
 
-/**
- * A page whose code is split from the first script. It is a route-level `lazy`, not React.lazy: the
- * router loads the module before it shows the route (main.tsx waits for that before hydrating), so
- * a prerendered page is never swapped for a loading fallback, and a navigation keeps the current page
- * until the next one is ready.
- */
-function page<Props extends object>(
-  load: () => Promise<{ default: ComponentType<Props> }>,
-  render: (Page: ComponentType<Props>) => ReactNode,
-): RouteObject['lazy'] {
-  return async () => {
-    const { default: Page } = await load();
-    return { element: render(Page) };
-  };
-}
-
-const plain = (Page: ComponentType) => <Page />;
-const patientPage = (Page: ComponentType) => (
+const patientOnly = (page: ReactNode) => (
   <RequireSession>
-    <PatientOnly>
-      <Page />
-    </PatientOnly>
+    <PatientOnly>{page}</PatientOnly>
   </RequireSession>
 );
 
+/** A route showing a split page; the page in its handle lets start.tsx fetch the code before hydrating. */
+function route(path: string, page: PageHandle, element: ReactNode): RouteObject {
+  return { path, element, handle: { preload: page.preload } satisfies PageHandle };
+}
+
 /** Each path, and the same path followed by /:token. */
-const withToken = (paths: readonly string[], lazy: RouteObject['lazy']): RouteObject[] =>
-  paths.flatMap((path) => [
-    { path, lazy },
-    { path: `${path}/:token`, lazy },
-  ]);
+const withToken = (paths: readonly string[], page: PageHandle, element: ReactNode): RouteObject[] =>
+  paths.flatMap((path) => [route(path, page, element), route(`${path}/:token`, page, element)]);
+
+const Home = splitPage(() => import('../features/home/HomePage'));
+const Signup = splitPage(() => import('../features/users/pages/SignupPage'));
+const Login = splitPage(() => import('../features/auth/pages/LoginPage'));
+const Profile = splitPage(() => import('../features/users/pages/ProfilePage'));
+const Checkout = splitPage(() => import('../features/billing/pages/CheckoutPage'));
+const ChoosePlan = splitPage(() => import('../features/billing/pages/ChoosePlanPage'));
+const Admin = splitPage(() => import('../features/admin/pages/AdminPage'));
+const VerifyEmail = splitPage(() => import('../features/auth/pages/VerifyEmailPage'));
+const ResetPassword = splitPage(() => import('../features/auth/pages/ResetPasswordPage'));
+const AdminLogin = splitPage(() => import('../features/auth/pages/AdminLoginPage'));
+const Contact = splitPage(() => import('../features/contact/pages/ContactPage'));
+const Careers = splitPage(() => import('../features/careers/pages/CareersPage'));
+const Service = splitPage(() => import('../features/services/pages/ServicePage'));
+const Article = splitPage(() => import('../features/tips/pages/ArticlePage'));
+const Terms = splitPage(() => import('../features/legal/TermsPage'));
+const Privacy = splitPage(() => import('../features/legal/PrivacyPage'));
 
 const pageRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('../features/home/HomePage'), plain) },
-  { path: 'consult', lazy: page(() => import('../features/users/pages/SignupPage'), plain) },
-  { path: 'login', lazy: page(() => import('../features/auth/pages/LoginPage'), plain) },
-  { path: 'profile', lazy: page(() => import('../features/users/pages/ProfilePage'), patientPage) },
-  { path: 'payment', lazy: page(() => import('../features/billing/pages/CheckoutPage'), patientPage) },
-  { path: 'choose-plan', lazy: page(() => import('../features/billing/pages/ChoosePlanPage'), plain) },
-  {
-    path: 'admin',
-    lazy: page(() => import('../features/admin/pages/AdminPage'), (Page) => (
-      <RequireAdmin>
-        <Page />
-      </RequireAdmin>
-    )),
-  },
-  ...withToken(['verify', 'verify-email'], page(() => import('../features/auth/pages/VerifyEmailPage'), plain)),
-  ...withToken(['reset', 'reset-password'], page(() => import('../features/auth/pages/ResetPasswordPage'), plain)),
-  ...withToken(
-    ADMIN_LINK_PATHS,
-    page(() => import('../features/auth/pages/AdminLoginPage'), plain),
+  { index: true, element: <Home.Page />, handle: { preload: Home.preload } satisfies PageHandle },
+  route('consult', Signup, <Signup.Page />),
+  route('login', Login, <Login.Page />),
+  route('profile', Profile, patientOnly(<Profile.Page />)),
+  route('payment', Checkout, patientOnly(<Checkout.Page />)),
+  route('choose-plan', ChoosePlan, <ChoosePlan.Page />),
+  route(
+    'admin',
+    Admin,
+    <RequireAdmin>
+      <Admin.Page />
+    </RequireAdmin>,
   ),
-  { path: 'contact', lazy: page(() => import('../features/contact/pages/ContactPage'), plain) },
-  { path: 'careers', lazy: page(() => import('../features/careers/pages/CareersPage'), plain) },
-  ...SERVICE_SLUGS.map((slug) => ({
-    path: `services/${slug}`,
-    lazy: page(() => import('../features/services/pages/ServicePage'), (ServicePage) => <ServicePage slug={slug} />),
-  })),
-  ...TIP_SLUGS.map((slug) => ({
-    path: `tips/${slug}`,
-    lazy: page(() => import('../features/tips/pages/ArticlePage'), (ArticlePage) => <ArticlePage slug={slug} />),
-  })),
-  { path: 'terms-of-service', lazy: page(() => import('../features/legal/TermsPage'), plain) },
-  { path: 'privacy-policy', lazy: page(() => import('../features/legal/PrivacyPage'), plain) },
+  ...withToken(['verify', 'verify-email'], VerifyEmail, <VerifyEmail.Page />),
+  ...withToken(['reset', 'reset-password'], ResetPassword, <ResetPassword.Page />),
+  ...withToken(ADMIN_LINK_PATHS, AdminLogin, <AdminLogin.Page />),
+  route('contact', Contact, <Contact.Page />),
+  route('careers', Careers, <Careers.Page />),
+  ...SERVICE_SLUGS.map((slug) => route(`services/${slug}`, Service, <Service.Page slug={slug} />)),
+  ...TIP_SLUGS.map((slug) => route(`tips/${slug}`, Article, <Article.Page slug={slug} />)),
+  route('terms-of-service', Terms, <Terms.Page />),
+  route('privacy-policy', Privacy, <Privacy.Page />),
   { path: 'faq', element: <Navigate to={{ pathname: '/', hash: '#faq' }} replace /> },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    // The inner boundary keeps the navbar and footer around a failing page.
-    children: [{ errorElement: <RouteError />, children: pageRoutes }],
-  },
-];
+/** Every page inside the frame (navbar, footer); RootLayout and App hold the error boundaries. */
+export const routes: RouteObject[] = [{ path: '/', element: <RootLayout />, children: pageRoutes }];

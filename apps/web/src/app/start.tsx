@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startGeoCheck } from '../features/geo';
-import { App, whenRouterReady } from './App';
+import { App, preloadCurrentPage } from './App';
 
 /**
  * How long a prerendered page waits for the country check before it becomes interactive anyway
@@ -26,7 +26,7 @@ const prerendered = container.dataset.prerendered === here && container.firstEle
 const geoCheck = startGeoCheck();
 // The page's module is loaded before the first render, so hydration never meets a page that is still
 // loading (that would swap the prerendered HTML for a spinner and shift the layout).
-await whenRouterReady();
+await preloadCurrentPage();
 
 if (prerendered) {
   await Promise.race([geoCheck, new Promise((resolve) => setTimeout(resolve, GEO_WAIT_MS))]);

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui';
+import { RouteErrorBoundary } from '../RouteError';
 import { GeoPending, useGeoStatus } from '../../features/geo';
 
 import { useServerChatConfig } from './chat';
@@ -79,7 +80,9 @@ export function RootLayout() {
             <Suspense fallback={<PageFallback />}>
               {/* A new page fades in (instantly with reduced motion). */}
               <div key={pathname} className={navigated ? 'page-transition' : undefined}>
-                <Outlet />
+                <RouteErrorBoundary>
+                  <Outlet />
+                </RouteErrorBoundary>
               </div>
             </Suspense>
           )}
