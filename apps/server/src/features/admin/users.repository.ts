@@ -29,7 +29,7 @@ function whereOf(filter: UserFilter): SQL | undefined {
   return undefined;
 }
 
-export interface UserCounts {
+interface UserCounts {
   total: number;
   admins: number;
   activeSubscriptions: number;
