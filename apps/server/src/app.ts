@@ -26,7 +26,7 @@ import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
 import { startBillingSchedule } from './jobs/billing';
 import { startHousekeepingSchedule } from './jobs/housekeeping';
-import { loggerSettings, logTransport } from './lib/logging';
+import { lazyChildLogger, loggerSettings, logTransport } from './lib/logging';
 import { registerAuditTrail } from './plugins/audit';
 import { createPhiKeyring } from './lib/phi-cipher';
 import { openLimits, type Limits } from './lib/limits';
@@ -65,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 256 * 1024,
     // plugins/request-log.ts logs what matters instead of two lines per request.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     logger: {
       level: config.logLevel,
       // Secrets, card data and health data never reach the logs, whatever a route does.

@@ -6,6 +6,7 @@ import { api, createTestApp } from '../test/harness';
 interface LogLine {
   level: number;
   msg: string;
+  reqId?: string;
   statusCode?: number;
   responseTimeMs?: number;
   req?: { method: string; route: string };
@@ -37,7 +38,8 @@ describe('request log', () => {
     // Waits on the database, so it takes at least a millisecond.
     expect((await api(app).post('/api/auth/login', { email: 'nobody@example.com', password: 'Wr0ng!passphrase' })).status).toBe(401);
     const [slow] = logged.lines().filter((line) => line.msg === 'slow request');
-    expect(slow).toMatchObject({ level: 40, statusCode: 401, req: { method: 'POST', route: '/api/auth/login' } });
+    // The request's logger is made only when it logs (lib/logging.ts), bound to its request id all the same.
+    expect(slow).toMatchObject({ level: 40, statusCode: 401, reqId: expect.stringMatching(/^req-/), req: { method: 'POST', route: '/api/auth/login' } });
     expect(slow!.responseTimeMs).toBeGreaterThanOrEqual(1);
   });
 
@@ -45,6 +47,12 @@ describe('request log', () => {
     const logged = await appWithLog({ LOG_LEVEL: 'debug' });
     app = logged.app;
     await api(app).get('/api/plans');
-    expect(logged.lines().filter((line) => line.msg === 'request completed')).toMatchObject([{ level: 20, statusCode: 200, req: { route: '/api/plans' } }]);
+    await api(app).get('/api/plans');
+    const completed = logged.lines().filter((line) => line.msg === 'request completed');
+    expect(completed).toMatchObject([
+      { level: 20, statusCode: 200, req: { route: '/api/plans' } },
+      { level: 20, statusCode: 200, req: { route: '/api/plans' } },
+    ]);
+    expect(new Set(completed.map((line) => line.reqId)).size).toBe(2);
   });
 });
