@@ -90,9 +90,10 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
   const built = () => (child ??= logger.child(bindings));
   // Fastify's logger is pino's, which has isLevelEnabled.
   const enabled = (level: LogLevel) => (logger as FastifyBaseLogger & { isLevelEnabled: (level: LogLevel) => boolean }).isLevelEnabled(level);
-  const log = (level: LogLevel) =>
-    function (this: unknown, ...args: unknown[]) {
-      if (child || enabled(level)) (built()[level] as (...logged: unknown[]) => void)(...args);
+  const log =
+    (level: LogLevel) =>
+    (...args: Parameters<FastifyBaseLogger[LogLevel]>) => {
+      if (child || enabled(level)) built()[level](...args);
     };
   return {
     get level() {
