@@ -77,38 +77,68 @@ type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
+/** Fastify's logger is pino's, which can say whether a level is logged. */
+type PinoLogger = FastifyBaseLogger & { isLevelEnabled: (level: LogLevel) => boolean };
+type LogArgs = Parameters<FastifyBaseLogger[LogLevel]>;
+
+/**
+ * A request's logger that makes pino's child (bound to the request id) the first time the request
+ * logs at a level the logger lets through, then logs through it exactly as pino's own would. One
+ * object per request, its methods on the prototype.
+ */
+class LazyChildLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: PinoLogger,
+    private readonly bindings: Bindings,
+  ) {}
+
+  #built(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings));
+  }
+
+  #log(level: LogLevel, args: LogArgs) {
+    if (this.#child || this.parent.isLevelEnabled(level)) this.#built()[level](...args);
+  }
+
+  get level(): string {
+    return (this.#child ?? this.parent).level;
+  }
+  set level(level: string) {
+    this.#built().level = level;
+  }
+  fatal(...args: LogArgs) {
+    this.#log('fatal', args);
+  }
+  error(...args: LogArgs) {
+    this.#log('error', args);
+  }
+  warn(...args: LogArgs) {
+    this.#log('warn', args);
+  }
+  info(...args: LogArgs) {
+    this.#log('info', args);
+  }
+  debug(...args: LogArgs) {
+    this.#log('debug', args);
+  }
+  trace(...args: LogArgs) {
+    this.#log('trace', args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#built().child(bindings, options);
+  }
+}
+
 /**
  * Fastify gives every request a child logger bound to its request id, and pino builds a child at
  * once, running the redaction over its bindings: about 5 % of a fast request that never logs (the
- * profile of GET /api/plans, decision 028). This child is built the first time the request logs at a
- * level the logger lets through, and then logs exactly as pino's own would.
+ * profile of GET /api/plans, decision 028). Here the child is made when the request first logs.
  */
 export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
   // Per-route levels or serializers: pino's child as Fastify would make it.
   if (Object.keys(options).length > 0) return logger.child(bindings, options);
-  let child: FastifyBaseLogger | undefined;
-  const built = () => (child ??= logger.child(bindings));
-  // Fastify's logger is pino's, which has isLevelEnabled.
-  const enabled = (level: LogLevel) => (logger as FastifyBaseLogger & { isLevelEnabled: (level: LogLevel) => boolean }).isLevelEnabled(level);
-  const log =
-    (level: LogLevel) =>
-    (...args: Parameters<FastifyBaseLogger[LogLevel]>) => {
-      if (child || enabled(level)) built()[level](...args);
-    };
-  return {
-    get level() {
-      return (child ?? logger).level;
-    },
-    set level(level: string) {
-      built().level = level;
-    },
-    fatal: log('fatal'),
-    error: log('error'),
-    warn: log('warn'),
-    info: log('info'),
-    debug: log('debug'),
-    trace: log('trace'),
-    silent: () => undefined,
-    child: (more: Bindings, moreOptions?: ChildLoggerOptions) => built().child(more, moreOptions),
-  } as FastifyBaseLogger;
+  return new LazyChildLogger(logger as PinoLogger, bindings);
 }
