@@ -7,7 +7,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter, useRoutes } from 'react-router';
 import { PRERENDERED_PATHS } from '@app/shared';
 import { routes } from './app/router';
-import { pagePreloadsAt, preloadPage } from './app/split-page';
+import { pagePreloadsAt } from './app/split-page';
 import { HeadCollectorContext, type HeadCollector } from './lib/head';
 
 export interface RenderedPage {
@@ -29,8 +29,9 @@ function AppRoutes() {
 
 export async function renderPage(pathname: string): Promise<RenderedPage> {
   // Only a page is prerendered: a redirect or an unknown path would come out empty.
-  if (pagePreloadsAt(routes, pathname).length === 0) throw new Error(`${pathname} is not a page of the router`);
-  await preloadPage(routes, pathname);
+  const preloads = pagePreloadsAt(routes, pathname);
+  if (preloads.length === 0) throw new Error(`${pathname} is not a page of the router`);
+  await Promise.all(preloads.map((preload) => preload()));
   const jsonLd = new Map<string, string>();
   const collector: HeadCollector = { addJsonLd: (id, json) => jsonLd.set(id, json) };
   const element = (
