@@ -63,3 +63,33 @@ describe('migration 0011: a kept checkout answer records its outcome, not an HTT
     }
   });
 });
+
+describe('migration 0012: counters striped over slots', () => {
+  it('keeps every count and daily total, and the triggers go on adding to them', async () => {
+    const { dir, client } = await databaseAt(11);
+    await client.query(`INSERT INTO users (email, password_hash, customer_id, roles, verified, subscription_status, subscription_plan)
+      VALUES ('a@example.com', 'x', 'CONS-SLOT-A', '{ROLE_ADMIN}', true, NULL, NULL), ('b@example.com', 'x', 'CONS-SLOT-B', '{ROLE_USER}', true, 'active', 'oneTimeVisit')`);
+    await client.query(`INSERT INTO payments (user_id, plan_id, kind, gateway, status, amount_cents)
+      SELECT id, 'oneTimeVisit', 'checkout', 'sandbox', 'succeeded', 7999 FROM users WHERE email = 'b@example.com'`);
+    await client.close();
+
+    const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: dir });
+    try {
+      const totals = () =>
+        queryRows<{ total: number; admins: number; active: number; verified: number; signups: number; payments: number; cents: number }>(
+          handle.db,
+          sql`SELECT (SELECT sum(total) FROM user_counts)::int AS total, (SELECT sum(admins) FROM user_counts)::int AS admins,
+            (SELECT sum(active_subscriptions) FROM user_counts)::int AS active, (SELECT sum(verified) FROM user_counts)::int AS verified,
+            (SELECT sum(signups) FROM daily_accounts)::int AS signups,
+            (SELECT sum(payments) FROM daily_payments)::int AS payments, (SELECT sum(amount_cents) FROM daily_payments)::int AS cents`,
+        );
+      expect(await totals()).toEqual([{ total: 2, admins: 1, active: 1, verified: 2, signups: 2, payments: 1, cents: 7999 }]);
+      await handle.db.execute(sql`INSERT INTO users (email, password_hash, customer_id, subscription_status) VALUES ('c@example.com', 'x', 'CONS-SLOT-C', 'active')`);
+      await handle.db.execute(sql`INSERT INTO payments (user_id, plan_id, kind, gateway, status, amount_cents)
+        SELECT id, 'individualMonthly', 'checkout', 'sandbox', 'succeeded', 2999 FROM users WHERE email = 'c@example.com'`);
+      expect(await totals()).toEqual([{ total: 3, admins: 1, active: 2, verified: 2, signups: 3, payments: 2, cents: 10998 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -166,10 +167,12 @@ export const captchaTokens = pgTable('captcha_tokens', {
 
 /**
  * The counts of every user the admin Users list shows unfiltered, kept by statement triggers on
- * `users` (migration 0008), so no request counts every row. One row, id 1.
+ * `users` (migration 0008), so no request counts every row. Striped over up to 16 slots, one per
+ * database connection, so that concurrent writers never wait for one another (decision 029): a
+ * count is the sum of the slots.
  */
 export const userCounts = pgTable('user_counts', {
-  id: integer('id').primaryKey().default(1),
+  slot: smallint('slot').primaryKey(),
   total: bigint('total', { mode: 'number' }).notNull(),
   admins: bigint('admins', { mode: 'number' }).notNull(),
   activeSubscriptions: bigint('active_subscriptions', { mode: 'number' }).notNull(),
@@ -285,13 +288,19 @@ export const idempotencyKeys = pgTable(
 
 /**
  * Totals per America/Chicago day for the analytics series (decision 019), kept by statement triggers
- * on users and payments (migration 0009); nothing in the application writes them.
+ * on users and payments (migration 0009); nothing in the application writes them. Each day's total
+ * is the sum of its slots (decision 029).
  */
-export const dailyAccounts = pgTable('daily_accounts', {
-  day: date('day', { mode: 'string' }).primaryKey(),
-  signups: bigint('signups', { mode: 'number' }).notNull().default(0),
-  endedMemberships: bigint('ended_memberships', { mode: 'number' }).notNull().default(0),
-});
+export const dailyAccounts = pgTable(
+  'daily_accounts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    slot: smallint('slot').notNull().default(0),
+    signups: bigint('signups', { mode: 'number' }).notNull().default(0),
+    endedMemberships: bigint('ended_memberships', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'daily_accounts_pk', columns: [t.day, t.slot] })],
+);
 
 export const dailyPayments = pgTable(
   'daily_payments',
@@ -299,11 +308,12 @@ export const dailyPayments = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     planId: text('plan_id').notNull(),
     kind: text('kind').notNull(),
+    slot: smallint('slot').notNull().default(0),
     /** Succeeded payments only. */
     payments: bigint('payments', { mode: 'number' }).notNull().default(0),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'daily_payments_pk', columns: [t.day, t.planId, t.kind] })],
+  (t) => [primaryKey({ name: 'daily_payments_pk', columns: [t.day, t.planId, t.kind, t.slot] })],
 );
 
 /** Contact-page enquiries, kept so support can answer even if the e-mail to them is delayed. */

@@ -14,14 +14,14 @@ export interface SummaryRow {
 
 /**
  * The four numbers of the Analytics card in one round trip: the account and active counts from the
- * row the triggers keep (migration 0008), the recurring amounts through the partial index of 0009.
+ * slots the triggers keep (migrations 0008, 0012), the recurring amounts through the partial index of 0009.
  */
 export async function summaryRow(db: Executor, recurringPlans: RecurringPlanIds): Promise<SummaryRow> {
   const [row] = await queryRows<SummaryRow>(
     db,
     sql`SELECT
-      (SELECT total FROM user_counts)::int AS total_users,
-      (SELECT active_subscriptions FROM user_counts)::int AS active_subscriptions,
+      (SELECT coalesce(sum(total), 0) FROM user_counts)::int AS total_users,
+      (SELECT coalesce(sum(active_subscriptions), 0) FROM user_counts)::int AS active_subscriptions,
       (SELECT coalesce(sum(subscription_amount_cents), 0) FROM users
         WHERE subscription_status = 'active' AND subscription_plan IN ${recurringPlans})::bigint AS revenue_monthly_cents,
       (SELECT count(*) FROM users WHERE created_at > now() - interval '7 days')::int AS signups_last7`,
@@ -66,7 +66,10 @@ export async function seriesRows(
         SELECT d.day, a.signups, a.ended_memberships, p.new_memberships, p.cash,
                sum(coalesce(p.recurring, 0)) OVER (ORDER BY d.day ROWS BETWEEN 29 PRECEDING AND CURRENT ROW) AS revenue_monthly
         FROM days d
-        LEFT JOIN daily_accounts a ON a.day = d.day
+        LEFT JOIN (
+          SELECT day, sum(signups) AS signups, sum(ended_memberships) AS ended_memberships
+          FROM daily_accounts WHERE day BETWEEN ${range.from}::date AND ${range.to}::date GROUP BY day
+        ) a ON a.day = d.day
         LEFT JOIN paid p ON p.day = d.day
       )
       SELECT to_char(date_trunc(${range.interval}, day::timestamp), 'YYYY-MM-DD') AS start,

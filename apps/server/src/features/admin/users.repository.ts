@@ -1,5 +1,6 @@
 import { USER_SEARCH_COUNT_LIMIT, type SortDirection, type UserSortField } from '@app/shared';
 import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { userCounts, users } from '../../db/schema';
 import type { UserRow } from '../users';
@@ -46,8 +47,14 @@ export type ListCounts = ({ capped: false } & UserCounts) | { capped: true; tota
 export async function countUsers(tx: Executor, filter: UserFilter): Promise<ListCounts> {
   const where = whereOf(filter);
   if (!where) {
+    const slotSum = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)::int`.mapWith(Number);
     const [kept] = await tx
-      .select({ total: userCounts.total, admins: userCounts.admins, activeSubscriptions: userCounts.activeSubscriptions, verified: userCounts.verified })
+      .select({
+        total: slotSum(userCounts.total),
+        admins: slotSum(userCounts.admins),
+        activeSubscriptions: slotSum(userCounts.activeSubscriptions),
+        verified: slotSum(userCounts.verified),
+      })
       .from(userCounts);
     return { capped: false, ...kept! };
   }
