@@ -109,12 +109,6 @@ export async function pageOfUsers(
   return fromEnd ? rows.reverse() : rows;
 }
 
-/** The user, locked until the transaction ends. */
-export async function lockUser(tx: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  return row;
-}
-
 /**
  * The ids of every enabled admin, locked until the transaction ends: two demotions at once wait for
  * each other, so the second sees the first and the last admin stays.

@@ -14,9 +14,9 @@ import { invalidField, notFound, conflict } from '../../lib/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit, type AuditEntry } from '../audit';
 import { mailResetLink, revokeUserSessions } from '../auth';
-import { findUserById, updateUser, type NewUser, type UserRow } from '../users';
+import { findUserById, lockUser, updateUser, type NewUser, type UserRow } from '../users';
 import { toAdminUser } from './admin-user';
-import { countUsers, isEmailTakenByAnother, lockAdmins, lockUser, pageOfUsers, type UserFilter } from './users.repository';
+import { countUsers, isEmailTakenByAnother, lockAdmins, pageOfUsers, type UserFilter } from './users.repository';
 
 const ADMIN = 'ROLE_ADMIN';
 const userNotFound = () => notFound(messages.notFound);

@@ -2,9 +2,11 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type 
 import { queryRows, type Executor } from '../../db/client';
 import { idempotencyKeys, memberships, payments, users } from '../../db/schema';
 import type { Outcome } from '../../lib/errors';
+import { outboxInsert, type OutgoingMail } from '../mail';
+import type { NewUser } from '../users';
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type NewPayment = typeof payments.$inferInsert;
+type NewPayment = typeof payments.$inferInsert;
 
 /** What a checkout checks of the patient before it records an attempt. */
 export interface Payer {
@@ -49,22 +51,51 @@ export async function insertCheckoutAttempt(db: Executor, attempt: NewCheckoutAt
   return row?.id ?? null;
 }
 
-/** Settles a pending attempt; false when it was settled already (by a request or by reconciliation). */
-export async function settlePayment(db: Executor, id: string, changes: Partial<NewPayment>): Promise<boolean> {
-  const rows = await db
-    .update(payments)
-    .set({ ...changes, lockedUntil: null })
-    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
-    .returning({ id: payments.id });
-  return rows.length > 0;
+/** What settling a checkout attempt records, all of it or nothing. */
+export interface CheckoutSettlement {
+  userId: string;
+  paymentId: string;
+  payment: Pick<NewPayment, 'status' | 'failureCode' | 'gatewayReference' | 'cardBrand' | 'cardLast4'>;
+  /** The answer for the Idempotency-Key the attempt was made with (none for an attempt recorded without one). */
+  answer: { key: string; outcome: Outcome; body: unknown } | null;
+  /** A paid checkout: the patient's new membership, what renewals need, and the receipt. */
+  paid?: { user: Partial<NewUser>; membership: { gatewayToken: string; nextChargeAt: Date | null }; receipt: OutgoingMail };
 }
 
 /**
- * Locks the patient's row for the rest of the transaction: settling an attempt takes the locks in
- * the order recording one does (patient, then payment), so the two never deadlock.
+ * Settles a pending attempt and records what follows from it in one statement: every other part
+ * runs only when the attempt was still pending. False when it was settled already (by a request or
+ * by reconciliation); otherwise the receipt's outbox id, if it was paid. Run it in the transaction
+ * that locked the patient's row first (the order recording an attempt takes), so the two never deadlock.
  */
-export async function lockUser(db: Executor, userId: string): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+export async function recordCheckoutSettlement(tx: Executor, s: CheckoutSettlement): Promise<{ settled: false } | { settled: true; receiptId: string | null }> {
+  const stillPending = sql`EXISTS (SELECT 1 FROM settled)`;
+  const settle = tx
+    .update(payments)
+    .set({ ...s.payment, lockedUntil: null })
+    .where(and(eq(payments.id, s.paymentId), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  const answer = s.answer
+    ? sql`, answer AS ${tx
+        .update(idempotencyKeys)
+        .set({ responseOutcome: s.answer.outcome, responseBody: JSON.stringify(s.answer.body) })
+        // The first recorded answer is the answer.
+        .where(and(eq(idempotencyKeys.userId, s.userId), eq(idempotencyKeys.key, s.answer.key), isNull(idempotencyKeys.responseOutcome), stillPending))}`
+    : sql``;
+  const paid = s.paid
+    ? sql`, saved AS ${tx.update(users).set({ ...s.paid.user, updatedAt: sql`now()` }).where(and(eq(users.id, s.userId), stillPending))},
+        membership AS (INSERT INTO memberships (user_id, gateway_token, next_charge_at, failed_renewals, locked_until)
+          SELECT ${s.userId}::uuid, ${s.paid.membership.gatewayToken}::text, ${s.paid.membership.nextChargeAt?.toISOString() ?? null}::timestamptz, 0, NULL FROM settled
+          ON CONFLICT (user_id) DO UPDATE SET gateway_token = excluded.gateway_token, next_charge_at = excluded.next_charge_at,
+            failed_renewals = 0, locked_until = NULL, updated_at = now()),
+        receipt AS (${outboxInsert([s.paid.receipt], new Date(), stillPending)})`
+    : sql``;
+  const [row] = await queryRows<{ settled: boolean; receipt_id: string | null }>(
+    tx,
+    sql`WITH settled AS ${settle}${answer}${paid}
+      SELECT ${stillPending} AS settled, ${s.paid ? sql`(SELECT id FROM receipt)` : sql`NULL::uuid`} AS receipt_id`,
+  );
+  return row!.settled ? { settled: true, receiptId: row!.receipt_id } : { settled: false };
 }
 
 /** A renewal batch's people, locked in id order (so two transactions locking several never deadlock), with what a renewal changes. */
@@ -234,13 +265,6 @@ export async function expireEndedVisits(db: Executor, now: Date): Promise<number
 
 export async function listPayments(db: Executor, userId: string): Promise<PaymentRow[]> {
   return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt));
-}
-
-export async function saveMembership(db: Executor, userId: string, changes: Partial<typeof memberships.$inferInsert>) {
-  await db
-    .insert(memberships)
-    .values({ userId, ...changes })
-    .onConflictDoUpdate({ target: memberships.userId, set: { ...changes, updatedAt: sql`now()` } });
 }
 
 export async function findIdempotencyKey(db: Executor, userId: string, key: string) {

@@ -4,9 +4,8 @@ import type { subscriptionRequestSchema } from '@app/shared';
 import type { AppContext } from '../../context';
 import { sha256 } from '../../lib/crypto';
 import { conflict, DomainError, forbidden, invalid, rateLimited, type Outcome } from '../../lib/errors';
-import { enqueueMail } from '../mail';
 import { findPlan } from '../plans';
-import { findUserById, toProfile, updateUser, type UserRow } from '../users';
+import { findUserById, lockUser, toProfile, updateUser, type UserRow } from '../users';
 import type { ChargeResult } from './gateway';
 import {
   claimIdempotencyKey,
@@ -16,10 +15,8 @@ import {
   findPayer,
   insertCheckoutAttempt,
   listPayments,
-  lockUser,
+  recordCheckoutSettlement,
   releaseIdempotencyKey,
-  saveMembership,
-  settlePayment,
   storeIdempotentAnswer,
   takeOverIdempotencyKey,
   type Payer,
@@ -232,43 +229,54 @@ async function settledAnswer(ctx: AppContext, userId: string, key: string, settl
 async function settleCheckout(ctx: AppContext, payment: CheckoutAttempt, result: ChargeResult, paidAt = new Date()): Promise<Answer | null> {
   const plan = findPlan(payment.planId as Plan['id']);
   const settled = await ctx.db.transaction(async (tx) => {
-    let answer: Answer;
-    let mailId: string | null = null;
-    // Locks in the order a new checkout takes them (user, then payment), so the two never deadlock.
-    await lockUser(tx, payment.userId);
+    // The patient first, as recording an attempt locks them, so the two never deadlock; the locked
+    // row is what the answer's profile is made from, with this settlement's changes.
+    const user = await lockUser(tx, payment.userId);
+    if (!user) return null;
+    const key = payment.clientKey;
     if (!result.ok) {
-      if (!(await settlePayment(tx, payment.id, { status: 'failed', failureCode: result.code }))) return null;
-      answer = { outcome: 'payment-declined', body: { message: messages.declined[result.code], code: result.code } };
-    } else {
-      if (!(await settlePayment(tx, payment.id, { status: 'succeeded', gatewayReference: result.reference, cardBrand: result.brand, cardLast4: result.last4 }))) {
-        return null;
-      }
-      const details = payment.details!;
-      // A one-time visit is active for one term and never renews.
-      const endsAt = addDays(paidAt, MEMBERSHIP_TERM_DAYS);
-      const renewsAt = plan.period === 'month' ? endsAt : null;
-      const saved = await updateUser(tx, payment.userId, {
-        subscriptionStatus: 'active',
-        subscriptionPlan: plan.id,
-        subscriptionAmountCents: plan.priceCents,
-        methodOfSubscription: 'online',
-        subscriptionStartDate: paidAt,
-        nextSubscriptionRenewDate: renewsAt,
-        subscriptionEndDate: endsAt,
-        subscriptionCancelledDate: null,
-        subscriptionMethodOfCancelling: null,
-        ...details,
-        cardLast4: result.last4,
-        cardBrand: result.brand,
+      const answer: Answer = { outcome: 'payment-declined', body: { message: messages.declined[result.code], code: result.code } };
+      const recorded = await recordCheckoutSettlement(tx, {
+        userId: payment.userId,
+        paymentId: payment.id,
+        payment: { status: 'failed', failureCode: result.code },
+        answer: key ? { key, ...answer } : null,
       });
-      await saveMembership(tx, payment.userId, { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt, failedRenewals: 0, lockedUntil: null });
-      mailId = await enqueueMail(tx, receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt));
-      answer = { outcome: 'ok', body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) } };
+      return recorded.settled ? { answer, receiptId: null } : null;
     }
-    if (payment.clientKey) await storeIdempotentAnswer(tx, payment.userId, payment.clientKey, answer.outcome, answer.body);
-    return { answer, mailId };
+    // A one-time visit is active for one term and never renews.
+    const endsAt = addDays(paidAt, MEMBERSHIP_TERM_DAYS);
+    const renewsAt = plan.period === 'month' ? endsAt : null;
+    const changes = {
+      subscriptionStatus: 'active',
+      subscriptionPlan: plan.id,
+      subscriptionAmountCents: plan.priceCents,
+      methodOfSubscription: 'online',
+      subscriptionStartDate: paidAt,
+      nextSubscriptionRenewDate: renewsAt,
+      subscriptionEndDate: endsAt,
+      subscriptionCancelledDate: null,
+      subscriptionMethodOfCancelling: null,
+      ...payment.details!,
+      cardLast4: result.last4,
+      cardBrand: result.brand,
+    } satisfies Partial<UserRow>;
+    const saved: UserRow = { ...user, ...changes };
+    const answer: Answer = { outcome: 'ok', body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) } };
+    const recorded = await recordCheckoutSettlement(tx, {
+      userId: payment.userId,
+      paymentId: payment.id,
+      payment: { status: 'succeeded', gatewayReference: result.reference, cardBrand: result.brand, cardLast4: result.last4 },
+      answer: key ? { key, ...answer } : null,
+      paid: {
+        user: changes,
+        membership: { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt },
+        receipt: receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt),
+      },
+    });
+    return recorded.settled ? { answer, receiptId: recorded.receiptId } : null;
   });
-  if (settled?.mailId) ctx.mail.deliverSoon(settled.mailId);
+  if (settled?.receiptId) ctx.mail.deliverSoon(settled.receiptId);
   return settled && { ...settled.answer, replayed: false };
 }
 

@@ -1,2 +1,2 @@
 // The mail feature's public file: features queue mail in their own transaction (decision 006).
-export { enqueueMail } from './repository';
+export { enqueueMail, outboxInsert, type OutgoingMail } from './repository';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -26,17 +26,23 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, notBefore: D
  */
 export async function enqueueMails(db: Executor, mails: readonly OutgoingMail[], notBefore: Date = new Date()): Promise<string[]> {
   if (mails.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(db, outboxInsert(mails, notBefore));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The statement that puts `mails` in the outbox and returns their ids, for a caller that makes it
+ * part of a larger one; with `onlyIf`, nothing is inserted unless that condition holds.
+ */
+export function outboxInsert(mails: readonly OutgoingMail[], notBefore: Date, onlyIf?: SQL): SQL {
   const column = (values: unknown[]) => sql`${sql.param(values)}::text[]`;
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`INSERT INTO mail_outbox (recipient, subject, text_body, html_body, kind, next_attempt_at)
+  return sql`INSERT INTO mail_outbox (recipient, subject, text_body, html_body, kind, next_attempt_at)
       SELECT v.recipient, v.subject, v.text_body, v.html_body, v.kind, ${notBefore.toISOString()}::timestamptz
       FROM unnest(${column(mails.map((m) => m.to))}, ${column(mails.map((m) => m.subject))},
         ${column(mails.map((m) => mailOutbox.textBody.mapToDriverValue(m.text)))}, ${column(mails.map((m) => mailOutbox.htmlBody.mapToDriverValue(m.html)))},
         ${column(mails.map((m) => m.kind))}) AS v(recipient, subject, text_body, html_body, kind)
-      RETURNING id`,
-  );
-  return rows.map((row) => row.id);
+      ${onlyIf ? sql`WHERE ${onlyIf}` : sql``}
+      RETURNING id`;
 }
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;

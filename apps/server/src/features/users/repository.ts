@@ -35,6 +35,12 @@ export async function updateUser(db: Executor, id: string, changes: Partial<NewU
   return row!;
 }
 
+/** The user, locked until the transaction ends. */
+export async function lockUser(tx: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
 const central = (date: Date | null) => (date ? toCentralIso(date) : null);
 
 /** The billing address as the API shows it; one an admin saved in part still shows, its missing parts empty. */
