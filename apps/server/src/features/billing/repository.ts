@@ -290,10 +290,24 @@ export async function takeOverIdempotencyKey(db: Executor, userId: string, key: 
   return rows.length > 0;
 }
 
-/** Takes the idempotency key, or returns the row already there for it. */
+/**
+ * Takes the idempotency key and, in the same round trip, reads the payer as a new checkout checks
+ * them; when the key was taken already, returns the row there for it instead.
+ */
 export async function claimIdempotencyKey(db: Executor, userId: string, key: string, requestHash: string) {
-  const [created] = await db.insert(idempotencyKeys).values({ userId, key, requestHash }).onConflictDoNothing().returning();
-  if (created) return { created: true as const, row: created };
+  const [claim] = await queryRows<{ created: boolean } & Payer>(
+    db,
+    sql`WITH claimed AS (
+        INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (${userId}::uuid, ${key}::text, ${requestHash}::text)
+        ON CONFLICT DO NOTHING RETURNING 1
+      )
+      SELECT EXISTS (SELECT 1 FROM claimed) AS created, u.verified, u.subscription_status AS "subscriptionStatus", u.subscription_plan AS "subscriptionPlan"
+      FROM users u WHERE u.id = ${userId}::uuid`,
+  );
+  if (claim?.created) {
+    const { created: _created, ...payer } = claim;
+    return { created: true as const, payer };
+  }
   return { created: false as const, row: (await findIdempotencyKey(db, userId, key))! };
 }
 

@@ -69,7 +69,7 @@ export async function checkout(
     if (claim.row.requestHash !== fingerprint(body)) throw new DomainError('unprocessable', messages.idempotencyKeyReused);
     return replay(ctx, userId, body, idempotencyKey, ip);
   }
-  return answerOnce(ctx, userId, body, idempotencyKey, ip);
+  return answerOnce(ctx, userId, body, idempotencyKey, ip, claim.payer);
 }
 
 /**
@@ -77,9 +77,9 @@ export async function checkout(
  * limit, another purchase in flight) frees the key, as nothing happened; a failed gateway records nothing, so
  * a replay asks the gateway what became of the attempt.
  */
-async function answerOnce(ctx: AppContext, userId: string, body: Checkout, key: string, ip: string): Promise<Answer> {
+async function answerOnce(ctx: AppContext, userId: string, body: Checkout, key: string, ip: string, payer: Payer | null): Promise<Answer> {
   try {
-    return await charge(ctx, userId, body, key, ip);
+    return await charge(ctx, userId, body, key, ip, payer);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const temporary = error.retryAfterSeconds !== undefined;
@@ -115,7 +115,7 @@ async function replay(ctx: AppContext, userId: string, body: Checkout, key: stri
         await reconcileCheckout(ctx, payment.id);
         continue;
       }
-      if (!payment && (await takeOverIdempotencyKey(ctx.db, userId, key, staleBefore))) return answerOnce(ctx, userId, body, key, ip);
+      if (!payment && (await takeOverIdempotencyKey(ctx.db, userId, key, staleBefore))) return answerOnce(ctx, userId, body, key, ip, await findPayer(ctx.db, userId));
     }
     if (Date.now() > deadline) throw conflict(messages.paymentInProgress);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -140,8 +140,8 @@ function assertMayBuy(payer: Payer | null): asserts payer is Payer {
   if (isActiveStatus(payer.subscriptionStatus) && payer.subscriptionPlan !== 'oneTimeVisit') throw conflict(messages.paymentAlreadyActive);
 }
 
-async function charge(ctx: AppContext, userId: string, body: Checkout, idempotencyKey: string, ip: string): Promise<Answer> {
-  const payer = await findPayer(ctx.db, userId);
+/** Charges the card for `payer`, the patient as read when the key was taken. */
+async function charge(ctx: AppContext, userId: string, body: Checkout, idempotencyKey: string, ip: string, payer: Payer | null): Promise<Answer> {
   assertMayBuy(payer);
   await refuseCardTesting(ctx, userId, ip);
   const { answer, declined } = await chargeCard(ctx, userId, payer, body, idempotencyKey);
