@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest sizes its one pool from the root config (a project's poolOptions are not read), and by
+    // default leaves a core free: on the 2-core CI machine that ran every file one after another.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       {
@@ -10,8 +13,6 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite instances are memory-heavy; two workers match the two cores.
-          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
         },
       },
       'apps/web/vite.config.ts',
