@@ -15,11 +15,10 @@ export interface Payer {
   subscriptionPlan: string | null;
 }
 
+const payerColumns = { verified: users.verified, subscriptionStatus: users.subscriptionStatus, subscriptionPlan: users.subscriptionPlan };
+
 export async function findPayer(db: Executor, userId: string): Promise<Payer | null> {
-  const [row] = await db
-    .select({ verified: users.verified, subscriptionStatus: users.subscriptionStatus, subscriptionPlan: users.subscriptionPlan })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select(payerColumns).from(users).where(eq(users.id, userId));
   return row ?? null;
 }
 
@@ -295,15 +294,14 @@ export async function takeOverIdempotencyKey(db: Executor, userId: string, key: 
  * them; when the key was taken already, returns the row there for it instead.
  */
 export async function claimIdempotencyKey(db: Executor, userId: string, key: string, requestHash: string) {
-  const [claim] = await queryRows<{ created: boolean } & Payer>(
-    db,
-    sql`WITH claimed AS (
-        INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (${userId}::uuid, ${key}::text, ${requestHash}::text)
-        ON CONFLICT DO NOTHING RETURNING 1
-      )
-      SELECT EXISTS (SELECT 1 FROM claimed) AS created, u.verified, u.subscription_status AS "subscriptionStatus", u.subscription_plan AS "subscriptionPlan"
-      FROM users u WHERE u.id = ${userId}::uuid`,
-  );
+  const claimed = db
+    .$with('claimed')
+    .as(db.insert(idempotencyKeys).values({ userId, key, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key }));
+  const [claim] = await db
+    .with(claimed)
+    .select({ created: sql<boolean>`EXISTS (SELECT 1 FROM ${claimed})`, ...payerColumns })
+    .from(users)
+    .where(eq(users.id, userId));
   if (claim?.created) {
     const { created: _created, ...payer } = claim;
     return { created: true as const, payer };
