@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { getTableColumns, is, SQL, sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { ConfigError, type Config } from '../config';
 import * as schema from './schema';
@@ -68,3 +68,37 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
+
+/*
+ * Hand-written statements for the hot paths (decision 031). Drizzle's builders walk every column of
+ * a table to build a SELECT * or an UPDATE, on every call; these two helpers keep what the builders
+ * guarantee (each value through its column's mapping, so health data is sealed and opened as
+ * everywhere else) without that walk.
+ */
+
+/** `column = value, …` for an UPDATE of `table`: values through their columns' mapping, SQL as written, undefined left out. */
+export function assignments<T extends PgTable>(table: T, values: { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL }): SQL {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const set = Object.entries(values as Record<string, unknown>)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => {
+      const column = columns[key];
+      if (!column) throw new Error(`${key} is not a column`);
+      return sql`${sql.identifier(column.name)} = ${is(value, SQL) ? value : sql.param(value, column)}`;
+    });
+  return sql.join(set, sql`, `);
+}
+
+/** Rows of `SELECT *` (or `RETURNING *`) from `table`, mapped as the query builder maps them. */
+export async function tableRows<T extends PgTable>(db: Executor, table: T, query: SQL): Promise<T['$inferSelect'][]> {
+  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>);
+  const rows = await queryRows<Record<string, unknown>>(db, query);
+  return rows.map((row) => {
+    const mapped: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = row[column.name];
+      mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return mapped;
+  });
+}

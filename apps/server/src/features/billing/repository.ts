@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client';
+import { assignments, queryRows, type Executor } from '../../db/client';
 import { idempotencyKeys, memberships, payments, users } from '../../db/schema';
 import type { Outcome } from '../../lib/errors';
-import { outboxInsert, type OutgoingMail } from '../mail';
+import { outboxInsert, type OutboxSchedule, type OutgoingMail } from '../mail';
 import type { NewUser } from '../users';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -15,10 +15,11 @@ export interface Payer {
   subscriptionPlan: string | null;
 }
 
-const payerColumns = { verified: users.verified, subscriptionStatus: users.subscriptionStatus, subscriptionPlan: users.subscriptionPlan };
+/** The payer's columns, named as `Payer` names them, for the statements that read them. */
+const payerColumns = sql.raw('verified, subscription_status AS "subscriptionStatus", subscription_plan AS "subscriptionPlan"');
 
 export async function findPayer(db: Executor, userId: string): Promise<Payer | null> {
-  const [row] = await db.select(payerColumns).from(users).where(eq(users.id, userId));
+  const [row] = await queryRows<Payer>(db, sql`SELECT ${payerColumns} FROM users WHERE id = ${userId}`);
   return row ?? null;
 }
 
@@ -57,8 +58,8 @@ export interface CheckoutSettlement {
   payment: Pick<NewPayment, 'status' | 'failureCode' | 'gatewayReference' | 'cardBrand' | 'cardLast4'>;
   /** The answer for the Idempotency-Key the attempt was made with (none for an attempt recorded without one). */
   answer: { key: string; outcome: Outcome; body: unknown } | null;
-  /** A paid checkout: the patient's new membership, what renewals need, and the receipt. */
-  paid?: { user: Partial<NewUser>; membership: { gatewayToken: string; nextChargeAt: Date | null }; receipt: OutgoingMail };
+  /** A paid checkout: the patient's new membership, what renewals need, and the receipt, queued as `receiptSchedule` says. */
+  paid?: { user: Partial<NewUser>; membership: { gatewayToken: string; nextChargeAt: Date | null }; receipt: OutgoingMail; receiptSchedule: OutboxSchedule };
 }
 
 /**
@@ -69,29 +70,22 @@ export interface CheckoutSettlement {
  */
 export async function recordCheckoutSettlement(tx: Executor, s: CheckoutSettlement): Promise<{ settled: false } | { settled: true; receiptId: string | null }> {
   const stillPending = sql`EXISTS (SELECT 1 FROM settled)`;
-  const settle = tx
-    .update(payments)
-    .set({ ...s.payment, lockedUntil: null })
-    .where(and(eq(payments.id, s.paymentId), eq(payments.status, 'pending')))
-    .returning({ id: payments.id });
   const answer = s.answer
-    ? sql`, answer AS ${tx
-        .update(idempotencyKeys)
-        .set({ responseOutcome: s.answer.outcome, responseBody: JSON.stringify(s.answer.body) })
-        // The first recorded answer is the answer.
-        .where(and(eq(idempotencyKeys.userId, s.userId), eq(idempotencyKeys.key, s.answer.key), isNull(idempotencyKeys.responseOutcome), stillPending))}`
+    ? sql`, answer AS (UPDATE idempotency_keys SET ${assignments(idempotencyKeys, { responseOutcome: s.answer.outcome, responseBody: JSON.stringify(s.answer.body) })}
+        -- The first recorded answer is the answer.
+        WHERE user_id = ${s.userId} AND key = ${s.answer.key} AND response_outcome IS NULL AND ${stillPending})`
     : sql``;
   const paid = s.paid
-    ? sql`, saved AS ${tx.update(users).set({ ...s.paid.user, updatedAt: sql`now()` }).where(and(eq(users.id, s.userId), stillPending))},
+    ? sql`, saved AS (UPDATE users SET ${assignments(users, { ...s.paid.user, updatedAt: sql`now()` })} WHERE id = ${s.userId} AND ${stillPending}),
         membership AS (INSERT INTO memberships (user_id, gateway_token, next_charge_at, failed_renewals, locked_until)
           SELECT ${s.userId}::uuid, ${s.paid.membership.gatewayToken}::text, ${s.paid.membership.nextChargeAt?.toISOString() ?? null}::timestamptz, 0, NULL FROM settled
           ON CONFLICT (user_id) DO UPDATE SET gateway_token = excluded.gateway_token, next_charge_at = excluded.next_charge_at,
             failed_renewals = 0, locked_until = NULL, updated_at = now()),
-        receipt AS (${outboxInsert([s.paid.receipt], new Date(), stillPending)})`
+        receipt AS (${outboxInsert([s.paid.receipt], s.paid.receiptSchedule, stillPending)})`
     : sql``;
   const [row] = await queryRows<{ settled: boolean; receipt_id: string | null }>(
     tx,
-    sql`WITH settled AS ${settle}${answer}${paid}
+    sql`WITH settled AS (UPDATE payments SET ${assignments(payments, { ...s.payment, lockedUntil: null })} WHERE id = ${s.paymentId} AND status = 'pending' RETURNING id)${answer}${paid}
       SELECT ${stillPending} AS settled, ${s.paid ? sql`(SELECT id FROM receipt)` : sql`NULL::uuid`} AS receipt_id`,
   );
   return row!.settled ? { settled: true, receiptId: row!.receipt_id } : { settled: false };
@@ -294,14 +288,11 @@ export async function takeOverIdempotencyKey(db: Executor, userId: string, key: 
  * them; when the key was taken already, returns the row there for it instead.
  */
 export async function claimIdempotencyKey(db: Executor, userId: string, key: string, requestHash: string) {
-  const claimed = db
-    .$with('claimed')
-    .as(db.insert(idempotencyKeys).values({ userId, key, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key }));
-  const [claim] = await db
-    .with(claimed)
-    .select({ created: sql<boolean>`EXISTS (SELECT 1 FROM ${claimed})`, ...payerColumns })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [claim] = await queryRows<Payer & { created: boolean }>(
+    db,
+    sql`WITH claimed AS (INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (${userId}, ${key}, ${requestHash}) ON CONFLICT DO NOTHING RETURNING key)
+      SELECT EXISTS (SELECT 1 FROM claimed) AS created, ${payerColumns} FROM users WHERE id = ${userId}`,
+  );
   if (claim?.created) {
     const { created: _created, ...payer } = claim;
     return { created: true as const, payer };

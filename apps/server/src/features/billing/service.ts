@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { sha256 } from '../../lib/crypto';
 import { conflict, DomainError, forbidden, invalid, rateLimited, type Outcome } from '../../lib/errors';
 import { findPlan } from '../plans';
+import { leaseForDelivery } from '../mail';
 import { findUserById, lockUser, toProfile, updateUser, type UserRow } from '../users';
 import type { ChargeResult } from './gateway';
 import {
@@ -242,7 +243,7 @@ async function settleCheckout(ctx: AppContext, payment: CheckoutAttempt, result:
         payment: { status: 'failed', failureCode: result.code },
         answer: key ? { key, ...answer } : null,
       });
-      return recorded.settled ? { answer, receiptId: null } : null;
+      return recorded.settled ? { answer, receipt: null } : null;
     }
     // A one-time visit is active for one term and never renews.
     const endsAt = addDays(paidAt, MEMBERSHIP_TERM_DAYS);
@@ -263,20 +264,18 @@ async function settleCheckout(ctx: AppContext, payment: CheckoutAttempt, result:
     } satisfies Partial<UserRow>;
     const saved: UserRow = { ...user, ...changes };
     const answer: Answer = { outcome: 'ok', body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) } };
+    const receipt = receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt);
     const recorded = await recordCheckoutSettlement(tx, {
       userId: payment.userId,
       paymentId: payment.id,
       payment: { status: 'succeeded', gatewayReference: result.reference, cardBrand: result.brand, cardLast4: result.last4 },
       answer: key ? { key, ...answer } : null,
-      paid: {
-        user: changes,
-        membership: { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt },
-        receipt: receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt),
-      },
+      // Leased to this process, which sends it as soon as the settlement commits.
+      paid: { user: changes, membership: { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt }, receipt, receiptSchedule: leaseForDelivery() },
     });
-    return recorded.settled ? { answer, receiptId: recorded.receiptId } : null;
+    return recorded.settled ? { answer, receipt: recorded.receiptId ? { id: recorded.receiptId, mail: receipt } : null } : null;
   });
-  if (settled?.receiptId) ctx.mail.deliverSoon(settled.receiptId);
+  if (settled?.receipt) ctx.mail.deliverLeasedSoon(settled.receipt.id, settled.receipt.mail);
   return settled && { ...settled.answer, replayed: false };
 }
 

@@ -3,8 +3,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
 import { api, createTestApp } from '../../test/harness';
-import { createMailDelivery, retryDelayMs } from './delivery';
-import { DELIVERED_BODY_NOTE, enqueueMail, findMail, type OutgoingMail } from './repository';
+import { queryRows } from '../../db/client';
+import { createMailDelivery, leaseForDelivery, retryDelayMs } from './delivery';
+import { DELIVERED_BODY_NOTE, enqueueMail, findMail, outboxInsert, type OutgoingMail } from './repository';
 
 interface Received {
   to: string[];
@@ -201,5 +202,25 @@ describe('mail delivery over SMTP', () => {
     expect(now).toBe(true);
     expect(worker).toBeLessThanOrEqual(1);
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it('sends a message queued leased without claiming it, and the worker leaves it alone meanwhile', async () => {
+    const mail = letter();
+    const [queued] = await queryRows<{ id: string }>(app.ctx.db, outboxInsert([mail], leaseForDelivery()));
+    expect(await app.ctx.mail.deliverDue()).toBe(0);
+    app.ctx.mail.deliverLeasedSoon(queued!.id, mail);
+    await vi.waitFor(async () => expect((await findMail(app.ctx.db, queued!.id))!.sentAt).toBeInstanceOf(Date));
+    expect((await findMail(app.ctx.db, queued!.id))!.attempts).toBe(1);
+    expect(smtp.received.map((r) => r.to[0])).toEqual([mail.to]);
+  });
+
+  it('sends a leased message whose sender died once its lease has run out', async () => {
+    const mail = letter();
+    const [queued] = await queryRows<{ id: string }>(app.ctx.db, outboxInsert([mail], { leasedUntil: new Date(Date.now() - 1000) }));
+    expect(await app.ctx.mail.deliverDue()).toBe(1);
+    const row = (await findMail(app.ctx.db, queued!.id))!;
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(row.attempts).toBe(2);
+    expect(smtp.received.map((r) => r.to[0])).toEqual([mail.to]);
   });
 });

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { claimDueMail, markMailFailed, markMailSent, type OutboxRow } from './repository';
+import { claimDueMail, markMailFailed, markMailSent, type OutboxRow, type OutgoingMail } from './repository';
 
 /** Retry delays after each failed attempt: 30 s doubling up to an hour, then hourly. */
 export function retryDelayMs(attempts: number): number {
@@ -14,13 +14,17 @@ export interface MailDelivery {
   deliverNow(id: string): Promise<boolean>;
   /** Starts deliverNow without waiting for it, so no request waits on the mail server; the worker retries failures. */
   deliverSoon(id: string): void;
+  /** The same for a message its caller queued leased (`leaseForDelivery`): sent as given, without claiming it first. */
+  deliverLeasedSoon(id: string, mail: OutgoingMail): void;
   /** Sends every message that is due, once; the worker's loop calls it. */
   deliverDue(): Promise<number>;
   start(intervalMs?: number): void;
   stop(): Promise<void>;
 }
 
-type Sender = (row: OutboxRow) => Promise<void>;
+/** What sending a message needs of its outbox row. */
+type Outgoing = Pick<OutboxRow, 'id' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'kind' | 'attempts'>;
+type Sender = (row: Outgoing) => Promise<void>;
 
 /** Without SMTP_URL (development only) a message counts as delivered to the dev mailbox at /dev/mailbox. */
 function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Sender | null {
@@ -35,6 +39,9 @@ function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Sender | nu
 
 const LEASE_MS = 60_000;
 
+/** The lease to queue a message with when its caller sends it at once (`deliverLeasedSoon`). */
+export const leaseForDelivery = () => ({ leasedUntil: new Date(Date.now() + LEASE_MS) });
+
 export function createMailDelivery(deps: { db: Database; config: Pick<Config, 'smtpUrl' | 'mailFrom'>; log: FastifyBaseLogger }): MailDelivery {
   const send = createSender(deps.config);
   let timer: NodeJS.Timeout | null = null;
@@ -43,7 +50,7 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
   // conversation after the server took the message but before the outbox recorded it.
   const inFlight = new Set<Promise<boolean>>();
 
-  async function attempt(row: OutboxRow): Promise<boolean> {
+  async function attempt(row: Outgoing): Promise<boolean> {
     try {
       await send?.(row);
       await markMailSent(deps.db, row.id, { forgetBody: send !== null });
@@ -65,10 +72,8 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
     }
   }
 
-  async function deliverNow(id: string): Promise<boolean> {
-    const [row] = await claimDueMail(deps.db, { limit: 1, leaseMs: LEASE_MS, id });
-    // Nothing to claim: another worker holds it or it is already sent; the worker loop settles it.
-    if (!row) return true;
+  /** Sends a message this process holds the lease of; stopping waits for it. */
+  async function deliverClaimed(row: Outgoing): Promise<boolean> {
     const delivery = attempt(row);
     inFlight.add(delivery);
     try {
@@ -78,15 +83,30 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
     }
   }
 
+  async function deliverNow(id: string): Promise<boolean> {
+    const [row] = await claimDueMail(deps.db, { limit: 1, leaseMs: LEASE_MS, id });
+    // Nothing to claim: another worker holds it or it is already sent; the worker loop settles it.
+    return row ? deliverClaimed(row) : true;
+  }
+
+  /** Runs a delivery without waiting for it; a failure is logged, and the worker retries it. */
+  function inBackground(mailId: string, delivery: Promise<boolean>) {
+    const settled = delivery.catch((error: unknown) => {
+      deps.log.error({ err: error, mailId }, 'immediate mail delivery failed; the worker will retry');
+      return false;
+    });
+    inFlight.add(settled);
+    void settled.finally(() => inFlight.delete(settled));
+  }
+
   return {
     deliverNow,
     deliverSoon(id) {
-      const delivery = deliverNow(id).catch((error: unknown) => {
-        deps.log.error({ err: error, mailId: id }, 'immediate mail delivery failed; the worker will retry');
-        return false;
-      });
-      inFlight.add(delivery);
-      void delivery.finally(() => inFlight.delete(delivery));
+      inBackground(id, deliverNow(id));
+    },
+    deliverLeasedSoon(id, mail) {
+      // The lease was taken as it was queued, and counted as its first attempt.
+      inBackground(id, deliverClaimed({ id, recipient: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, attempts: 1 }));
     },
     deliverDue,
     start(intervalMs = 5_000) {

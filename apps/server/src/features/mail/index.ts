@@ -1,2 +1,3 @@
 // The mail feature's public file: features queue mail in their own transaction (decision 006).
-export { enqueueMail, outboxInsert, type OutgoingMail } from './repository';
+export { leaseForDelivery } from './delivery';
+export { enqueueMail, outboxInsert, type OutboxSchedule, type OutgoingMail } from './repository';

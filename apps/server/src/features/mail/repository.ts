@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client';
+import { assignments, queryRows, type Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
 export interface OutgoingMail {
@@ -26,18 +26,24 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, notBefore: D
  */
 export async function enqueueMails(db: Executor, mails: readonly OutgoingMail[], notBefore: Date = new Date()): Promise<string[]> {
   if (mails.length === 0) return [];
-  const rows = await queryRows<{ id: string }>(db, outboxInsert(mails, notBefore));
+  const rows = await queryRows<{ id: string }>(db, outboxInsert(mails, { notBefore }));
   return rows.map((row) => row.id);
 }
 
+/** When queued mail may go: from `notBefore` by whichever worker claims it, or already claimed by the caller until `leasedUntil`. */
+export type OutboxSchedule = { notBefore: Date } | { leasedUntil: Date };
+
 /**
  * The statement that puts `mails` in the outbox and returns their ids, for a caller that makes it
- * part of a larger one; with `onlyIf`, nothing is inserted unless that condition holds.
+ * part of a larger one; with `onlyIf`, nothing is inserted unless that condition holds. Mail queued
+ * leased counts its first attempt as begun: the worker leaves it alone until the lease runs out,
+ * so the caller sends it without claiming it first.
  */
-export function outboxInsert(mails: readonly OutgoingMail[], notBefore: Date, onlyIf?: SQL): SQL {
+export function outboxInsert(mails: readonly OutgoingMail[], schedule: OutboxSchedule, onlyIf?: SQL): SQL {
   const column = (values: unknown[]) => sql`${sql.param(values)}::text[]`;
-  return sql`INSERT INTO mail_outbox (recipient, subject, text_body, html_body, kind, next_attempt_at)
-      SELECT v.recipient, v.subject, v.text_body, v.html_body, v.kind, ${notBefore.toISOString()}::timestamptz
+  const [notBefore, lockedUntil, attempts] = 'leasedUntil' in schedule ? [new Date(), schedule.leasedUntil, 1] : [schedule.notBefore, null, 0];
+  return sql`INSERT INTO mail_outbox (recipient, subject, text_body, html_body, kind, next_attempt_at, locked_until, attempts)
+      SELECT v.recipient, v.subject, v.text_body, v.html_body, v.kind, ${notBefore.toISOString()}::timestamptz, ${lockedUntil?.toISOString() ?? null}::timestamptz, ${attempts}::integer
       FROM unnest(${column(mails.map((m) => m.to))}, ${column(mails.map((m) => m.subject))},
         ${column(mails.map((m) => mailOutbox.textBody.mapToDriverValue(m.text)))}, ${column(mails.map((m) => mailOutbox.htmlBody.mapToDriverValue(m.html)))},
         ${column(mails.map((m) => m.kind))}) AS v(recipient, subject, text_body, html_body, kind)
@@ -83,15 +89,8 @@ export const DELIVERED_BODY_NOTE = 'Delivered over SMTP; the body is not kept, s
  * The dev mailbox (no SMTP) keeps them: it is where a developer, and the tests, read them.
  */
 export async function markMailSent(db: Executor, id: string, options: { forgetBody: boolean }) {
-  await db
-    .update(mailOutbox)
-    .set({
-      sentAt: new Date(),
-      lockedUntil: null,
-      lastError: null,
-      ...(options.forgetBody ? { textBody: DELIVERED_BODY_NOTE, htmlBody: `<p>${DELIVERED_BODY_NOTE}</p>` } : {}),
-    })
-    .where(eq(mailOutbox.id, id));
+  const forgotten = options.forgetBody ? { textBody: DELIVERED_BODY_NOTE, htmlBody: `<p>${DELIVERED_BODY_NOTE}</p>` } : {};
+  await db.execute(sql`UPDATE mail_outbox SET ${assignments(mailOutbox, { sentAt: new Date(), lockedUntil: null, lastError: null, ...forgotten })} WHERE id = ${id}`);
 }
 
 export async function markMailFailed(db: Executor, id: string, error: string, retryAt: Date) {
