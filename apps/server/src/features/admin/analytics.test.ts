@@ -143,6 +143,19 @@ describe('admin analytics', () => {
     await db().update(payments).set({ status: 'succeeded' }).where(eq(payments.id, pending!.id));
     await db().update(users).set({ subscriptionStatus: 'cancelled', subscriptionCancelledDate: new Date('2025-03-01T12:00:00Z') }).where(eq(users.id, id));
     await db().update(users).set({ subscriptionStatus: 'expired', subscriptionEndDate: new Date('2025-03-05T12:00:00Z'), subscriptionCancelledDate: null }).where(eq(users.id, id));
+    // Updates the triggers may skip (nothing moves between days) and updates they must not (decision 032).
+    await db().update(users).set({ firstName: 'Renamed', subscriptionEndDate: new Date('2025-03-09T12:00:00Z') }).where(eq(users.id, id));
+    await db().update(users).set({ createdAt: new Date('2025-01-15T12:00:00Z') }).where(eq(users.id, id));
+    const moved = await addUser({ email: 'moved@analytics.example', subscriptionStatus: 'active', subscriptionEndDate: new Date('2025-04-01T12:00:00Z') });
+    await db().update(users).set({ subscriptionEndDate: new Date('2025-04-20T12:00:00Z') }).where(eq(users.id, moved));
+    await db().update(users).set({ subscriptionStatus: 'expired' }).where(eq(users.id, moved));
+    await db().update(users).set({ subscriptionEndDate: new Date('2025-04-25T12:00:00Z') }).where(eq(users.id, moved));
+    await db().update(payments).set({ amountCents: 5999 }).where(eq(payments.id, pending!.id));
+    const [refunded] = await db()
+      .insert(payments)
+      .values({ userId: id, planId: 'individualMonthly', kind: 'renewal', gateway: 'sandbox', status: 'succeeded', amountCents: 2999, createdAt: new Date('2025-02-03T12:00:00Z') })
+      .returning({ id: payments.id });
+    await db().update(payments).set({ status: 'failed' }).where(eq(payments.id, refunded!.id));
     const gone = await addUser({ email: 'gone@analytics.example', subscriptionStatus: 'expired', subscriptionEndDate: new Date('2025-03-05T12:00:00Z') });
     await addPayment(gone, { createdAt: new Date('2025-02-02T15:00:00Z'), amountCents: 2999 });
     await db().delete(users).where(eq(users.id, gone));
