@@ -1,18 +1,18 @@
 import { centsToDollarsOrNull, normalizePlanId, toCentralIso, type UserProfile } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
-import { assignments, tableRows, type Executor } from '../../db/client';
+import { allColumns, assignments, tableRows, type Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await tableRows(db, users, sql`SELECT * FROM users WHERE email = ${email.toLowerCase()}`);
+  const [row] = await tableRows(db, users, sql`SELECT ${allColumns(users)} FROM users WHERE email = ${email.toLowerCase()}`);
   return row;
 }
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await tableRows(db, users, sql`SELECT * FROM users WHERE id = ${id}`);
+  const [row] = await tableRows(db, users, sql`SELECT ${allColumns(users)} FROM users WHERE id = ${id}`);
   return row;
 }
 
@@ -27,13 +27,13 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> 
 }
 
 export async function updateUser(db: Executor, id: string, changes: Partial<NewUser>): Promise<UserRow> {
-  const [row] = await tableRows(db, users, sql`UPDATE users SET ${assignments(users, { ...changes, updatedAt: sql`now()` })} WHERE id = ${id} RETURNING *`);
+  const [row] = await tableRows(db, users, sql`UPDATE users SET ${assignments(users, { ...changes, updatedAt: sql`now()` })} WHERE id = ${id} RETURNING ${allColumns(users)}`);
   return row!;
 }
 
 /** The user, locked until the transaction ends. */
 export async function lockUser(tx: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await tableRows(tx, users, sql`SELECT * FROM users WHERE id = ${id} FOR UPDATE`);
+  const [row] = await tableRows(tx, users, sql`SELECT ${allColumns(users)} FROM users WHERE id = ${id} FOR UPDATE`);
   return row;
 }
 
