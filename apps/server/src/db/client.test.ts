@@ -33,4 +33,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements prepared once per co
     });
     expect(prepared).toEqual([]);
   });
+
+  it('plans every run for its own values, so a batch or a search pattern never runs under a generic plan', async () => {
+    expect(await queryRows(app.ctx.db, sql.raw('SHOW plan_cache_mode'))).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+  });
 });

@@ -72,7 +72,15 @@ class PreparingClient extends pg.Client {
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteDir'>): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     // A server that never answers fails the start (or a query) after 10 s instead of hanging it.
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: 10_000, Client: PreparingClient });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      Client: PreparingClient,
+      // Prepared statements are still planned with each run's values, as unnamed ones were: a generic
+      // plan cannot see a search pattern's selectivity or an array's length (decision 033).
+      options: '-c plan_cache_mode=force_custom_plan',
+    });
     // An idle connection the server drops (restart, failover) must not crash the process: the pool
     // replaces it, and the next query gets a fresh one.
     pool.on('error', (error) => console.error(`Postgres connection lost: ${error.message}`));
