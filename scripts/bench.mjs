@@ -21,7 +21,7 @@
 // The admin part seeds BENCH_ADMIN_USERS (1,000,000) users on Postgres and BENCH_ADMIN_PGLITE_USERS (100,000) on PGlite.
 import { spawn, spawnSync } from 'node:child_process';
 import { Agent, get as httpGet, request as httpRequest } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -208,6 +208,33 @@ function residentMb(pid) {
   try {
     const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? round(Number(kb) / 1024, 0) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user and system) a process has used so far, in ms (Linux /proc, 100 ticks a second), or null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** The same for every Postgres process on this machine together (the server and its backends), or null. */
+function postgresCpuMs() {
+  try {
+    let total = 0;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(pid) ?? 0;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return total;
   } catch {
     return null;
   }
@@ -480,12 +507,13 @@ const checkoutRequest = (baseUrl, { token, user }, body) =>
 
 /** 20 patients buy one-time visits (which may be bought again) as fast as the server answers, for 10 s; each must be one charge. */
 const benchCheckout = (store, extraEnv = {}) =>
-  withServer(async (baseUrl) => {
+  withServer(async (baseUrl, pid) => {
     const patients = [];
     for (let i = 0; i < CHECKOUT_PATIENTS; i++) patients.push(await signedInUser(baseUrl));
     const body = checkoutJson('oneTimeVisit');
     const latencies = [];
     let failures = 0;
+    const cpuBefore = { server: cpuMs(pid), postgres: postgresCpuMs(), client: process.cpuUsage() };
     const deadline = Date.now() + DURATION_S * 1000;
     await Promise.all(
       patients.map(async (patient) => {
@@ -497,7 +525,16 @@ const benchCheckout = (store, extraEnv = {}) =>
         }
       }),
     );
+    // Where the two cores went, per checkout: what sets the rate when neither side alone is at 100 %.
+    const perCheckout = (after, before) => (after === null || before === null ? null : round((after - before) / latencies.length, 2));
+    const clientCpu = process.cpuUsage(cpuBefore.client);
+    const cpuMsPerCheckout = {
+      server: perCheckout(cpuMs(pid), cpuBefore.server),
+      ...(store === 'Postgres' ? { postgres: perCheckout(postgresCpuMs(), cpuBefore.postgres) } : {}),
+      client: round((clientCpu.user + clientCpu.system) / 1000 / latencies.length, 2),
+    };
     return {
+      cpuMsPerCheckout,
       name: `checkout, PUT /api/users/{id}/subscription (sandbox, ${store})`,
       url: '/api/users/{id}/subscription',
       connections: CHECKOUT_PATIENTS,
@@ -1205,6 +1242,10 @@ if (results.http.length > 0) {
       ]),
     ),
   );
+}
+for (const r of results.http.filter((row) => row.cpuMsPerCheckout)) {
+  const cpu = Object.entries(r.cpuMsPerCheckout).map(([side, ms]) => `${side} ${ms ?? '?'} ms`);
+  console.log(`CPU per checkout (${r.name.slice(r.name.lastIndexOf(', ') + 2, -1)}): ${cpu.join(', ')}`);
 }
 if (results.serverMemory) {
   const m = results.serverMemory;
