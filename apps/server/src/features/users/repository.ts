@@ -1,20 +1,20 @@
 import { centsToDollarsOrNull, normalizePlanId, toCentralIso, type UserProfile } from '@app/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { allColumns, assignments, tableRows, type Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await tableRows(db, users, sql`SELECT ${allColumns(users)} FROM users WHERE email = ${email.toLowerCase()}`);
+/** The whole row of the user that `condition` (and what follows it, such as FOR UPDATE) finds. */
+async function selectUser(db: Executor, condition: SQL): Promise<UserRow | undefined> {
+  const [row] = await tableRows(db, users, sql`SELECT ${allColumns(users)} FROM users WHERE ${condition}`);
   return row;
 }
 
-export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await tableRows(db, users, sql`SELECT ${allColumns(users)} FROM users WHERE id = ${id}`);
-  return row;
-}
+export const findUserByEmail = (db: Executor, email: string) => selectUser(db, sql`email = ${email.toLowerCase()}`);
+
+export const findUserById = (db: Executor, id: string) => selectUser(db, sql`id = ${id}`);
 
 export async function isCustomerIdTaken(db: Executor, customerId: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId));
@@ -32,10 +32,7 @@ export async function updateUser(db: Executor, id: string, changes: Partial<NewU
 }
 
 /** The user, locked until the transaction ends. */
-export async function lockUser(tx: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await tableRows(tx, users, sql`SELECT ${allColumns(users)} FROM users WHERE id = ${id} FOR UPDATE`);
-  return row;
-}
+export const lockUser = (tx: Executor, id: string) => selectUser(tx, sql`id = ${id} FOR UPDATE`);
 
 const central = (date: Date | null) => (date ? toCentralIso(date) : null);
 
