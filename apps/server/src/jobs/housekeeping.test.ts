@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys, mailOutbox, oneTimeTokens, rateLimits, sessions } from '../db/schema';
-import { enqueueMail } from '../features/mail/repository';
+import { enqueueMails, queueMailToSend, type OutgoingMail } from '../features/mail/repository';
 import { checkoutBody, signedInPatient, useTestApp, waitForMail } from '../test/harness';
 import { HOUSEKEEPING_LOCK_ID, runHousekeeping } from './housekeeping';
 
@@ -14,6 +14,12 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 describe('housekeeping', () => {
   const server = useTestApp();
+  /** A message queued and sent at once, as the features send theirs. */
+  const sendNow = async (mail: OutgoingMail) => {
+    const queued = await queueMailToSend(server.app.ctx.db, mail);
+    expect(await server.app.ctx.mail.send(queued)).toBe(true);
+    return queued;
+  };
   const sessionsOf = (userId: string) => server.app.ctx.db.select().from(sessions).where(eq(sessions.userId, userId));
 
   it('#16 deletes sessions past their lifetime, keeps live ones, and keeps revoked ones for 30 days', async () => {
@@ -82,9 +88,8 @@ describe('housekeeping', () => {
 
   it('deletes delivered mail after 30 days and keeps mail not yet delivered', async () => {
     const letter = { to: 'keep@example.com', subject: 'S', text: 'T', html: '<p>T</p>', kind: 'test' };
-    const delivered = await enqueueMail(server.app.ctx.db, letter);
-    await server.app.ctx.mail.deliverNow(delivered);
-    const pending = await enqueueMail(server.app.ctx.db, letter, later(365 * DAY));
+    const { id: delivered } = await sendNow(letter);
+    const [pending] = await enqueueMails(server.app.ctx.db, [letter], later(365 * DAY));
     const ids = async () => (await server.app.ctx.db.select({ id: mailOutbox.id }).from(mailOutbox)).map((m) => m.id);
 
     await runHousekeeping(server.app.ctx, later(29 * DAY));
@@ -104,8 +109,7 @@ describe('housekeeping', () => {
       await other.query('BEGIN');
       await other.query('SELECT pg_advisory_xact_lock($1)', [HOUSEKEEPING_LOCK_ID]);
       const letter = { to: 'lock@example.com', subject: 'S', text: 'T', html: '<p>T</p>', kind: 'test' };
-      const delivered = await enqueueMail(server.app.ctx.db, letter);
-      await server.app.ctx.mail.deliverNow(delivered);
+      const { id: delivered } = await sendNow(letter);
 
       expect(await runHousekeeping(server.app.ctx, later(31 * DAY))).toBeNull();
       expect(await server.app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, delivered))).toHaveLength(1);

@@ -2,7 +2,7 @@ import { generateCustomerId, isAdminRole, messages, type LoginResponse } from '@
 import type { AppContext } from '../../context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/crypto';
 import { invalid, invalidField, unauthenticated, forbidden } from '../../lib/errors';
-import { enqueueMail } from '../mail';
+import { queueMailToSend } from '../mail';
 import { consumeToken, findUserByEmail, findUserById, insertUser, issueToken, toProfile, updateUser, type RequestMeta, type UserRow } from '../users';
 import { openSession, revokeSession, revokeUserSessions } from './sessions.repository';
 
@@ -53,11 +53,11 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
 
 async function sendAdminMagicLink(ctx: AppContext, user: UserRow): Promise<LoginResponse> {
   await ctx.limits.consume('adminMagicLink', user.id);
-  const mailId = await ctx.db.transaction(async (tx) => {
+  const queued = await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'admin-login');
-    return enqueueMail(tx, ctx.templates.adminMagicLink(user.email, user.firstName, token));
+    return queueMailToSend(tx, ctx.templates.adminMagicLink(user.email, user.firstName, token));
   });
-  ctx.mail.deliverSoon(mailId);
+  void ctx.mail.send(queued);
   return { status: 'magic_link_sent', verified: true, message: messages.magicLinkSent };
 }
 
@@ -90,11 +90,11 @@ export async function sendResetLink(ctx: AppContext, email: string) {
 
 /** A new reset link (older ones stop working) to the user, through the outbox: for the forgot-password form and for an admin alike. */
 export async function mailResetLink(ctx: AppContext, user: UserRow) {
-  const mailId = await ctx.db.transaction(async (tx) => {
+  const queued = await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'reset-password');
-    return enqueueMail(tx, ctx.templates.passwordReset(user.email, user.firstName, token));
+    return queueMailToSend(tx, ctx.templates.passwordReset(user.email, user.firstName, token));
   });
-  ctx.mail.deliverSoon(mailId);
+  void ctx.mail.send(queued);
 }
 
 /**
@@ -108,11 +108,11 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
     if (!userId) return null;
     const user = await updateUser(tx, userId, { passwordHash, verified: true, emailVerifiedAt: new Date() });
     await revokeUserSessions(tx, userId);
-    return { email: user.email, mailId: await enqueueMail(tx, ctx.templates.passwordChanged(user.email, user.firstName)) };
+    return { email: user.email, mail: await queueMailToSend(tx, ctx.templates.passwordChanged(user.email, user.firstName)) };
   });
   if (!changed) throw invalid(messages.resetTokenInvalid);
   await ctx.limits.reset('loginFailures', loginKey(changed.email, meta.ip));
-  ctx.mail.deliverSoon(changed.mailId);
+  void ctx.mail.send(changed.mail);
   return { message: messages.resetSuccess };
 }
 
@@ -152,12 +152,12 @@ export async function changePassword(
     throw invalidField('currentPassword', messages.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const mailId = await ctx.db.transaction(async (tx) => {
+  const queued = await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
     await revokeUserSessions(tx, user.id, auth.sessionId);
-    return enqueueMail(tx, ctx.templates.passwordChanged(user.email, user.firstName));
+    return queueMailToSend(tx, ctx.templates.passwordChanged(user.email, user.firstName));
   });
   await ctx.limits.reset('passwordChange', auth.userId);
-  ctx.mail.deliverSoon(mailId);
+  void ctx.mail.send(queued);
   return { message: messages.passwordUpdated };
 }

@@ -275,7 +275,7 @@ async function settleCheckout(ctx: AppContext, payment: CheckoutAttempt, result:
     });
     return recorded.settled ? { answer, receipt: recorded.receiptId ? { id: recorded.receiptId, mail: receipt } : null } : null;
   });
-  if (settled?.receipt) ctx.mail.deliverLeasedSoon(settled.receipt.id, settled.receipt.mail);
+  if (settled?.receipt) void ctx.mail.send(settled.receipt);
   return settled && { ...settled.answer, replayed: false };
 }
 

@@ -1,6 +1,6 @@
 import { formatPhone, messages } from '@app/shared';
 import type { AppContext } from '../../context';
-import { enqueueMail } from '../mail';
+import { queueMailToSend } from '../mail';
 import { insertEnquiry } from './repository';
 
 interface Enquiry {
@@ -14,7 +14,7 @@ interface Enquiry {
 export async function sendEnquiry(ctx: AppContext, enquiry: Enquiry, ip: string) {
   await ctx.limits.consume('enquiryPerIp', ip, messages.enquiryRateLimited);
   const location = ctx.geo.lookup(ip);
-  const mailId = await ctx.db.transaction(async (tx) => {
+  const queued = await ctx.db.transaction(async (tx) => {
     await insertEnquiry(tx, {
       ...enquiry,
       smsOptIn: true,
@@ -22,7 +22,7 @@ export async function sendEnquiry(ctx: AppContext, enquiry: Enquiry, ip: string)
       customerCountry: location?.country ?? null,
       customerState: location?.state ?? null,
     });
-    return enqueueMail(
+    return queueMailToSend(
       tx,
       ctx.templates.enquiry(ctx.config.brand.supportEmail, {
         ...enquiry,
@@ -31,6 +31,6 @@ export async function sendEnquiry(ctx: AppContext, enquiry: Enquiry, ip: string)
       }),
     );
   });
-  ctx.mail.deliverSoon(mailId);
+  void ctx.mail.send(queued);
   return { message: messages.enquirySuccess };
 }

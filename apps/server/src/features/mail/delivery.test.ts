@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { App } from '../../app';
 import { api, createTestApp } from '../../test/harness';
 import { queryRows } from '../../db/client';
-import { createMailDelivery, leaseForDelivery, retryDelayMs } from './delivery';
-import { DELIVERED_BODY_NOTE, enqueueMail, findMail, outboxInsert, type OutgoingMail } from './repository';
+import { createMailDelivery, retryDelayMs } from './delivery';
+import { DELIVERED_BODY_NOTE, enqueueMails, findMail, outboxInsert, queueMailToSend, type OutgoingMail } from './repository';
 
 interface Received {
   to: string[];
@@ -98,25 +98,36 @@ describe('mail delivery over SMTP', () => {
     if (!smtp.running) await smtp.start();
   });
 
-  it('delivers a queued message', async () => {
+  it('sends a message queued to send at once, and the worker leaves it alone meanwhile and after', async () => {
     const mail = letter();
-    const id = await enqueueMail(app.ctx.db, mail);
-    expect(await app.ctx.mail.deliverNow(id)).toBe(true);
+    const queued = await queueMailToSend(app.ctx.db, mail);
+    // Leased to its sender: the worker does not race it.
+    expect(await app.ctx.mail.deliverDue()).toBe(0);
+    expect(await app.ctx.mail.send(queued)).toBe(true);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual([mail.to]);
     expect(subjectOf(smtp.received[0]!.raw)).toBe(mail.subject);
-    expect(await findMail(app.ctx.db, id)).toMatchObject({ attempts: 1, lastError: null, sentAt: expect.any(Date) });
-    // Sent once is sent: neither a second call nor the worker sends it again.
-    expect(await app.ctx.mail.deliverNow(id)).toBe(true);
+    expect(await findMail(app.ctx.db, queued.id)).toMatchObject({ attempts: 1, lastError: null, lockedUntil: null, sentAt: expect.any(Date) });
+    // Sent once is sent, also once the lease would have run out.
+    advanceClock(2 * 60_000);
     expect(await app.ctx.mail.deliverDue()).toBe(0);
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('delivers messages queued for the worker', async () => {
+    const mails = [letter(), letter()];
+    const ids = await enqueueMails(app.ctx.db, mails);
+    expect(await app.ctx.mail.deliverDue()).toBe(2);
+    expect(smtp.received.map((r) => r.to[0]).sort()).toEqual(mails.map((m) => m.to).sort());
+    for (const id of ids) expect(await findMail(app.ctx.db, id)).toMatchObject({ attempts: 1, sentAt: expect.any(Date) });
+  });
+
   it('#9 keeps no usable link of a delivered message: its bodies are replaced when it is marked sent', async () => {
     const link = 'https://care.example/r/tok0123456789';
-    const id = await enqueueMail(app.ctx.db, letter({ text: `Reset: ${link}`, html: `<a href="${link}">Reset</a>` }));
+    const queued = await queueMailToSend(app.ctx.db, letter({ text: `Reset: ${link}`, html: `<a href="${link}">Reset</a>` }));
+    const { id } = queued;
     smtp.refuseWith = 451;
-    expect(await app.ctx.mail.deliverNow(id)).toBe(false);
+    expect(await app.ctx.mail.send(queued)).toBe(false);
     // Not delivered yet: the message must keep what it is to send.
     expect((await findMail(app.ctx.db, id))!.textBody).toContain(link);
     smtp.refuseWith = null;
@@ -137,9 +148,9 @@ describe('mail delivery over SMTP', () => {
     it(`keeps a message the server refuses with ${code} and sends it once the retry is due`, async () => {
       smtp.refuseWith = code;
       const mail = letter();
-      const id = await enqueueMail(app.ctx.db, mail);
-      expect(await app.ctx.mail.deliverNow(id)).toBe(false);
-      const failed = await findMail(app.ctx.db, id);
+      const queued = await queueMailToSend(app.ctx.db, mail);
+      expect(await app.ctx.mail.send(queued)).toBe(false);
+      const failed = await findMail(app.ctx.db, queued.id);
       expect(failed).toMatchObject({ attempts: 1, sentAt: null, lockedUntil: null });
       expect(failed!.lastError).toContain(String(code));
       expect(failed!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(retryDelayMs(1) - 5_000);
@@ -151,20 +162,20 @@ describe('mail delivery over SMTP', () => {
       advanceClock(retryDelayMs(1));
       expect(await app.ctx.mail.deliverDue()).toBe(1);
       expect(smtp.received.map((r) => subjectOf(r.raw))).toEqual([mail.subject]);
-      expect(await findMail(app.ctx.db, id)).toMatchObject({ attempts: 2, lastError: null, sentAt: expect.any(Date) });
+      expect(await findMail(app.ctx.db, queued.id)).toMatchObject({ attempts: 2, lastError: null, sentAt: expect.any(Date) });
     });
   }
 
   it('keeps retrying, further apart, while the server is down, and delivers when it is back', async () => {
     await smtp.stop();
     const mail = letter();
-    const id = await enqueueMail(app.ctx.db, mail);
-    expect(await app.ctx.mail.deliverNow(id)).toBe(false);
-    expect((await findMail(app.ctx.db, id))!.lastError).toMatch(/ECONNREFUSED/);
+    const [id] = await enqueueMails(app.ctx.db, [mail]);
+    expect(await app.ctx.mail.deliverDue()).toBe(0);
+    expect((await findMail(app.ctx.db, id!))!.lastError).toMatch(/ECONNREFUSED/);
 
     advanceClock(retryDelayMs(1));
     expect(await app.ctx.mail.deliverDue()).toBe(0);
-    const second = await findMail(app.ctx.db, id);
+    const second = await findMail(app.ctx.db, id!);
     expect(second).toMatchObject({ attempts: 2, sentAt: null });
     expect(second!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(retryDelayMs(2) - 5_000);
     expect(retryDelayMs(2)).toBeGreaterThan(retryDelayMs(1));
@@ -173,45 +184,26 @@ describe('mail delivery over SMTP', () => {
     advanceClock(retryDelayMs(2));
     expect(await app.ctx.mail.deliverDue()).toBe(1);
     expect(smtp.received.map((r) => r.to)).toEqual([[mail.to]]);
-    expect(await findMail(app.ctx.db, id)).toMatchObject({ attempts: 3, lastError: null, sentAt: expect.any(Date) });
+    expect(await findMail(app.ctx.db, id!)).toMatchObject({ attempts: 3, lastError: null, sentAt: expect.any(Date) });
   });
 
   it('never sends a message twice when two workers run at once', async () => {
     const other = createMailDelivery({ db: app.ctx.db, config: app.ctx.config, log: app.ctx.log });
     const mails = Array.from({ length: 6 }, () => letter());
-    for (const mail of mails) await enqueueMail(app.ctx.db, mail);
+    await enqueueMails(app.ctx.db, mails);
     const [a, b] = await Promise.all([app.ctx.mail.deliverDue(), other.deliverDue()]);
     expect(a + b).toBe(mails.length);
     expect(smtp.received.map((r) => r.to[0]).sort()).toEqual(mails.map((m) => m.to).sort());
   });
 
   it('lets a send that is under way finish before it stops', async () => {
-    const id = await enqueueMail(app.ctx.db, letter());
+    const queued = await queueMailToSend(app.ctx.db, letter());
     const begun = smtp.begun;
-    const sending = app.ctx.mail.deliverNow(id);
+    const sending = app.ctx.mail.send(queued);
     await vi.waitFor(() => expect(smtp.begun).toBe(begun + 1), { interval: 1 });
     await app.ctx.mail.stop();
-    expect((await findMail(app.ctx.db, id))!.sentAt).toBeInstanceOf(Date);
+    expect((await findMail(app.ctx.db, queued.id))!.sentAt).toBeInstanceOf(Date);
     expect(await sending).toBe(true);
-  });
-
-  it('leaves a message to the worker that claimed it', async () => {
-    const mail = letter();
-    const id = await enqueueMail(app.ctx.db, mail);
-    const [worker, now] = await Promise.all([app.ctx.mail.deliverDue(), app.ctx.mail.deliverNow(id)]);
-    expect(now).toBe(true);
-    expect(worker).toBeLessThanOrEqual(1);
-    expect(smtp.received).toHaveLength(1);
-  });
-
-  it('sends a message queued leased without claiming it, and the worker leaves it alone meanwhile', async () => {
-    const mail = letter();
-    const [queued] = await queryRows<{ id: string }>(app.ctx.db, outboxInsert([mail], leaseForDelivery()));
-    expect(await app.ctx.mail.deliverDue()).toBe(0);
-    app.ctx.mail.deliverLeasedSoon(queued!.id, mail);
-    await vi.waitFor(async () => expect((await findMail(app.ctx.db, queued!.id))!.sentAt).toBeInstanceOf(Date));
-    expect((await findMail(app.ctx.db, queued!.id))!.attempts).toBe(1);
-    expect(smtp.received.map((r) => r.to[0])).toEqual([mail.to]);
   });
 
   it('sends a leased message whose sender died once its lease has run out', async () => {

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { claimDueMail, markMailFailed, markMailSent, type OutboxRow, type OutgoingMail } from './repository';
+import { claimDueMail, MAIL_LEASE_MS, markMailFailed, markMailSent, type OutboxRow, type QueuedMail } from './repository';
 
 /** Retry delays after each failed attempt: 30 s doubling up to an hour, then hourly. */
 export function retryDelayMs(attempts: number): number {
@@ -10,12 +10,12 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export interface MailDelivery {
-  /** Tries to send one outbox message now; true when the mail server accepted it (or it was already sent). */
-  deliverNow(id: string): Promise<boolean>;
-  /** Starts deliverNow without waiting for it, so no request waits on the mail server; the worker retries failures. */
-  deliverSoon(id: string): void;
-  /** The same for a message its caller queued leased (`leaseForDelivery`): sent as given, without claiming it first. */
-  deliverLeasedSoon(id: string, mail: OutgoingMail): void;
+  /**
+   * Sends a message queued by `queueMailToSend` (after its transaction committed), without claiming
+   * it: it is leased to this process. Resolves true when the mail server accepted it; never
+   * rejects, so a request need not wait for it, and the worker retries a failure.
+   */
+  send(queued: QueuedMail): Promise<boolean>;
   /** Sends every message that is due, once; the worker's loop calls it. */
   deliverDue(): Promise<number>;
   start(intervalMs?: number): void;
@@ -36,11 +36,6 @@ function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Sender | nu
     await transport.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody });
   };
 }
-
-const LEASE_MS = 60_000;
-
-/** The lease to queue a message with when its caller sends it at once (`deliverLeasedSoon`). */
-export const leaseForDelivery = () => ({ leasedUntil: new Date(Date.now() + LEASE_MS) });
 
 export function createMailDelivery(deps: { db: Database; config: Pick<Config, 'smtpUrl' | 'mailFrom'>; log: FastifyBaseLogger }): MailDelivery {
   const send = createSender(deps.config);
@@ -66,47 +61,27 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
   async function deliverDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const batch = await claimDueMail(deps.db, { limit: 20, leaseMs: LEASE_MS });
+      const batch = await claimDueMail(deps.db, { limit: 20, leaseMs: MAIL_LEASE_MS });
       if (batch.length === 0) return sent;
       for (const row of batch) if (await attempt(row)) sent++;
     }
   }
 
-  /** Sends a message this process holds the lease of; stopping waits for it. */
-  async function deliverClaimed(row: Outgoing): Promise<boolean> {
-    const delivery = attempt(row);
-    inFlight.add(delivery);
-    try {
-      return await delivery;
-    } finally {
-      inFlight.delete(delivery);
-    }
-  }
-
-  async function deliverNow(id: string): Promise<boolean> {
-    const [row] = await claimDueMail(deps.db, { limit: 1, leaseMs: LEASE_MS, id });
-    // Nothing to claim: another worker holds it or it is already sent; the worker loop settles it.
-    return row ? deliverClaimed(row) : true;
-  }
-
-  /** Runs a delivery without waiting for it; a failure is logged, and the worker retries it. */
-  function inBackground(mailId: string, delivery: Promise<boolean>) {
-    const settled = delivery.catch((error: unknown) => {
-      deps.log.error({ err: error, mailId }, 'immediate mail delivery failed; the worker will retry');
+  /** Sends a message this process holds the lease of; a failure is logged and left to the worker, and stopping waits for it. */
+  function deliverLeased(row: Outgoing): Promise<boolean> {
+    const delivery = attempt(row).catch((error: unknown) => {
+      deps.log.error({ err: error, mailId: row.id }, 'immediate mail delivery failed; the worker will retry');
       return false;
     });
-    inFlight.add(settled);
-    void settled.finally(() => inFlight.delete(settled));
+    inFlight.add(delivery);
+    void delivery.finally(() => inFlight.delete(delivery));
+    return delivery;
   }
 
   return {
-    deliverNow,
-    deliverSoon(id) {
-      inBackground(id, deliverNow(id));
-    },
-    deliverLeasedSoon(id, mail) {
+    send({ id, mail }) {
       // The lease was taken as it was queued, and counted as its first attempt.
-      inBackground(id, deliverClaimed({ id, recipient: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, attempts: 1 }));
+      return deliverLeased({ id, recipient: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, attempts: 1 });
     },
     deliverDue,
     start(intervalMs = 5_000) {

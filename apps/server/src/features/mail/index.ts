@@ -1,3 +1,2 @@
 // The mail feature's public file: features queue mail in their own transaction (decision 006).
-export { leaseForDelivery } from './delivery';
-export { enqueueMail, outboxInsert, type OutboxSchedule, type OutgoingMail } from './repository';
+export { leaseForDelivery, outboxInsert, queueMailToSend, type OutboxSchedule, type OutgoingMail } from './repository';

@@ -2,7 +2,7 @@ import { messages } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { api, createTestApp } from '../../test/harness';
-import { enqueueMail } from './repository';
+import { enqueueMails, queueMailToSend } from './repository';
 
 describe('dev mailbox (no SMTP_URL, not production)', () => {
   let app: App;
@@ -11,15 +11,19 @@ describe('dev mailbox (no SMTP_URL, not production)', () => {
   beforeAll(async () => {
     app = await createTestApp();
     const welcome = app.ctx.templates.verifyEmail('Pat@Example.com', 'Pat', 'tok_123');
-    firstId = await enqueueMail(app.ctx.db, welcome);
-    await app.ctx.mail.deliverNow(firstId);
-    hostileId = await enqueueMail(app.ctx.db, {
-      to: 'mallory@example.com',
-      kind: 'test',
-      subject: '<script>alert(1)</script> & "quotes"',
-      text: 'Go to https://example.com/a?b=1&c=<x> now, not javascript:alert(1)',
-      html: '<p onclick="x()">Hi</p><a href="https://example.com/next">next</a></body>',
-    });
+    const first = await queueMailToSend(app.ctx.db, welcome);
+    await app.ctx.mail.send(first);
+    firstId = first.id;
+    const [hostile] = await enqueueMails(app.ctx.db, [
+      {
+        to: 'mallory@example.com',
+        kind: 'test',
+        subject: '<script>alert(1)</script> & "quotes"',
+        text: 'Go to https://example.com/a?b=1&c=<x> now, not javascript:alert(1)',
+        html: '<p onclick="x()">Hi</p><a href="https://example.com/next">next</a></body>',
+      },
+    ]);
+    hostileId = hostile!;
   });
   afterAll(() => app.close());
 

@@ -11,18 +11,33 @@ export interface OutgoingMail {
   kind: string;
 }
 
-/**
- * Puts a message in the outbox. Call it with the transaction of the change that causes the mail.
- * A caller that will deliver it at once passes `notBefore`, so the worker does not race it.
- */
-export async function enqueueMail(db: Executor, mail: OutgoingMail, notBefore: Date = new Date()): Promise<string> {
-  const [id] = await enqueueMails(db, [mail], notBefore);
-  return id!;
+/** How long a sender holds a message it claimed or queued leased; past that, any worker may send it. */
+export const MAIL_LEASE_MS = 60_000;
+
+/** The schedule of a message its caller sends at once (`MailDelivery.send`): leased to the caller. */
+export const leaseForDelivery = () => ({ leasedUntil: new Date(Date.now() + MAIL_LEASE_MS) });
+
+/** A message in the outbox, with what sending it needs. */
+export interface QueuedMail {
+  id: string;
+  mail: OutgoingMail;
 }
 
 /**
- * Puts many messages in the outbox in one statement (a batch job's notices); returns their ids.
- * Bodies are sealed by the columns' own type, as every other write of them is.
+ * Puts a message in the outbox leased to this process, to send as soon as the caller's transaction
+ * commits (`MailDelivery.send`). Call it with the transaction of the change that causes the mail:
+ * if that rolls back, nothing is sent; if this process dies first, the worker sends it once the
+ * lease has run out.
+ */
+export async function queueMailToSend(db: Executor, mail: OutgoingMail): Promise<QueuedMail> {
+  const [row] = await queryRows<{ id: string }>(db, outboxInsert([mail], leaseForDelivery()));
+  return { id: row!.id, mail };
+}
+
+/**
+ * Puts many messages in the outbox in one statement, for the worker to send from `notBefore` (a
+ * batch job's notices); returns their ids. Bodies are sealed by the columns' own type, as every
+ * other write of them is.
  */
 export async function enqueueMails(db: Executor, mails: readonly OutgoingMail[], notBefore: Date = new Date()): Promise<string[]> {
   if (mails.length === 0) return [];
@@ -53,11 +68,8 @@ export function outboxInsert(mails: readonly OutgoingMail[], schedule: OutboxSch
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-/**
- * Claims up to `limit` due messages for `leaseMs`, so that another worker (or instance) skips them.
- * With `id`, claims just that message if it is still unsent.
- */
-export async function claimDueMail(db: Executor, options: { limit: number; leaseMs: number; id?: string }): Promise<OutboxRow[]> {
+/** Claims up to `limit` due messages for `leaseMs`, so that another worker (or instance) skips them. */
+export async function claimDueMail(db: Executor, options: { limit: number; leaseMs: number }): Promise<OutboxRow[]> {
   const now = new Date();
   const leaseUntil = new Date(now.getTime() + options.leaseMs);
   const candidates = db
@@ -66,7 +78,7 @@ export async function claimDueMail(db: Executor, options: { limit: number; lease
     .where(
       and(
         isNull(mailOutbox.sentAt),
-        options.id ? eq(mailOutbox.id, options.id) : lte(mailOutbox.nextAttemptAt, now),
+        lte(mailOutbox.nextAttemptAt, now),
         or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
       ),
     )

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { hashPassword } from '../../lib/crypto';
 import { invalid } from '../../lib/errors';
 import { isUniqueViolation } from '../../db/errors';
-import { enqueueMail } from '../mail';
+import { queueMailToSend } from '../mail';
 import { findPlan } from '../plans';
 import { findUserByEmail, insertUser, isCustomerIdTaken, updateUser, type NewUser, type UserRow } from './repository';
 import { consumeToken, isTokenUsable, issueToken } from './tokens.repository';
@@ -87,17 +87,17 @@ export async function register(ctx: AppContext, input: Registration, meta: Reque
  */
 async function sendVerificationLink(ctx: AppContext, user: UserRow) {
   if (!(await ctx.limits.tryConsume('mailPerAddress', user.email))) return;
-  const mailId = await ctx.db.transaction(async (tx) => {
+  const queued = await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'verify-email');
-    return enqueueMail(tx, ctx.templates.verifyEmail(user.email, user.firstName, token));
+    return queueMailToSend(tx, ctx.templates.verifyEmail(user.email, user.firstName, token));
   });
-  ctx.mail.deliverSoon(mailId);
+  void ctx.mail.send(queued);
 }
 
 /** Someone tried to sign up with a verified address: its owner hears of it, within the same per-address limit. */
 async function noticeToOwner(ctx: AppContext, user: UserRow) {
   if (!(await ctx.limits.tryConsume('mailPerAddress', user.email))) return;
-  ctx.mail.deliverSoon(await enqueueMail(ctx.db, ctx.templates.accountExists(user.email, user.firstName)));
+  void ctx.mail.send(await queueMailToSend(ctx.db, ctx.templates.accountExists(user.email, user.firstName)));
 }
 
 /** The same answer for every e-mail; only the request's limit runs before it, `resendVerificationLink` after. */
