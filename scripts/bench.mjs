@@ -213,7 +213,10 @@ function residentMb(pid) {
   }
 }
 
-/** CPU time (user and system) a process has used so far, in ms (Linux /proc, 100 ticks a second), or null elsewhere. */
+/**
+ * CPU time (user and system) a process has used so far, in ms (Linux /proc, 100 ticks a second), or
+ * null elsewhere; `${pid}/task/${pid}` gives its main thread alone.
+ */
 function cpuMs(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -425,11 +428,13 @@ const SIGN_IN_PATIENTS = 8;
  * The hash is nearly all of a sign-in, so the two rates should be close.
  */
 async function benchSignIn() {
-  const login = await withServer(async (baseUrl) => {
+  const login = await withServer(async (baseUrl, pid) => {
     const patients = [];
     for (let i = 0; i < SIGN_IN_PATIENTS; i++) patients.push(await signedInUser(baseUrl));
     const latencies = [];
     let failures = 0;
+    const mainThread = `${pid}/task/${pid}`;
+    const cpuBefore = { server: cpuMs(pid), mainThread: cpuMs(mainThread), client: process.cpuUsage() };
     const deadline = Date.now() + DURATION_S * 1000;
     await Promise.all(
       patients.map(async ({ email, password }) => {
@@ -441,21 +446,33 @@ async function benchSignIn() {
         }
       }),
     );
-    return { signIns: latencies.length - failures, failures, p99Ms: round(percentile(latencies, 99), 1) };
+    // The hash runs on libuv's threads, everything else on the main thread: the split shows what the hash shares its cores with.
+    const perSignIn = (after, before) => (after === null || before === null ? null : round((after - before) / latencies.length, 2));
+    const serverCpu = perSignIn(cpuMs(pid), cpuBefore.server);
+    const mainThreadCpu = perSignIn(cpuMs(mainThread), cpuBefore.mainThread);
+    const clientCpu = process.cpuUsage(cpuBefore.client);
+    const cpuMsPerSignIn = {
+      'server main thread': mainThreadCpu,
+      'server other threads (the hash)': serverCpu === null || mainThreadCpu === null ? null : round(serverCpu - mainThreadCpu, 2),
+      client: round((clientCpu.user + clientCpu.system) / 1000 / latencies.length, 2),
+    };
+    return { signIns: latencies.length - failures, failures, p99Ms: round(percentile(latencies, 99), 1), cpuMsPerSignIn };
   });
   const { tsImport } = await import('tsx/esm/api');
   const crypto = await tsImport(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href, import.meta.url);
   const hash = await crypto.hashPassword(SIGN_IN_PASSWORD);
   let verified = 0;
+  const verifyCpuBefore = process.cpuUsage();
   const deadline = Date.now() + DURATION_S * 1000;
   await Promise.all(
     Array.from({ length: SIGN_IN_PATIENTS }, async () => {
       while (Date.now() < deadline) if (await crypto.verifyPassword(hash, SIGN_IN_PASSWORD)) verified++;
     }),
   );
+  const verifyCpu = process.cpuUsage(verifyCpuBefore);
   const signInsPerSec = round(login.signIns / DURATION_S, 1);
   const verifiesPerSec = round(verified / DURATION_S, 1);
-  return { concurrency: SIGN_IN_PATIENTS, signInsPerSec, verifiesPerSec, share: round(signInsPerSec / verifiesPerSec, 3), failures: login.failures, p99Ms: login.p99Ms };
+  return { concurrency: SIGN_IN_PATIENTS, signInsPerSec, verifiesPerSec, share: round(signInsPerSec / verifiesPerSec, 3), failures: login.failures, p99Ms: login.p99Ms, cpuMsPerSignIn: login.cpuMsPerSignIn, cpuMsPerVerify: round((verifyCpu.user + verifyCpu.system) / 1000 / verified, 2) };
 }
 
 /**
@@ -1227,6 +1244,8 @@ if (results.signIn) {
   const si = results.signIn;
   console.log(`Sign-in, ${si.concurrency} at a time, beside the bare argon2id verification of the same hash as many at a time`);
   console.table({ 'POST /api/auth/login': { 'per second': si.signInsPerSec, 'of the bare hash': `${round(si.share * 100, 1)} %`, 'p99 ms': si.p99Ms, failures: si.failures }, 'argon2id verify': { 'per second': si.verifiesPerSec, 'of the bare hash': '100 %', 'p99 ms': '', failures: '' } });
+  const cpu = Object.entries(si.cpuMsPerSignIn).map(([side, ms]) => `${side} ${ms ?? '?'} ms`);
+  console.log(`CPU per sign-in: ${cpu.join(', ')}; per bare verification ${si.cpuMsPerVerify} ms`);
 }
 if (results.http.length > 0) {
   console.log(`HTTP, ${CONNECTIONS} connections for ${DURATION_S} s each`);
