@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { desc, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -7,7 +7,7 @@ import { sealPhiColumns } from '../../db/phi-seal';
 import { auditLog } from '../../db/schema';
 import { createPhiKeyring } from '../../lib/phi-cipher';
 import { eventually, signedInPatient, testPhiKey, useTestApp } from '../../test/harness';
-import { findAuditChainBreak, recordAudit } from './service';
+import { findAuditChainBreak, recordAudit, recordAudits } from './service';
 
 describe('#28 the audit trail', () => {
   const server = useTestApp();
@@ -76,6 +76,28 @@ describe('#28 the audit trail', () => {
     const all = await settled(reads + 40);
     expect(all.filter((r) => r.action === 'GET /api/users/me' && r.subjectUserId === user.id)).toHaveLength(40);
     expect(await findAuditChainBreak(server.app.ctx.db)).toBeNull();
+  });
+
+  it('#28 hashes each row, in the database, as the SHA-256 of the JSON array of the previous hash and its fields', async () => {
+    const db = server.app.ctx.db;
+    const details = { reason: 'Café "quoted" \\ back\nslash 🚑 <b>', changes: [{ field: 'firstName', before: 'Zoë', after: null }] };
+    const at = new Date('2026-11-26T12:34:56.789Z');
+    await recordAudit(db, { at, actorUserId: null, actorRole: 'admin', action: 'PUT /api/admin/users/:id', subjectUserId: null, ip: '203.0.113.9', status: 200, details });
+    const [row] = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    // The definition every row written so far was checked against (decision 017), restated here.
+    const expected = createHash('sha256')
+      .update(JSON.stringify([row!.prevHash, at.toISOString(), null, 'admin', 'PUT /api/admin/users/:id', null, '203.0.113.9', 200, details]))
+      .digest('hex');
+    expect(row!.hash).toBe(expected);
+  });
+
+  it('#28 appends running at once, on several connections, make one unbroken chain', async () => {
+    const db = server.app.ctx.db;
+    const before = (await rows()).length;
+    const entry = (i: number) => ({ at: new Date(), actorUserId: null, actorRole: 'anonymous', action: `GET /api/test/${i}`, subjectUserId: null, ip: null, status: 200, details: null });
+    await Promise.all(Array.from({ length: 30 }, (_, i) => recordAudits(db, [entry(2 * i), entry(2 * i + 1)])));
+    expect(await rows()).toHaveLength(before + 60);
+    expect(await findAuditChainBreak(db)).toBeNull();
   });
 
   it('#28 chains every row to the one before, so an edit made around the triggers shows', async () => {

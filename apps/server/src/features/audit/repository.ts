@@ -9,34 +9,19 @@ export type AuditEntry = Omit<AuditRow, 'id' | 'prevHash' | 'hash'>;
 const CHAIN_LOCK = 727276;
 
 /**
- * Appends entries in order, each with the hash `hashOf` computes from the one before it, under one
- * lock and in one statement. Inside a caller's transaction the rows commit (and the chain stays
- * locked) with the caller's change.
+ * Appends entries in order in one statement: `audit_append` (migration 0014) takes the chain's lock,
+ * reads the last hash and gives each row the SHA-256 of `["<previous hash>",` followed by its
+ * `hashedTail`. Inside a caller's transaction the rows commit (and the chain stays locked) with the
+ * caller's change.
  */
-export async function appendChained(db: Executor, entries: AuditEntry[], hashOf: (prevHash: string, entry: AuditEntry) => string, genesis: string) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
-    const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-    let prevHash = last?.hash ?? genesis;
-    const rows = entries.map((entry) => {
-      const row = { ...entry, prevHash, hash: hashOf(prevHash, entry) };
-      prevHash = row.hash;
-      return row;
-    });
-    // One statement over one array per column (the query builder's cost grew with every row); the
-    // ids are drawn in the arrays' order, which is the chain's.
-    const column = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
-    await tx.execute(sql`
-      INSERT INTO audit_log (at, actor_user_id, actor_role, action, subject_user_id, ip, status, details, prev_hash, hash)
-      SELECT v.at, v.actor_user_id, v.actor_role, v.action, v.subject_user_id, v.ip, v.status, v.details, v.prev_hash, v.hash
-      FROM unnest(${column(rows.map((r) => r.at.toISOString()), 'timestamptz')}, ${column(rows.map((r) => r.actorUserId), 'uuid')},
-        ${column(rows.map((r) => r.actorRole), 'text')}, ${column(rows.map((r) => r.action), 'text')}, ${column(rows.map((r) => r.subjectUserId), 'uuid')},
-        ${column(rows.map((r) => r.ip), 'text')}, ${column(rows.map((r) => r.status), 'integer')},
-        ${column(rows.map((r) => (r.details === null ? null : auditLog.details.mapToDriverValue(r.details))), 'text')},
-        ${column(rows.map((r) => r.prevHash), 'text')}, ${column(rows.map((r) => r.hash), 'text')})
-        WITH ORDINALITY AS v(at, actor_user_id, actor_role, action, subject_user_id, ip, status, details, prev_hash, hash, position)
-      ORDER BY v.position`);
-  });
+export async function appendChained(db: Executor, entries: (AuditEntry & { hashedTail: string })[], genesis: string) {
+  const column = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+  await db.execute(sql`SELECT audit_append(${CHAIN_LOCK}::bigint, ${genesis}::text,
+    ${column(entries.map((e) => e.at.toISOString()), 'timestamptz')}, ${column(entries.map((e) => e.actorUserId), 'uuid')},
+    ${column(entries.map((e) => e.actorRole), 'text')}, ${column(entries.map((e) => e.action), 'text')}, ${column(entries.map((e) => e.subjectUserId), 'uuid')},
+    ${column(entries.map((e) => e.ip), 'text')}, ${column(entries.map((e) => e.status), 'integer')},
+    ${column(entries.map((e) => (e.details === null ? null : auditLog.details.mapToDriverValue(e.details))), 'text')},
+    ${column(entries.map((e) => e.hashedTail), 'text')})`);
 }
 
 /** The rows after `afterId`, oldest first, a page at a time. */

@@ -20,28 +20,29 @@ const UNAUDITED_ROUTES = new Set([
 export const isAudited = (method: string, routePattern: string | undefined) =>
   routePattern !== undefined && routePattern.startsWith('/api/') && method !== 'HEAD' && method !== 'OPTIONS' && !UNAUDITED_ROUTES.has(`${method} ${routePattern}`);
 
-// The hash covers the opened details, not their sealed text, so re-sealing under a new key keeps the
-// chain; rows without details hash exactly as they did before details existed (decision 018).
-const entryHash = (prevHash: string, e: AuditEntry) =>
-  sha256(
-    JSON.stringify([
-      prevHash,
-      e.at.toISOString(),
-      e.actorUserId,
-      e.actorRole,
-      e.action,
-      e.subjectUserId,
-      e.ip,
-      e.status,
-      ...(e.details === null ? [] : [e.details]),
-    ]),
-  );
+/**
+ * What a row's hash covers after the previous hash: the JSON array of its fields without its
+ * opening bracket. The hash covers the opened details, not their sealed text, so re-sealing under a
+ * new key keeps the chain; rows without details hash exactly as they did before details existed
+ * (decision 018).
+ */
+const hashedTail = (e: AuditEntry) =>
+  JSON.stringify([e.at.toISOString(), e.actorUserId, e.actorRole, e.action, e.subjectUserId, e.ip, e.status, ...(e.details === null ? [] : [e.details])]).slice(1);
+
+/**
+ * A row's hash: the SHA-256 of the JSON array of the previous hash and its fields. The database
+ * computes the same for every append (`audit_append`, decision 034); this checks it.
+ */
+const entryHash = (prevHash: string, e: AuditEntry) => sha256(`["${prevHash}",${hashedTail(e)}`);
 
 /** Appends to the trail, in order; given a transaction, the rows commit or roll back with the change they record. */
 export function recordAudits(db: Executor, entries: AuditEntry[]) {
   // Stored as its JSON text reads back, so the hash made now is the hash checked later.
-  const stored = entries.map((entry) => ({ ...entry, details: entry.details === null ? null : (JSON.parse(JSON.stringify(entry.details)) as AuditEntry['details']) }));
-  return appendChained(db, stored, entryHash, GENESIS);
+  const stored = entries.map((entry) => {
+    const details = entry.details === null ? null : (JSON.parse(JSON.stringify(entry.details)) as AuditEntry['details']);
+    return { ...entry, details, hashedTail: hashedTail({ ...entry, details }) };
+  });
+  return appendChained(db, stored, GENESIS);
 }
 
 export const recordAudit = (db: Executor, entry: AuditEntry) => recordAudits(db, [entry]);
