@@ -159,9 +159,21 @@ async function signedInUser(baseUrl) {
   return { token: login.token, user: login.user, email, password };
 }
 
-async function load(name, url, headers = {}) {
+/**
+ * Loads `url` with autocannon; with `cpuOf` ({ pid, postgres }), also the CPU per request of that
+ * process and, if `postgres`, of the Postgres processes: where a path and its ceiling differ.
+ */
+async function load(name, url, headers = {}, cpuOf = null) {
+  const cpuBefore = cpuOf && { server: cpuMs(cpuOf.pid), postgres: cpuOf.postgres ? postgresCpuMs() : null };
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const perRequest = (after, before) => (after === null || before === null ? null : round(((after - before) * 1000) / result.requests.total, 0));
   return {
+    ...(cpuBefore && {
+      cpuUsPerRequest: {
+        server: perRequest(cpuMs(cpuOf.pid), cpuBefore.server),
+        ...(cpuOf.postgres ? { postgres: perRequest(postgresCpuMs(), cpuBefore.postgres) } : {}),
+      },
+    }),
     name,
     url: new URL(url).pathname,
     connections: CONNECTIONS,
@@ -282,7 +294,7 @@ async function benchSessionCeiling(label, store, { sessionId, userId }) {
     await app.listen({ port: ${port}, host: '127.0.0.1' });`;
   const ceiling = await startProcess(['--input-type=module', '-e', source], process.env, `http://127.0.0.1:${port}/`);
   try {
-    return await load(`bare Fastify + the same session query (${label})`, `http://127.0.0.1:${port}/`);
+    return await load(`bare Fastify + the same session query (${label})`, `http://127.0.0.1:${port}/`, {}, { pid: ceiling.child.pid, postgres: Boolean(store.databaseUrl) });
   } finally {
     await ceiling.stop();
   }
@@ -316,7 +328,7 @@ async function benchServerPaths() {
         const rows = [];
         for (const round of [1, 2]) {
           rows.length = 0;
-          rows.push(await load('GET /api/users/me (PGlite)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` }));
+          rows.push(await load('GET /api/users/me (PGlite)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` }, { pid, postgres: false }));
           for (const { name, path, headers } of REPLAYED_PATHS) rows.push(await load(name, `${baseUrl}${path}`, headers));
           memory.afterRoundsMb.push(residentMb(pid));
           console.log(`  round ${round} done, resident ${memory.afterRoundsMb.at(-1)} MB`);
@@ -408,10 +420,10 @@ const benchProfileOnPostgres = () =>
   withPostgresDatabase('bench_me', async (url) => {
     let session = null;
     const profile = await withServer(
-      async (baseUrl) => {
+      async (baseUrl, pid) => {
         const { token } = await signedInUser(baseUrl);
         session = sessionOf(token);
-        return load('GET /api/users/me (Postgres)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` });
+        return load('GET /api/users/me (Postgres)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` }, { pid, postgres: true });
       },
       { DATABASE_URL: url.toString() },
     );
@@ -1261,6 +1273,10 @@ if (results.http.length > 0) {
       ]),
     ),
   );
+}
+for (const r of results.http.filter((row) => row.cpuUsPerRequest)) {
+  const cpu = Object.entries(r.cpuUsPerRequest).map(([side, us]) => `${side} ${us ?? '?'} µs`);
+  console.log(`CPU per request, ${r.name}: ${cpu.join(', ')}`);
 }
 for (const r of results.http.filter((row) => row.cpuMsPerCheckout)) {
   const cpu = Object.entries(r.cpuMsPerCheckout).map(([side, ms]) => `${side} ${ms ?? '?'} ms`);
