@@ -164,16 +164,10 @@ async function signedInUser(baseUrl) {
  * process and, if `postgres`, of the Postgres processes: where a path and its ceiling differ.
  */
 async function load(name, url, headers = {}, cpuOf = null) {
-  const cpuBefore = cpuOf && { server: cpuMs(cpuOf.pid), postgres: cpuOf.postgres ? postgresCpuMs() : null };
+  const meter = cpuOf && cpuMeter({ server: () => cpuMs(cpuOf.pid), ...(cpuOf.postgres ? { postgres: postgresCpuMs } : {}) });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  const perRequest = (after, before) => (after === null || before === null ? null : round(((after - before) * 1000) / result.requests.total, 0));
   return {
-    ...(cpuBefore && {
-      cpuUsPerRequest: {
-        server: perRequest(cpuMs(cpuOf.pid), cpuBefore.server),
-        ...(cpuOf.postgres ? { postgres: perRequest(postgresCpuMs(), cpuBefore.postgres) } : {}),
-      },
-    }),
+    ...(meter && { cpuUsPerRequest: Object.fromEntries(Object.entries(meter(result.requests.total)).map(([side, ms]) => [side, ms === null ? null : round(ms * 1000, 0)])) }),
     name,
     url: new URL(url).pathname,
     connections: CONNECTIONS,
@@ -253,6 +247,27 @@ function postgresCpuMs() {
   } catch {
     return null;
   }
+}
+
+/** CPU time this process has used so far, in ms. */
+function ownCpuMs() {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * Starts measuring the CPU of each named reader (ms so far, or null); the function it returns gives
+ * each one's CPU per unit of work done since, in ms, or null where a reader could not tell.
+ */
+function cpuMeter(readers) {
+  const before = Object.fromEntries(Object.entries(readers).map(([side, read]) => [side, read()]));
+  return (units) =>
+    Object.fromEntries(
+      Object.entries(readers).map(([side, read]) => {
+        const now = read();
+        return [side, now === null || before[side] === null ? null : round((now - before[side]) / units, 3)];
+      }),
+    );
 }
 
 const SESSION_QUERY = `SELECT s.id AS session_id, s.remember_me, s.last_seen_at, u.*
@@ -445,8 +460,7 @@ async function benchSignIn() {
     for (let i = 0; i < SIGN_IN_PATIENTS; i++) patients.push(await signedInUser(baseUrl));
     const latencies = [];
     let failures = 0;
-    const mainThread = `${pid}/task/${pid}`;
-    const cpuBefore = { server: cpuMs(pid), mainThread: cpuMs(mainThread), client: process.cpuUsage() };
+    const meter = cpuMeter({ server: () => cpuMs(pid), mainThread: () => cpuMs(`${pid}/task/${pid}`), client: ownCpuMs });
     const deadline = Date.now() + DURATION_S * 1000;
     await Promise.all(
       patients.map(async ({ email, password }) => {
@@ -459,14 +473,11 @@ async function benchSignIn() {
       }),
     );
     // The hash runs on libuv's threads, everything else on the main thread: the split shows what the hash shares its cores with.
-    const perSignIn = (after, before) => (after === null || before === null ? null : round((after - before) / latencies.length, 2));
-    const serverCpu = perSignIn(cpuMs(pid), cpuBefore.server);
-    const mainThreadCpu = perSignIn(cpuMs(mainThread), cpuBefore.mainThread);
-    const clientCpu = process.cpuUsage(cpuBefore.client);
+    const { server, mainThread, client } = meter(latencies.length);
     const cpuMsPerSignIn = {
-      'server main thread': mainThreadCpu,
-      'server other threads (the hash)': serverCpu === null || mainThreadCpu === null ? null : round(serverCpu - mainThreadCpu, 2),
-      client: round((clientCpu.user + clientCpu.system) / 1000 / latencies.length, 2),
+      'server main thread': mainThread,
+      'server other threads (the hash)': server === null || mainThread === null ? null : round(server - mainThread, 2),
+      client,
     };
     return { signIns: latencies.length - failures, failures, p99Ms: round(percentile(latencies, 99), 1), cpuMsPerSignIn };
   });
@@ -474,17 +485,16 @@ async function benchSignIn() {
   const crypto = await tsImport(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href, import.meta.url);
   const hash = await crypto.hashPassword(SIGN_IN_PASSWORD);
   let verified = 0;
-  const verifyCpuBefore = process.cpuUsage();
+  const verifyMeter = cpuMeter({ bench: ownCpuMs });
   const deadline = Date.now() + DURATION_S * 1000;
   await Promise.all(
     Array.from({ length: SIGN_IN_PATIENTS }, async () => {
       while (Date.now() < deadline) if (await crypto.verifyPassword(hash, SIGN_IN_PASSWORD)) verified++;
     }),
   );
-  const verifyCpu = process.cpuUsage(verifyCpuBefore);
   const signInsPerSec = round(login.signIns / DURATION_S, 1);
   const verifiesPerSec = round(verified / DURATION_S, 1);
-  return { concurrency: SIGN_IN_PATIENTS, signInsPerSec, verifiesPerSec, share: round(signInsPerSec / verifiesPerSec, 3), failures: login.failures, p99Ms: login.p99Ms, cpuMsPerSignIn: login.cpuMsPerSignIn, cpuMsPerVerify: round((verifyCpu.user + verifyCpu.system) / 1000 / verified, 2) };
+  return { concurrency: SIGN_IN_PATIENTS, signInsPerSec, verifiesPerSec, share: round(signInsPerSec / verifiesPerSec, 3), failures: login.failures, p99Ms: login.p99Ms, cpuMsPerSignIn: login.cpuMsPerSignIn, cpuMsPerVerify: verifyMeter(verified).bench };
 }
 
 /**
@@ -542,7 +552,7 @@ const benchCheckout = (store, extraEnv = {}) =>
     const body = checkoutJson('oneTimeVisit');
     const latencies = [];
     let failures = 0;
-    const cpuBefore = { server: cpuMs(pid), postgres: postgresCpuMs(), client: process.cpuUsage() };
+    const meter = cpuMeter({ server: () => cpuMs(pid), ...(store === 'Postgres' ? { postgres: postgresCpuMs } : {}), client: ownCpuMs });
     const deadline = Date.now() + DURATION_S * 1000;
     await Promise.all(
       patients.map(async (patient) => {
@@ -555,13 +565,7 @@ const benchCheckout = (store, extraEnv = {}) =>
       }),
     );
     // Where the two cores went, per checkout: what sets the rate when neither side alone is at 100 %.
-    const perCheckout = (after, before) => (after === null || before === null ? null : round((after - before) / latencies.length, 2));
-    const clientCpu = process.cpuUsage(cpuBefore.client);
-    const cpuMsPerCheckout = {
-      server: perCheckout(cpuMs(pid), cpuBefore.server),
-      ...(store === 'Postgres' ? { postgres: perCheckout(postgresCpuMs(), cpuBefore.postgres) } : {}),
-      client: round((clientCpu.user + clientCpu.system) / 1000 / latencies.length, 2),
-    };
+    const cpuMsPerCheckout = meter(latencies.length);
     return {
       cpuMsPerCheckout,
       name: `checkout, PUT /api/users/{id}/subscription (sandbox, ${store})`,
