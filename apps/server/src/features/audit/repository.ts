@@ -10,18 +10,18 @@ const CHAIN_LOCK = 727276;
 
 /**
  * Appends entries in order in one statement: `audit_append` (migration 0014) takes the chain's lock,
- * reads the last hash and gives each row the SHA-256 of `["<previous hash>",` followed by its
- * `hashedTail`. Inside a caller's transaction the rows commit (and the chain stays locked) with the
+ * reads the last hash and gives each row the SHA-256 of `["<previous hash>",` followed by its item
+ * of `hashedTails`. Inside a caller's transaction the rows commit (and the chain stays locked) with the
  * caller's change.
  */
-export async function appendChained(db: Executor, entries: (AuditEntry & { hashedTail: string })[], genesis: string) {
+export async function appendChained(db: Executor, entries: AuditEntry[], hashedTails: string[], genesis: string) {
   const column = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
   await db.execute(sql`SELECT audit_append(${CHAIN_LOCK}::bigint, ${genesis}::text,
     ${column(entries.map((e) => e.at.toISOString()), 'timestamptz')}, ${column(entries.map((e) => e.actorUserId), 'uuid')},
     ${column(entries.map((e) => e.actorRole), 'text')}, ${column(entries.map((e) => e.action), 'text')}, ${column(entries.map((e) => e.subjectUserId), 'uuid')},
     ${column(entries.map((e) => e.ip), 'text')}, ${column(entries.map((e) => e.status), 'integer')},
     ${column(entries.map((e) => (e.details === null ? null : auditLog.details.mapToDriverValue(e.details))), 'text')},
-    ${column(entries.map((e) => e.hashedTail), 'text')})`);
+    ${column(hashedTails, 'text')})`);
 }
 
 /** The rows after `afterId`, oldest first, a page at a time. */
