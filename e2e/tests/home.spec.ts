@@ -136,6 +136,23 @@ test('the home page is prerendered: content, title, description and FAQ structur
   expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
 });
 
+test('the home page preloads the font its stylesheet loads, fetched once; other pages leave it to the stylesheet', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((match) => match[1]);
+  expect(preloads).toHaveLength(1);
+  expect(html).toContain(`url(${preloads[0]})`);
+  // A preload the stylesheet cannot use (another address, or a request without CORS) costs a second download.
+  const fontRequests: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('.woff2')) fontRequests.push(sent.url());
+  });
+  await page.goto('/');
+  await homeReady(page);
+  expect(await page.evaluate(() => document.fonts.check('800 16px Inter'))).toBe(true);
+  expect(fontRequests).toHaveLength(1);
+  for (const path of ['/consult', '/login', '/services/urgent-care']) expect(await (await request.get(path)).text(), path).not.toContain('rel="preload"');
+});
+
 test('no public page breaks the content security policy, not even with a caught attempt', async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];

@@ -50,8 +50,9 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
  * Makes the HTML of every page paint with no request but its own and its font: the icon sprite and
  * the favicon go inline (a sprite in another file is fetched before the first paint, and on a slow
  * phone connection every such request delays it), and in the build the entry script becomes a small
- * inline loader that starts the app after the first paint. (The font is not preloaded: arriving
- * after the first styles, it made the browser restyle the whole page once more after the paint.)
+ * inline loader that starts the app after the first paint. (The font is not preloaded here: arriving
+ * after the first styles, it made the browser restyle the whole page once more after the paint. Only
+ * the home page preloads it, in scripts/prerender.mjs; decision 011.)
  * The loader's hash is written to dist/csp.json: the server adds it to the policy's script-src,
  * which allows no other inline script.
  */
