@@ -148,7 +148,7 @@ test('the home page preloads the font its stylesheet loads, fetched once; other 
   });
   await page.goto('/');
   await homeReady(page);
-  expect(await page.evaluate(() => document.fonts.check('800 16px Inter'))).toBe(true);
+  await expect.poll(() => page.evaluate(() => document.fonts.check('800 16px Inter'))).toBe(true);
   expect(fontRequests).toHaveLength(1);
   for (const path of ['/consult', '/login', '/services/urgent-care']) expect(await (await request.get(path)).text(), path).not.toContain('rel="preload"');
 });
