@@ -12,7 +12,7 @@ import {
   uploadTicketSchema,
 } from '@app/shared';
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -24,11 +24,6 @@ import { sendReceipt } from './receipts.routes';
 // Named expenseId, not id: the trail's subject column is for users, and an expense is not one.
 const expenseParams = z.strictObject({ expenseId: z.uuid({ error: messages.missingExpenseId }) });
 const uploadParams = z.strictObject({ uploadId: z.uuid() });
-
-/** Who acts and on which route, for the audit row a write records in its own transaction. */
-function auditOf(request: FastifyRequest) {
-  return { ...auditActor(request), action: `${request.method} ${request.routeOptions.url}` };
-}
 
 /** The Expenses tab (product notes: Admin dashboard, Data; issue 12): list, export, create-or-update, delete, receipts, the exchange rate. */
 export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -56,19 +51,19 @@ export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   app.get('/expenses/exchange-rate', { schema: { response: { 200: exchangeRateSchema } } }, async () => getExchangeRate(ctx));
 
   app.put('/expenses/exchange-rate', { schema: { body: exchangeRateUpdateSchema, response: { 200: exchangeRateSchema } } }, async (request) => {
-    const rate = await setExchangeRate(ctx, requireAdmin(request), request.body.inrPerUsd, auditOf(request));
+    const rate = await setExchangeRate(ctx, requireAdmin(request), request.body.inrPerUsd, auditActor(request));
     markAuditRecorded(request);
     return rate;
   });
 
   app.put('/expenses/:expenseId', { schema: { params: expenseParams, body: expenseUpdateSchema, response: { 200: expenseSchema } } }, async (request) => {
-    const expense = await saveExpense(ctx, requireAdmin(request), request.params.expenseId, request.body, auditOf(request));
+    const expense = await saveExpense(ctx, requireAdmin(request), request.params.expenseId, request.body, auditActor(request));
     markAuditRecorded(request);
     return expense;
   });
 
   app.delete('/expenses/:expenseId', { schema: { params: expenseParams, response: { 204: z.null().describe('Deleted') } } }, async (request, reply) => {
-    await deleteExpense(ctx, request.params.expenseId, auditOf(request));
+    await deleteExpense(ctx, request.params.expenseId, auditActor(request));
     markAuditRecorded(request);
     return reply.code(204).send(null);
   });
@@ -78,7 +73,7 @@ export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   );
 
   app.post('/expenses/:expenseId/attach', { schema: { params: expenseParams, body: attachSchema, response: { 200: expenseSchema } } }, async (request) => {
-    const expense = await attachFile(ctx, requireAdmin(request), request.params.expenseId, request.body, auditOf(request));
+    const expense = await attachFile(ctx, requireAdmin(request), request.params.expenseId, request.body, auditActor(request));
     markAuditRecorded(request);
     return expense;
   });

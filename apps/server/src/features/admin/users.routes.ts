@@ -51,8 +51,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
     { schema: { params: userParams, body: adminUserUpdateSchema, response: { 200: adminUserSchema } } },
     async (request) => {
       const admin = requireAdmin(request);
-      const action = `${request.method} ${request.routeOptions.url}`;
-      const user = await updateUserAsAdmin(ctx, admin, request.params.id, request.body, { ...auditActor(request), action });
+      const user = await updateUserAsAdmin(ctx, admin, request.params.id, request.body, auditActor(request));
       // The edit's own row, with its changes, committed with it.
       markAuditRecorded(request);
       return user;
