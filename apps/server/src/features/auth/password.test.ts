@@ -1,11 +1,10 @@
 import { messages } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { oneTimeTokens } from '../../db/schema';
-import { fromNewIp, mailFor, signedInPatient, signupBody, strongPassword, tokenFromMail, useTestApp, waitForMail } from '../../test/harness';
+import { fromNewIp, mailFor, signedInPatient, signupBody, strongPassword, timeInPairs, tokenFromMail, useTestApp, waitForMail } from '../../test/harness';
 
 const NEW_PASSWORD = 'N3w!password';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('POST /api/auth/forgot-password', () => {
@@ -62,21 +61,8 @@ describe('POST /api/auth/forgot-password', () => {
       }
       return total / PER_RUN;
     };
-    // Each run of known e-mails is paired with one of unknown ones made right beside it, and the
-    // pairs' differences are compared: a change in the machine's load (other test files run in
-    // parallel) then moves both halves of a pair alike instead of one median more than the other.
-    // Alternating which goes first cancels what order itself costs.
-    const differences: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      if (i % 2 === 0) {
-        const knownTime = await run(known, i, true);
-        differences.push(knownTime - (await run(unknown, i, false)));
-      } else {
-        const unknownTime = await run(unknown, i, false);
-        differences.push((await run(known, i, true)) - unknownTime);
-      }
-    }
-    expect(Math.abs(median(differences))).toBeLessThan(1);
+    const { difference } = await timeInPairs(RUNS, (i) => run(known, i, true), (i) => run(unknown, i, false));
+    expect(Math.abs(difference)).toBeLessThan(1);
   });
 
   it('#8 takes at most 5 requests per e-mail per hour, known or not, from any address', async () => {
