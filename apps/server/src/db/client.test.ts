@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import type { PGlite, QueryOptions } from '@electric-sql/pglite';
+import { desc, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { createTestApp } from '../test/harness';
-import { queryRows } from './client';
+import { drizzleParsers, openDatabase, queryRows, type DatabaseHandle } from './client';
+import { auditLog, sessions } from './schema';
 
 // Decision 033: on the Postgres server, a statement with parameters is prepared once per
 // connection and then only bound; one without (a migration, BEGIN) runs as written.
@@ -36,5 +39,52 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements prepared once per co
 
   it('plans every run for its own values, so a batch or a search pattern never runs under a generic plan', async () => {
     expect(await queryRows(app.ctx.db, sql.raw('SHOW plan_cache_mode'))).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+  });
+});
+
+// The embedded database is opened with Drizzle's parsers as its defaults, and Drizzle's queries go
+// without their own copy (PGlite merged it into 300-odd defaults on every result).
+describe('PGlite queries with the parsers it was opened with', () => {
+  it("lists exactly the parsers Drizzle asks for, each keeping the database's text", async () => {
+    const asked: QueryOptions[] = [];
+    const recorder = {
+      query: (_text: string, _params?: unknown[], options?: QueryOptions) => {
+        if (options) asked.push(options);
+        return Promise.resolve({ rows: [], fields: [], affectedRows: 0 });
+      },
+    };
+    const db = drizzle(recorder as Partial<PGlite> as PGlite);
+    await db.execute(sql`SELECT 1`);
+    await db.select().from(sessions).limit(1);
+    expect(asked.map((options) => options.rowMode)).toEqual(['object', 'array']);
+    for (const { parsers } of asked) {
+      expect(Object.keys(parsers ?? {}).sort()).toEqual(Object.keys(drizzleParsers).sort());
+      for (const type of Object.keys(parsers ?? {})) expect(parsers![Number(type)]!('2026-11-26 10:00:00+00', Number(type))).toBe('2026-11-26 10:00:00+00');
+    }
+  });
+
+  describe('on the embedded database', () => {
+    let handle: DatabaseHandle;
+    beforeAll(async () => {
+      handle = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
+    });
+    afterAll(async () => {
+      await handle.close();
+    });
+
+    it('reads dates and times back as they were written, in a transaction and out of one, and raw queries keep their text', async () => {
+      const at = new Date('2026-11-26T10:11:12.345Z');
+      const entry = { at, actorUserId: null, actorRole: 'anonymous', action: 'GET /api/test', subjectUserId: null, ip: null, status: 200, details: null, prevHash: '0'.repeat(64), hash: '1'.repeat(64) };
+      const inTransaction = await handle.db.transaction(async (tx) => {
+        await tx.insert(auditLog).values(entry);
+        const [row] = await tx.select({ at: auditLog.at }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+        return row!.at;
+      });
+      expect(inTransaction).toEqual(at);
+      const [row] = await handle.db.select({ at: auditLog.at }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+      expect(row!.at).toEqual(at);
+      const [raw] = await queryRows<{ day: unknown; span: unknown }>(handle.db, sql`SELECT DATE '2026-11-26' AS day, INTERVAL '1 day' AS span`);
+      expect(raw).toEqual({ day: '2026-11-26', span: '1 day' });
+    });
   });
 });
