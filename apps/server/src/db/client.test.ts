@@ -59,7 +59,7 @@ describe('PGlite queries with the parsers it was opened with', () => {
     expect(asked.map((options) => options.rowMode)).toEqual(['object', 'array']);
     for (const { parsers } of asked) {
       expect(Object.keys(parsers ?? {}).sort()).toEqual(Object.keys(drizzleParsers).sort());
-      for (const type of Object.keys(parsers ?? {})) expect(parsers![Number(type)]!('2026-11-26 10:00:00+00', Number(type))).toBe('2026-11-26 10:00:00+00');
+      for (const type of Object.keys(parsers ?? {})) expect(parsers![Number(type)]!('2026-11-26 10:00:00+00')).toBe('2026-11-26 10:00:00+00');
     }
   });
 
