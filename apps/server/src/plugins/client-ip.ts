@@ -20,18 +20,22 @@ function clientIp(request: FastifyRequest): string {
   return believed && chain.every((address) => isIP(address) !== 0) ? believed : socketAddress;
 }
 
-// Decided once per request: several checks ask, and walking the forwarded chain is not free.
-const decided = new WeakMap<FastifyRequest, string>();
+// Decided once per request, kept on the request itself: several checks ask, and walking the
+// forwarded chain is not free. (A WeakMap keyed by request cost more: an entry per request for the
+// garbage collector to sweep.)
+const decided = Symbol('decided client address');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [decided]: string | null;
+  }
+}
 
 export function registerClientIp(app: FastifyInstance) {
+  app.decorateRequest(decided, null);
   app.decorateRequest('clientIp', {
     getter(this: FastifyRequest) {
-      let address = decided.get(this);
-      if (address === undefined) {
-        address = clientIp(this);
-        decided.set(this, address);
-      }
-      return address;
+      return (this[decided] ??= clientIp(this));
     },
   });
 }
