@@ -178,6 +178,83 @@ test('every public route has a prerendered page in the build', () => {
   expect(readFileSync(`${dist}app.html`, 'utf8')).toContain('<div id="root"></div>');
 });
 
+/**
+ * Where each element of the page is and how it is painted (the colours, backgrounds, borders, shadows,
+ * type and visibility of it and its pseudo-elements), a line of text each, with animations held at
+ * their start and once the font has loaded (text set in the fallback font is laid out differently).
+ */
+async function computedStyles() {
+  await document.fonts.load('400 16px Inter');
+  await document.fonts.ready;
+  // Every section laid out: content-visibility: auto sizes one off screen by a placeholder until the
+  // browser renders it, at a moment of its choosing.
+  if (!document.getElementById('all-laid-out')) {
+    const style = document.createElement('style');
+    style.id = 'all-laid-out';
+    style.textContent = '* { content-visibility: visible !important; }';
+    document.head.append(style);
+  }
+  for (const animation of document.getAnimations()) {
+    animation.pause();
+    animation.currentTime = 0;
+  }
+  const painted = ['display', 'visibility', 'opacity', 'color', 'background-color', 'background-image', 'border-top', 'border-right', 'border-bottom', 'border-left', 'border-radius', 'box-shadow', 'outline', 'font-family', 'font-size', 'font-weight', 'line-height', 'letter-spacing', 'text-transform', 'text-decoration-line', 'transform', 'filter', 'clip-path', 'content', 'width', 'height'];
+  return Array.from(document.body.querySelectorAll('*')).map((element) => {
+    const box = element.getBoundingClientRect();
+    const name = `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const styles = [null, '::before', '::after'].map((pseudo) => {
+      const style = getComputedStyle(element, pseudo);
+      return painted.map((property) => `${pseudo ?? ''}${property}:${style.getPropertyValue(property)}`).join(';');
+    });
+    return `${name} box:${box.x},${box.y},${box.width},${box.height};${styles.join(';')}`;
+  });
+}
+
+test.describe('a prerendered page with only the rules its markup uses', () => {
+  // Without its script the page stays as it was prerendered, styled by its inlined rules alone.
+  test.use({ javaScriptEnabled: false });
+
+  test('looks exactly as it does with the whole stylesheet, on a phone and on a desktop', async ({ context }) => {
+    test.slow();
+    // A page of its own: the fixture's page waits for the app to start, which it does not here.
+    const page = await context.newPage();
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      for (const route of publicRoutes) {
+        await page.goto(route, { waitUntil: 'load' });
+        const inlinedOnly = await page.evaluate(computedStyles);
+        const wholeStylesheet = page.locator('link[data-site-styles]');
+        await wholeStylesheet.evaluate((link: HTMLLinkElement) => (link.disabled = false));
+        // Polled from here: with scripting off, the page runs no listener of its own.
+        await expect.poll(() => wholeStylesheet.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
+        const whole = await page.evaluate(computedStyles);
+        expect(whole.length, route).toBe(inlinedOnly.length);
+        const differing = inlinedOnly.flatMap((line, i) => (line === whole[i] ? [] : [differences(line, whole[i]!)]));
+        expect(differing, `${route} at ${viewport.width} px`).toEqual([]);
+      }
+    }
+  });
+});
+
+test('the app applies the whole stylesheet as it starts, fetched only after the first paint', async ({ page }) => {
+  await page.goto('/');
+  await homeReady(page);
+  const timing = await page.evaluate(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[data-site-styles]');
+    const fetched = performance.getEntriesByType('resource').find((entry) => entry.name === link?.href);
+    return { disabled: link?.disabled, loaded: Boolean(link?.sheet), fetchedAt: fetched?.startTime, paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime };
+  });
+  expect(timing).toMatchObject({ disabled: false, loaded: true });
+  expect(timing.fetchedAt).toBeGreaterThan(timing.paintedAt!);
+});
+
+/** The properties two lines of computedStyles() give different values, named by the element. */
+function differences(inlinedOnly: string, whole: string) {
+  const [name, declarations] = [inlinedOnly.slice(0, inlinedOnly.indexOf(' ')), inlinedOnly.slice(inlinedOnly.indexOf(' ') + 1)];
+  const wholeValues = new Set(whole.slice(whole.indexOf(' ') + 1).split(';'));
+  return `${name}: ${declarations.split(';').filter((declaration) => !wholeValues.has(declaration)).join('; ')}`;
+}
+
 test('the server answers a public route with its prerendered page', async ({ request }) => {
   for (const path of ['/services/primary-care', '/services/primary-care/', '/tips/first-visit?ref=mail']) {
     const html = await (await request.get(path)).text();

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startGeoCheck } from '../features/geo';
 import { App, preloadCurrentPage } from './App';
+import { applySiteStyles } from './site-styles';
 
 /**
  * How long a prerendered page waits for the country check before it becomes interactive anyway
@@ -25,8 +26,9 @@ const here = window.location.pathname.replace(/\/+$/, '') || '/';
 const prerendered = container.dataset.prerendered === here && container.firstElementChild !== null;
 const geoCheck = startGeoCheck();
 // The page's module is loaded before the first render, so hydration never meets a page that is still
-// loading (that would swap the prerendered HTML for a spinner and shift the layout).
-await preloadCurrentPage();
+// loading (that would swap the prerendered HTML for a spinner and shift the layout); so is the whole
+// stylesheet, so that no state the app shows goes without its rules.
+await Promise.all([preloadCurrentPage(), applySiteStyles()]);
 
 if (prerendered) {
   await Promise.race([geoCheck, new Promise((resolve) => setTimeout(resolve, GEO_WAIT_MS))]);
