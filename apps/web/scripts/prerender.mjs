@@ -2,8 +2,8 @@
 // (and search engines read them). For each route it writes dist/<route>/index.html (dist/index.html
 // for /): the built index.html with the page's markup in #root, its <title>, meta description and
 // JSON-LD in <head>, and the rules of the site's stylesheet that it uses inlined. The untouched
-// single-page shell is kept as dist/app.html for every other address. In the browser, src/main.tsx hydrates a page whose
-// data-prerendered path matches the address, and renders from scratch otherwise.
+// single-page shell is kept as dist/app.html for every other address. In the browser, src/main.tsx
+// hydrates a page whose data-prerendered path matches the address, and renders from scratch otherwise.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
