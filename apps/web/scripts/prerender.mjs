@@ -22,6 +22,9 @@ const escapeAttr = (/** @type {string} */ value) => value.replace(/&/g, '&amp;')
 /** The site's one stylesheet link in the built index.html (vite.config.ts turns CSS code splitting off). */
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
 
+/** An inline stylesheet of a page, and its rules. */
+const INLINE_STYLE = /<style>([\s\S]*?)<\/style>/g;
+
 /** The stylesheet's font faces (one minified rule each, no nested braces). */
 const FONT_FACE = /@font-face\{[^}]*\}/g;
 
@@ -72,12 +75,12 @@ const ruleFinder = new Beasties({
  */
 /** @param {string} html */
 async function withOwnRulesOnly(html) {
-  const styles = html.match(/<style>[\s\S]*?<\/style>/g) ?? [];
+  const styles = [...html.matchAll(INLINE_STYLE)];
   if (styles.length !== 1) throw new Error(`the page has ${styles.length} inline stylesheets; one is expected.`);
-  const style = /** @type {string} */ (styles[0]);
-  const pruned = /<style>([\s\S]*?)<\/style>/.exec(await ruleFinder.process(html));
+  const [style, whole] = /** @type {[string, string]} */ (/** @type {unknown} */ (styles[0]));
+  const [pruned] = [...(await ruleFinder.process(html)).matchAll(INLINE_STYLE)];
   if (!pruned?.[1]) throw new Error('no rule of the stylesheet applies to the page.');
-  const css = (style.match(FONT_FACE) ?? []).join('') + pruned[1];
+  const css = (whole.match(FONT_FACE) ?? []).join('') + pruned[1];
   return html.replace(style, () => `<style>${css}</style>`);
 }
 
