@@ -1,27 +1,29 @@
-// `npm run bench`: password hashing cost and HTTP throughput of the built server.
+// `npm run bench`: the speed of the built server's hot paths, each measured beside its ceiling.
 //  (a) argon2id: the server's own hashPassword/verifyPassword (apps/server/src/lib/crypto.ts), 20 runs each.
-//  (b) autocannon, 50 connections for 10 s each, against GET /api/users/me (authenticated, PGlite)
-//      and against a bare Fastify route in a separate process, as a ceiling for this machine.
-//  (c) checkout: 20 signed-in patients paying at once through the sandbox gateway for 10 s (PGlite).
-//  (d) the renewal job over 100,000 due memberships on the Postgres server named by
-//      BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in a database of its own.
-//  (d2) 50 parallel checkouts by one patient with 50 different Idempotency-Keys, on that Postgres server:
-//      prints how many charges the sandbox gateway recorded (must be 1).
-//  (e) Lighthouse 12 (mobile defaults: emulated phone, simulated throttling) on /, /consult and
-//      /services/urgent-care of the built server, with the Chromium at CHROMIUM_PATH (default /usr/bin/chromium),
-//      (the median of BENCH_LIGHTHOUSE_RUNS runs per page, default 3), and the gzipped (-9) size of the
-//      JavaScript the home page loaded and of its inlined CSS.
-//  (f) 300 parallel wrong passwords for one account, in process: how many reached the argon2 check
-//      (at most the sign-in limit may), on PGlite, and on the Postgres server of (d) when (d) runs.
-// Results are printed and written to bench-results/bench.json.
-//  (g) the admin dashboard's calls on seeded users (see below), and (h) the Expenses tab: the list and its
-//      filters on BENCH_EXPENSES (100,000) seeded expenses on Postgres, and the upload and download of a
-//      10 MB receipt on each storage driver (local disk; S3 through s3rver started here).
-// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses (comma-separated) runs only the named parts.
-// The admin part seeds BENCH_ADMIN_USERS (1,000,000) users on Postgres and BENCH_ADMIN_PGLITE_USERS (100,000) on PGlite.
+//  (b) sign-in, 8 patients at a time, beside the bare verification of the same hash 8 at a time.
+//  (c) production logging (LOG_LEVEL=info) beside none, two servers side by side.
+//  (d) autocannon, 50 connections: GET /api/users/me (signed in) beside the same session query in a bare
+//      Fastify process on the same database (PGlite and Postgres), GET /api/plans and GET / (Brotli, gzip)
+//      beside a bare Fastify process replaying their exact bytes and beside a bare Fastify route.
+//      (b), (c) and (d) take each pair in turn for a few seconds, BENCH_HTTP_ROUNDS (5) times, the order
+//      reversed every other round, and report the median of the rounds' ratios: this host's speed moves
+//      by half between runs seconds apart, but the ratio of two loads taken side by side holds.
+//  (e) checkout: 20 signed-in patients paying at once through the sandbox gateway for 10 s (PGlite, Postgres).
+//  (f) the renewal job over BENCH_RENEWALS (100,000) due memberships on the Postgres server named by
+//      BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in a database of its own;
+//      50 parallel checkouts by one patient there (the sandbox must record 1 charge).
+//  (g) Lighthouse (mobile defaults) on five public pages with the Chromium at CHROMIUM_PATH (default
+//      /usr/bin/chromium), the median of BENCH_LIGHTHOUSE_RUNS (5) runs per page, and the gzipped (-9)
+//      size of the JavaScript the home page loaded and of its inlined CSS.
+//  (h) 300 parallel wrong passwords for one account: how many reached the hash (at most the sign-in limit).
+//  (i) the admin dashboard's calls on BENCH_ADMIN_USERS (1,000,000) users on Postgres and
+//      BENCH_ADMIN_PGLITE_USERS (100,000) on PGlite, and the Expenses tab on BENCH_EXPENSES (100,000)
+//      expenses on Postgres with a 10 MB receipt on each storage driver (local disk; S3 through s3rver).
+// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses
+// (comma-separated) runs only the named parts. Results are printed and written to bench-results/bench.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { Agent, get as httpGet, request as httpRequest } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -49,6 +51,8 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
+/** The median of `values` (the lower middle one of an even count), to 3 decimals. */
+const median = (values) => round(percentile(values, 50), 3);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function freePort() {
@@ -181,15 +185,15 @@ function loadOptions(url, headers, durationS) {
  * Loads `url` with autocannon; with `cpuOf` ({ pid, postgres }), also the CPU per request of that
  * process and, if `postgres`, of the Postgres processes: where a path and its ceiling differ.
  */
-async function load(name, url, headers = {}, cpuOf = null) {
+async function load(name, url, headers = {}, cpuOf = null, durationS = HTTP_LOAD_S) {
   const meter = cpuOf && cpuMeter({ server: () => cpuMs(cpuOf.pid), ...(cpuOf.postgres ? { postgres: postgresCpuMs } : {}) });
-  const result = await autocannon(loadOptions(url, headers, DURATION_S));
+  const result = await autocannon(loadOptions(url, headers, durationS));
   return {
     ...(meter && { cpuUsPerRequest: Object.fromEntries(Object.entries(meter(result.requests.total)).map(([side, ms]) => [side, ms === null ? null : round(ms * 1000, 0)])) }),
     name,
     url: new URL(url).pathname,
     connections: CONNECTIONS,
-    durationS: DURATION_S,
+    durationS,
     requestsPerSec: round(result.requests.average, 0),
     p99Ms: round(result.latency.p99, 1),
     averageMs: round(result.latency.average, 1),
@@ -298,42 +302,56 @@ function sessionOf(token) {
   return { sessionId: claims.sid, userId: claims.sub };
 }
 
+/** A module specifier as the server's workspace resolves it, quoted for a generated source. */
+const serverImport = (specifier) => JSON.stringify(pathToFileURL(serverRequire.resolve(specifier)).href);
+
+/**
+ * Starts a bare Fastify process without logging: `prelude` runs first (top-level await allowed),
+ * then `routes` registers its routes on `app`. Resolves once `readyPath` answers 200.
+ */
+async function startBareFastify(prelude, routes, readyPath = '/') {
+  const port = await freePort();
+  const source = `
+    const { default: Fastify } = await import(${serverImport('fastify')});
+    ${prelude}
+    const app = Fastify({ logger: false });
+    ${routes}
+    process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const bare = await startProcess(['--input-type=module', '-e', source], process.env, `${baseUrl}${readyPath}`);
+  return { baseUrl, pid: /** @type {number} */ (bare.child.pid), stop: bare.stop };
+}
+
+/** The ceiling of every path: a bare Fastify route answering a small JSON object. */
+const startBareRoute = () => startBareFastify('', `app.get('/', async () => ({ ok: true }));`);
+
 /**
  * The ceiling for GET /api/users/me: a bare Fastify process answering the same session-and-user
- * query (the whole user row, as /me reads it) with the same driver on the same database, while the
- * server is stopped. `store` is { pgliteDir } or { databaseUrl }.
+ * query (the whole user row, as /me reads it) with the same driver on the same database. `store` is
+ * { pgliteDir } (a copy of the server's database: PGlite opens a folder in one process only) or
+ * { databaseUrl }.
  */
-async function benchSessionCeiling(label, store, { sessionId, userId }) {
-  const port = await freePort();
-  const importOf = (specifier) => JSON.stringify(import.meta.resolve(specifier, pathToFileURL(join(root, 'apps/server/package.json')).href));
+function startSessionCeiling(store, { sessionId, userId }) {
   const openDatabase = store.databaseUrl
-    ? `const { default: pg } = await import(${importOf('pg')});
+    ? `const { default: pg } = await import(${serverImport('pg')});
        const pool = new pg.Pool({ connectionString: ${JSON.stringify(store.databaseUrl)}, max: 10 });
        const query = (text, params) => pool.query(text, params).then((r) => r.rows);`
-    : `const { PGlite } = await import(${importOf('@electric-sql/pglite')});
-       const { pg_trgm } = await import(${importOf('@electric-sql/pglite/contrib/pg_trgm')});
+    : `const { PGlite } = await import(${serverImport('@electric-sql/pglite')});
+       const { pg_trgm } = await import(${serverImport('@electric-sql/pglite/contrib/pg_trgm')});
        const db = await PGlite.create(${JSON.stringify(store.pgliteDir)}, { extensions: { pg_trgm } });
        const query = (text, params) => db.query(text, params).then((r) => r.rows);`;
-  const source = `
-    const { default: Fastify } = await import(${importOf('fastify')});
-    ${openDatabase}
-    const app = Fastify({ logger: false });
-    app.get('/', async (request, reply) => {
+  return startBareFastify(
+    openDatabase,
+    `app.get('/', async (request, reply) => {
       const [row] = await query(${JSON.stringify(SESSION_QUERY)}, [${JSON.stringify(sessionId)}, ${JSON.stringify(userId)}, new Date()]);
       if (!row) return reply.code(401).send({ message: 'no session' });
       return row;
-    });
-    process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
-    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const ceiling = await startProcess(['--input-type=module', '-e', source], process.env, `http://127.0.0.1:${port}/`);
-  try {
-    return await load(`bare Fastify + the same session query (${label})`, `http://127.0.0.1:${port}/`, {}, { pid: ceiling.child.pid, postgres: Boolean(store.databaseUrl) });
-  } finally {
-    await ceiling.stop();
-  }
+    });`,
+  );
 }
 
-/** The public paths whose answers a bare Fastify process can replay byte for byte (see benchSameBytesCeilings). */
+/** The public paths whose answers a bare Fastify process can replay byte for byte (see startSameBytesCeiling). */
 const REPLAYED_PATHS = [
   { name: 'GET /api/plans', path: '/api/plans', headers: {} },
   { name: 'GET / (brotli)', path: '/', headers: { 'accept-encoding': 'br' } },
@@ -341,43 +359,168 @@ const REPLAYED_PATHS = [
 ];
 
 /**
- * The hot paths on one server (PGlite): the signed-in profile, the plan catalogue and the home page
- * (Brotli and gzip), the whole set twice, with the server's resident memory at idle and after each
- * round (it must not keep growing); then, the server stopped, the profile's ceiling on its database
- * and the public paths' same-bytes ceilings.
+ * A bare Fastify process answering `/<i>` with the very headers and bytes our server sent for
+ * REPLAYED_PATHS[i]: the most any server could do for that answer on this machine with this client
+ * (for a 15 KB page the bytes, not the server, set the pace).
+ */
+async function startSameBytesCeiling(answers) {
+  const answersDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
+  const answersFile = join(answersDir, 'answers.json');
+  writeFileSync(answersFile, JSON.stringify(answers));
+  const bare = await startBareFastify(
+    `const { readFileSync } = await import('node:fs');
+     const answers = JSON.parse(readFileSync(${JSON.stringify(answersFile)}, 'utf8')).map((a) => ({ headers: a.headers, body: Buffer.from(a.body, 'base64') }));`,
+    `answers.forEach((answer, i) => app.get('/' + i, async (_request, reply) => reply.headers(answer.headers).send(answer.body)));`,
+    '/0',
+  );
+  return {
+    ...bare,
+    stop: async () => {
+      await bare.stop();
+      rmSync(answersDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Rounds of side-by-side loads; the order is reversed every other round, so a host speeding up or slowing down favours neither side. */
+const HTTP_ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 5);
+const HTTP_LOAD_S = 3;
+const WARM_UP_S = 2;
+
+/**
+ * @typedef {{ name: string, url: string, headers?: Record<string, string>, cpuOf?: { pid: number, postgres: boolean } }} Target
+ * @typedef {{ path: Target, ceiling: Target, bare?: Target }} Comparison
+ */
+
+/**
+ * Loads each comparison's path, its ceiling and, if given, the bare route back to back, HTTP_ROUNDS
+ * times (after a short warm-up of each), and returns a row per path and per ceiling with the median
+ * of the per-round shares: this host's speed moves by half between runs seconds apart, but the
+ * ratio of two loads taken side by side holds.
+ * @param {Comparison[]} comparisons
+ * @param {(n: number) => void} [afterRound] runs after each round
+ */
+async function sideBySide(comparisons, afterRound = () => {}) {
+  const targets = [...new Set(comparisons.flatMap(({ path, ceiling, bare }) => [path, ceiling, ...(bare ? [bare] : [])]))];
+  for (const { url, headers } of targets) await autocannon(loadOptions(url, headers ?? {}, WARM_UP_S));
+  /** @type {Map<Comparison, Record<'path' | 'ceiling' | 'bare', any>[]>} */
+  const rounds = new Map(comparisons.map((comparison) => [comparison, []]));
+  for (let n = 1; n <= HTTP_ROUNDS; n++) {
+    for (const comparison of comparisons) {
+      const sides = /** @type {const} */ (['path', 'ceiling', 'bare']).filter((side) => comparison[side]);
+      if (n % 2 === 0) sides.reverse();
+      /** @type {Record<string, any>} */
+      const measured = {};
+      for (const side of sides) {
+        const { name, url, headers, cpuOf } = /** @type {Target} */ (comparison[side]);
+        measured[side] = await load(name, url, headers, cpuOf);
+      }
+      rounds.get(comparison)?.push(measured);
+    }
+    afterRound(n);
+  }
+  const shares = (measured, side, of) => (measured[0][of] ? median(measured.map((m) => m[side].requestsPerSec / m[of].requestsPerSec)) : null);
+  const rows = [];
+  const bareSeen = new Set();
+  for (const [comparison, measured] of rounds) {
+    rows.push({
+      ...medianRow(measured.map((m) => m.ceiling)),
+      shareOfBare: shares(measured, 'ceiling', 'bare'),
+      shareOfCeiling: null,
+    });
+    rows.push({
+      ...medianRow(measured.map((m) => m.path)),
+      ceiling: comparison.ceiling.name,
+      shareOfBare: shares(measured, 'path', 'bare'),
+      shareOfCeiling: shares(measured, 'path', 'ceiling'),
+      sharesOfCeilingEachRound: measured.map((m) => round(m.path.requestsPerSec / m.ceiling.requestsPerSec, 3)),
+    });
+    if (comparison.bare) bareSeen.add(comparison.bare);
+  }
+  for (const bare of bareSeen) {
+    const measured = [...rounds].filter(([comparison]) => comparison.bare === bare).flatMap(([, m]) => m.map((each) => each.bare));
+    rows.unshift({ ...medianRow(measured), shareOfBare: 1, shareOfCeiling: null });
+  }
+  return rows;
+}
+
+/**
+ * The measurement whose rate is the median of `measured` (each a `load` result), with every round's
+ * rate, and the failed answers of all rounds together.
+ */
+function medianRow(measured) {
+  const byRate = [...measured].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
+  return {
+    ...byRate[Math.ceil(byRate.length / 2) - 1],
+    durationS: measured.reduce((sum, m) => sum + m.durationS, 0),
+    requestsPerSecEachRound: measured.map((m) => m.requestsPerSec),
+    non2xx: measured.reduce((sum, m) => sum + m.non2xx, 0),
+    errors: measured.reduce((sum, m) => sum + m.errors, 0),
+  };
+}
+
+/** Runs `fn` with every started process, stopping them all afterwards. */
+async function withStarted(starts, fn) {
+  const started = [];
+  try {
+    for (const start of starts) started.push(await start());
+    return await fn(...started);
+  } finally {
+    for (const process of started.reverse()) await process.stop();
+  }
+}
+
+/**
+ * The hot paths on one server (PGlite), each beside its ceiling and the bare route: the signed-in
+ * profile beside the same session query on a copy of the server's database (the patient signed up
+ * on a first start of the server, copied while it was stopped), the plan catalogue and the home page
+ * (Brotli and gzip) beside a bare process replaying their bytes; with the server's resident memory
+ * at idle and after each round (it must not keep growing).
  */
 async function benchServerPaths() {
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
+  const ceilingDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
   try {
-    let session = null;
-    /** @type {RawAnswer[]} */
-    let answers = [];
-    const measured = await withServer(
-      async (baseUrl, pid) => {
-        const { token } = await signedInUser(baseUrl);
-        session = sessionOf(token);
-        answers = await Promise.all(REPLAYED_PATHS.map(({ path, headers }) => rawAnswer(`${baseUrl}${path}`, headers)));
-        const memory = { idleMb: residentMb(pid), afterRoundsMb: [] };
-        const rows = [];
-        for (const round of [1, 2]) {
-          rows.length = 0;
-          rows.push(await load('GET /api/users/me (PGlite)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` }, { pid, postgres: false }));
-          for (const { name, path, headers } of REPLAYED_PATHS) rows.push(await load(name, `${baseUrl}${path}`, headers));
-          memory.afterRoundsMb.push(residentMb(pid));
-          console.log(`  round ${round} done, resident ${memory.afterRoundsMb.at(-1)} MB`);
-        }
-        return { rows: [...rows], memory };
-      },
+    const { token, answers } = await withServer(
+      async (baseUrl) => ({
+        token: (await signedInUser(baseUrl)).token,
+        answers: await Promise.all(REPLAYED_PATHS.map(({ path, headers }) => rawAnswer(`${baseUrl}${path}`, headers))),
+      }),
       {},
       dataDir,
     );
-    const ceiling = await benchSessionCeiling('PGlite', { pgliteDir: join(dataDir, 'pglite') }, session);
-    measured.rows[0].ceiling = ceiling.name;
-    const sameBytes = await benchSameBytesCeilings(answers);
-    for (const [i, row] of sameBytes.entries()) measured.rows[i + 1].ceiling = row.name;
-    return { rows: [ceiling, ...sameBytes, ...measured.rows], memory: measured.memory };
+    cpSync(join(dataDir, 'pglite'), ceilingDir, { recursive: true });
+    return await withStarted([startBareRoute, () => startSameBytesCeiling(answers), () => startSessionCeiling({ pgliteDir: ceilingDir }, sessionOf(token))], (bare, sameBytes, sessionCeiling) =>
+      withServer(
+        async (baseUrl, pid) => {
+          const bareTarget = { name: 'bare Fastify route', url: `${bare.baseUrl}/`, cpuOf: { pid: bare.pid, postgres: false } };
+          const memory = { idleMb: residentMb(pid), afterRoundsMb: /** @type {(number | null)[]} */ ([]) };
+          const rows = await sideBySide(
+            [
+              {
+                path: { name: 'GET /api/users/me (PGlite)', url: `${baseUrl}/api/users/me`, headers: { authorization: `Bearer ${token}` }, cpuOf: { pid, postgres: false } },
+                ceiling: { name: 'bare Fastify + the same session query (PGlite)', url: `${sessionCeiling.baseUrl}/`, cpuOf: { pid: sessionCeiling.pid, postgres: false } },
+              },
+              ...REPLAYED_PATHS.map(({ name, path, headers }, i) => ({
+                path: { name, url: `${baseUrl}${path}`, headers, cpuOf: { pid, postgres: false } },
+                ceiling: { name: `same bytes as ${name}, bare Fastify`, url: `${sameBytes.baseUrl}/${i}`, cpuOf: { pid: sameBytes.pid, postgres: false } },
+                bare: bareTarget,
+              })),
+            ],
+            (n) => {
+              memory.afterRoundsMb.push(residentMb(pid));
+              console.log(`  round ${n} done, resident ${memory.afterRoundsMb.at(-1)} MB`);
+            },
+          );
+          return { rows, memory };
+        },
+        {},
+        dataDir,
+      ),
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(ceilingDir, { recursive: true, force: true });
   }
 }
 
@@ -419,125 +562,141 @@ function rawAnswer(url, headers) {
   );
 }
 
-/**
- * A bare Fastify process answering each replayed path with the very headers and bytes our server
- * sent: the most any server could do for that answer on this machine with this client (for a 21 KB
- * page the bytes, not the server, set the pace).
- */
-async function benchSameBytesCeilings(answers) {
-  const port = await freePort();
-  const answersFile = join(mkdtempSync(join(tmpdir(), 'telehealth-bench-')), 'answers.json');
-  writeFileSync(answersFile, JSON.stringify(answers));
-  const fastifyUrl = pathToFileURL(serverRequire.resolve('fastify')).href;
-  const source = `
-    const { readFileSync } = await import('node:fs');
-    const { default: Fastify } = await import(${JSON.stringify(fastifyUrl)});
-    const answers = JSON.parse(readFileSync(${JSON.stringify(answersFile)}, 'utf8')).map((a) => ({ headers: a.headers, body: Buffer.from(a.body, 'base64') }));
-    const app = Fastify({ logger: false });
-    answers.forEach((answer, i) => app.get('/' + i, async (_request, reply) => reply.headers(answer.headers).send(answer.body)));
-    process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
-    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const bare = await startProcess(['--input-type=module', '-e', source], process.env, `http://127.0.0.1:${port}/0`);
-  try {
-    const rows = [];
-    for (const [i, { name }] of REPLAYED_PATHS.entries()) rows.push(await load(`same bytes as ${name}, bare Fastify`, `http://127.0.0.1:${port}/${i}`));
-    return rows;
-  } finally {
-    await bare.stop();
-    rmSync(answersFile, { force: true });
-  }
-}
 
-/** GET /api/users/me on a server over Postgres, then its ceiling on the same database. */
+/** GET /api/users/me on a server over Postgres beside its ceiling on the same database, both running. */
 const benchProfileOnPostgres = () =>
-  withPostgresDatabase('bench_me', async (url) => {
-    let session = null;
-    const profile = await withServer(
+  withPostgresDatabase('bench_me', (url) =>
+    withServer(
       async (baseUrl, pid) => {
         const { token } = await signedInUser(baseUrl);
-        session = sessionOf(token);
-        return load('GET /api/users/me (Postgres)', `${baseUrl}/api/users/me`, { authorization: `Bearer ${token}` }, { pid, postgres: true });
+        return withStarted([() => startSessionCeiling({ databaseUrl: url.toString() }, sessionOf(token))], (ceiling) =>
+          sideBySide([
+            {
+              path: { name: 'GET /api/users/me (Postgres)', url: `${baseUrl}/api/users/me`, headers: { authorization: `Bearer ${token}` }, cpuOf: { pid, postgres: true } },
+              ceiling: { name: 'bare Fastify + the same session query (Postgres)', url: `${ceiling.baseUrl}/`, cpuOf: { pid: ceiling.pid, postgres: true } },
+            },
+          ]),
+        );
       },
       { DATABASE_URL: url.toString() },
-    );
-    const ceiling = await benchSessionCeiling('Postgres', { databaseUrl: url.toString() }, session);
-    profile.ceiling = ceiling.name;
-    return [ceiling, profile];
-  });
+    ),
+  );
 
 const SIGN_IN_PATIENTS = 8;
+const SIGN_IN_LOAD_S = 3;
+
+/** Adds up `cpuMeter` totals (ms, or null where a reader could not tell). */
+const addCpu = (a, b) => Object.fromEntries(Object.keys(b).map((side) => [side, a?.[side] === null || b[side] === null ? null : (a?.[side] ?? 0) + b[side]]));
 
 /**
- * Sign-in beside its ceiling: 8 patients sign in over and over on one server (PGlite) for 10 s, then
- * this process verifies the same kind of hash with the server's own function, 8 at a time, for 10 s.
- * The hash is nearly all of a sign-in, so the two rates should be close.
+ * Sign-in beside its ceiling: 8 patients sign in over and over on one server (PGlite), and this
+ * process verifies the same kind of hash with the server's own function, 8 at a time, the two taken
+ * in turn for SIGN_IN_LOAD_S seconds each, HTTP_ROUNDS times (the order reversed every other round).
+ * The hash is nearly all of a sign-in, so the two rates should be close; the share is the median of
+ * the rounds' own.
  */
 async function benchSignIn() {
-  const login = await withServer(async (baseUrl, pid) => {
+  const { tsImport } = await import('tsx/esm/api');
+  const crypto = await tsImport(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href, import.meta.url);
+  const hash = await crypto.hashPassword(SIGN_IN_PASSWORD);
+  return withServer(async (baseUrl, pid) => {
     const patients = [];
     for (let i = 0; i < SIGN_IN_PATIENTS; i++) patients.push(await signedInUser(baseUrl));
     const latencies = [];
     let failures = 0;
-    const meter = cpuMeter({ server: () => cpuMs(pid), mainThread: () => cpuMs(`${pid}/task/${pid}`), client: ownCpuMs });
-    const deadline = Date.now() + DURATION_S * 1000;
-    await Promise.all(
-      patients.map(async ({ email, password }) => {
-        while (Date.now() < deadline) {
-          const start = performance.now();
-          const status = await send(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-          latencies.push(performance.now() - start);
-          if (status !== 200) failures++;
-        }
-      }),
-    );
-    // The hash runs on libuv's threads, everything else on the main thread: the split shows what the hash shares its cores with.
-    const { server, mainThread, client } = meter(latencies.length);
-    const cpuMsPerSignIn = {
-      'server main thread': mainThread,
-      'server other threads (the hash)': server === null || mainThread === null ? null : round(server - mainThread, 2),
-      client,
+    /** @type {Record<string, number | null> | null} */
+    let signInCpu = null;
+    let verifyCpu = null;
+    /** Runs `once` 8 at a time for `seconds`; resolves with how many ran and the CPU of each of `readers` meanwhile. */
+    const eightAtATime = async (seconds, once, readers) => {
+      const meter = cpuMeter(readers);
+      let count = 0;
+      const deadline = Date.now() + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: SIGN_IN_PATIENTS }, async (_, i) => {
+          while (Date.now() < deadline) {
+            await once(patients[i]);
+            count++;
+          }
+        }),
+      );
+      return { count, cpuMs: meter(1) };
     };
-    return { signIns: latencies.length - failures, failures, p99Ms: round(percentile(latencies, 99), 1), cpuMsPerSignIn };
+    const signIn = async ({ email, password }) => {
+      const start = performance.now();
+      const status = await send(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      latencies.push(performance.now() - start);
+      if (status !== 200) failures++;
+    };
+    const verify = async () => {
+      if (!(await crypto.verifyPassword(hash, SIGN_IN_PASSWORD))) throw new Error('verifyPassword rejected the right password');
+    };
+    // The hash runs on libuv's threads, everything else on the main thread: the split shows what the hash shares its cores with.
+    const signInReaders = { server: () => cpuMs(pid), mainThread: () => cpuMs(`${pid}/task/${pid}`), client: ownCpuMs };
+    await eightAtATime(WARM_UP_S, signIn, {});
+    await eightAtATime(WARM_UP_S, verify, {});
+    latencies.length = 0;
+    failures = 0;
+    /** @type {{ signIn: number, verify: number }[]} */
+    const rounds = [];
+    for (let n = 1; n <= HTTP_ROUNDS; n++) {
+      const measured = { signIn: 0, verify: 0 };
+      for (const side of n % 2 === 0 ? ['verify', 'signIn'] : ['signIn', 'verify']) {
+        const run = side === 'signIn' ? await eightAtATime(SIGN_IN_LOAD_S, signIn, signInReaders) : await eightAtATime(SIGN_IN_LOAD_S, verify, { bench: ownCpuMs });
+        measured[side] = run.count;
+        if (side === 'signIn') signInCpu = addCpu(signInCpu, run.cpuMs);
+        else verifyCpu = addCpu(verifyCpu, run.cpuMs);
+      }
+      rounds.push(measured);
+    }
+    const signIns = rounds.reduce((sum, r) => sum + r.signIn, 0);
+    const verified = rounds.reduce((sum, r) => sum + r.verify, 0);
+    const perUnit = (ms, units) => (ms === null ? null : round(ms / units, 2));
+    const { server, mainThread, client } = signInCpu ?? {};
+    return {
+      concurrency: SIGN_IN_PATIENTS,
+      signInsPerSec: round(median(rounds.map((r) => r.signIn)) / SIGN_IN_LOAD_S, 1),
+      verifiesPerSec: round(median(rounds.map((r) => r.verify)) / SIGN_IN_LOAD_S, 1),
+      share: median(rounds.map((r) => r.signIn / r.verify)),
+      sharesEachRound: rounds.map((r) => round(r.signIn / r.verify, 3)),
+      failures,
+      p99Ms: round(percentile(latencies, 99), 1),
+      cpuMsPerSignIn: {
+        'server main thread': perUnit(mainThread, signIns),
+        'server other threads (the hash)': server === null || mainThread === null ? null : perUnit(server - mainThread, signIns),
+        client: perUnit(client, signIns),
+      },
+      cpuMsPerVerify: perUnit(verifyCpu?.bench ?? null, verified),
+    };
   });
-  const { tsImport } = await import('tsx/esm/api');
-  const crypto = await tsImport(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href, import.meta.url);
-  const hash = await crypto.hashPassword(SIGN_IN_PASSWORD);
-  let verified = 0;
-  const verifyMeter = cpuMeter({ bench: ownCpuMs });
-  const deadline = Date.now() + DURATION_S * 1000;
-  await Promise.all(
-    Array.from({ length: SIGN_IN_PATIENTS }, async () => {
-      while (Date.now() < deadline) if (await crypto.verifyPassword(hash, SIGN_IN_PASSWORD)) verified++;
-    }),
-  );
-  const signInsPerSec = round(login.signIns / DURATION_S, 1);
-  const verifiesPerSec = round(verified / DURATION_S, 1);
-  return { concurrency: SIGN_IN_PATIENTS, signInsPerSec, verifiesPerSec, share: round(signInsPerSec / verifiesPerSec, 3), failures: login.failures, p99Ms: login.p99Ms, cpuMsPerSignIn: login.cpuMsPerSignIn, cpuMsPerVerify: verifyMeter(verified).bench };
 }
 
 /**
  * What production logging costs: the plan catalogue and the home page on a server logging at `info`
- * (every error and slow request, as in production) and on one logging nothing. Each level runs twice,
- * alternately, after a short warm-up, and keeps its better figure: on a shared machine the order of
- * the runs otherwise weighs more than the logging.
+ * (every error and slow request, as in production) beside one logging nothing, both running, side by
+ * side (see sideBySide).
  */
 async function benchLoggingCost() {
   const paths = REPLAYED_PATHS.filter(({ name }) => name !== 'GET / (gzip)');
-  /** @type {Record<string, { info: number, silent: number }>} */
-  const rates = Object.fromEntries(paths.map(({ name }) => [name, { info: 0, silent: 0 }]));
-  for (const level of /** @type {const} */ (['silent', 'info', 'silent', 'info'])) {
-    await withServer(
-      async (baseUrl) => {
-        for (const { name, path, headers } of paths) {
-          await autocannon(loadOptions(`${baseUrl}${path}`, headers, 2));
-          const measured = (await load(`${name} (LOG_LEVEL=${level})`, `${baseUrl}${path}`, headers)).requestsPerSec;
-          rates[name][level] = Math.max(rates[name][level], measured);
-        }
-      },
-      { LOG_LEVEL: level },
-    );
-  }
-  return paths.map(({ name }) => ({ path: name, ...rates[name], cost: round(1 - rates[name].info / rates[name].silent, 3) }));
+  const rows = await withServer(
+    (silentUrl) =>
+      withServer(
+        (infoUrl) =>
+          sideBySide(
+            paths.map(({ name, path, headers }) => ({
+              path: { name: `${name} (LOG_LEVEL=info)`, url: `${infoUrl}${path}`, headers },
+              ceiling: { name: `${name} (LOG_LEVEL=silent)`, url: `${silentUrl}${path}`, headers },
+            })),
+          ),
+        { LOG_LEVEL: 'info' },
+      ),
+    { LOG_LEVEL: 'silent' },
+  );
+  const rateOf = (name) => /** @type {any} */ (rows.find((r) => r.name === name));
+  return paths.map(({ name }) => {
+    const info = rateOf(`${name} (LOG_LEVEL=info)`);
+    return { path: name, info: info.requestsPerSec, silent: rateOf(`${name} (LOG_LEVEL=silent)`).requestsPerSec, cost: round(1 - info.shareOfCeiling, 3), costEachRound: info.sharesOfCeilingEachRound.map((share) => round(1 - share, 3)) };
+  });
 }
 
 const CHECKOUT_PATIENTS = 20;
@@ -751,23 +910,6 @@ async function benchParallelGuessesOnPostgres() {
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
     await admin.end();
-  }
-}
-
-async function benchBareFastify() {
-  const port = await freePort();
-  const fastifyUrl = pathToFileURL(serverRequire.resolve('fastify')).href;
-  const source = `
-    const { default: Fastify } = await import(${JSON.stringify(fastifyUrl)});
-    const app = Fastify({ logger: false });
-    app.get('/', async () => ({ ok: true }));
-    process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
-    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const bare = await startProcess(['--input-type=module', '-e', source], process.env, `http://127.0.0.1:${port}/`);
-  try {
-    return await load('bare Fastify route', `http://127.0.0.1:${port}/`);
-  } finally {
-    await bare.stop();
   }
 }
 
@@ -1137,7 +1279,7 @@ if (runs('argon2')) {
 }
 
 if (runs('logging')) {
-  console.log(`logging: the plan catalogue and the home page at LOG_LEVEL=info and silent, ${DURATION_S} s each ...`);
+  console.log(`logging: the plan catalogue and the home page at LOG_LEVEL=info beside silent, ${HTTP_ROUNDS} rounds of ${HTTP_LOAD_S} s per load ...`);
   try {
     results.logging = await benchLoggingCost();
   } catch (error) {
@@ -1146,7 +1288,7 @@ if (runs('logging')) {
 }
 
 if (runs('sign-in')) {
-  console.log(`sign-in: ${SIGN_IN_PATIENTS} patients signing in for ${DURATION_S} s, then the bare hash verification as many at a time ...`);
+  console.log(`sign-in: ${SIGN_IN_PATIENTS} patients signing in beside the bare hash verification as many at a time, ${HTTP_ROUNDS} rounds of ${SIGN_IN_LOAD_S} s each ...`);
   try {
     results.signIn = await benchSignIn();
   } catch (error) {
@@ -1156,38 +1298,29 @@ if (runs('sign-in')) {
 
 for (const [label, run] of /** @type {Step[]} */ ([...(runs('http')
   ? [
-      ['bare Fastify route', async () => [await benchBareFastify()]],
       [
-        'the hot paths on one server',
+        `the hot paths on one server (PGlite), each beside its ceilings, ${HTTP_ROUNDS} rounds of ${HTTP_LOAD_S} s per load`,
         async () => {
           const { rows, memory } = await benchServerPaths();
           results.serverMemory = memory;
           return rows;
         },
       ],
-      ['GET /api/users/me and its ceiling on Postgres', benchProfileOnPostgres],
+      [`GET /api/users/me beside its ceiling on Postgres, ${HTTP_ROUNDS} rounds of ${HTTP_LOAD_S} s per load`, benchProfileOnPostgres],
     ]
   : []),
 ...(runs('checkout')
   ? [
-      ['checkout with 20 patients (PGlite)', async () => [await benchCheckout('PGlite')]],
-      ['checkout with 20 patients (Postgres)', async () => [await benchCheckoutOnPostgres()]],
+      [`checkout with 20 patients for ${DURATION_S} s (PGlite)`, async () => [await benchCheckout('PGlite')]],
+      [`checkout with 20 patients for ${DURATION_S} s (Postgres)`, async () => [await benchCheckoutOnPostgres()]],
     ]
   : [])])) {
-  console.log(`autocannon: ${label}, ${CONNECTIONS} connections, ${DURATION_S} s ...`);
+  console.log(`${label} ...`);
   try {
     results.http.push(...(await run()));
   } catch (error) {
     notRun(label, error);
   }
-}
-// Each path beside the ceiling: a bare Fastify route answering a small JSON object in the same run.
-const ceiling = results.http.find((r) => r.name === 'bare Fastify route')?.requestsPerSec;
-for (const r of results.http) r.shareOfBare = ceiling ? round(r.requestsPerSec / ceiling, 3) : null;
-// The signed-in profile beside its own ceiling: the same session query with the same driver on the same database.
-for (const r of results.http) {
-  const own = r.ceiling ? results.http.find((c) => c.name === r.ceiling) : undefined;
-  r.shareOfCeiling = own ? round(r.requestsPerSec / own.requestsPerSec, 3) : null;
 }
 
 if (runs('renewals')) {
@@ -1278,32 +1411,38 @@ if (runs('lighthouse')) {
   }
 }
 
+/** A share as a percentage, or blank. */
+const percent = (share) => (typeof share === 'number' ? `${round(share * 100, 1)} %` : '');
+/** Each round's share, as percentages, or blank. */
+const eachRound = (shares) => (shares ? shares.map((share) => round(share * 100, 0)).join(' / ') : '');
+
 const a = results.argon2;
 if (a) {
   console.log(`\nargon2id (${a.parameters}), ${a.runs} runs`);
   console.table({ hash: a.hash, verify: a.verify });
 }
 if (results.logging) {
-  console.log('Production logging (LOG_LEVEL=info) beside none, answers per second');
-  console.table(Object.fromEntries(results.logging.map((r) => [r.path, { info: r.info, silent: r.silent, cost: `${round(r.cost * 100, 1)} %` }])));
+  console.log('Production logging (LOG_LEVEL=info) beside none, answers per second (median round) and the median of the rounds\' costs');
+  console.table(Object.fromEntries(results.logging.map((r) => [r.path, { info: r.info, silent: r.silent, cost: percent(r.cost), 'cost, each round': eachRound(r.costEachRound) }])));
 }
 if (results.signIn) {
   const si = results.signIn;
-  console.log(`Sign-in, ${si.concurrency} at a time, beside the bare argon2id verification of the same hash as many at a time`);
-  console.table({ 'POST /api/auth/login': { 'per second': si.signInsPerSec, 'of the bare hash': `${round(si.share * 100, 1)} %`, 'p99 ms': si.p99Ms, failures: si.failures }, 'argon2id verify': { 'per second': si.verifiesPerSec, 'of the bare hash': '100 %', 'p99 ms': '', failures: '' } });
+  console.log(`Sign-in, ${si.concurrency} at a time, beside the bare argon2id verification of the same hash as many at a time (median round)`);
+  console.table({ 'POST /api/auth/login': { 'per second': si.signInsPerSec, 'of the bare hash': percent(si.share), 'each round': eachRound(si.sharesEachRound), 'p99 ms': si.p99Ms, failures: si.failures }, 'argon2id verify': { 'per second': si.verifiesPerSec, 'of the bare hash': '100 %', 'each round': '', 'p99 ms': '', failures: '' } });
   const cpu = Object.entries(si.cpuMsPerSignIn).map(([side, ms]) => `${side} ${ms ?? '?'} ms`);
   console.log(`CPU per sign-in: ${cpu.join(', ')}; per bare verification ${si.cpuMsPerVerify} ms`);
 }
 if (results.http.length > 0) {
-  console.log(`HTTP, ${CONNECTIONS} connections for ${DURATION_S} s each`);
+  console.log(`HTTP, ${CONNECTIONS} connections; each path beside its ceilings, the median of ${HTTP_ROUNDS} rounds`);
   console.table(
     Object.fromEntries(
       results.http.map((r) => [
         r.name,
         {
           'requests/s': r.requestsPerSec,
-          'of bare': r.shareOfBare === null ? '' : `${round(r.shareOfBare * 100, 1)} %`,
-          'of its ceiling': r.shareOfCeiling === null ? '' : `${round(r.shareOfCeiling * 100, 1)} %`,
+          'of bare': percent(r.shareOfBare),
+          'of its ceiling': percent(r.shareOfCeiling),
+          'of its ceiling, each round': eachRound(r.sharesOfCeilingEachRound),
           'p99 ms': r.p99Ms, 'avg ms': r.averageMs, non2xx: r.non2xx, errors: r.errors },
       ]),
     ),
