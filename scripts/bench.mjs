@@ -589,13 +589,14 @@ const SIGN_IN_LOAD_S = 3;
 const addCpu = (a, b) => Object.fromEntries(Object.keys(b).map((side) => [side, a?.[side] === null || b[side] === null ? null : (a?.[side] ?? 0) + b[side]]));
 
 /**
- * Sign-in beside its ceiling: 8 patients sign in over and over on one server (PGlite), and this
+ * Sign-in beside its ceiling: 8 patients sign in over and over on one server (on `store`, PGlite or
+ * Postgres, with `extraEnv`; the CPU of Postgres's processes counted on Postgres), and this
  * process verifies the same kind of hash with the server's own function, 8 at a time, the two taken
  * in turn for SIGN_IN_LOAD_S seconds each, HTTP_ROUNDS times (the order reversed every other round).
  * The hash is nearly all of a sign-in, so the two rates should be close; the share is the median of
  * the rounds' own.
  */
-async function benchSignIn() {
+async function benchSignIn(store, extraEnv = {}) {
   const { tsImport } = await import('tsx/esm/api');
   const crypto = await tsImport(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href, import.meta.url);
   const hash = await crypto.hashPassword(SIGN_IN_PASSWORD);
@@ -632,7 +633,7 @@ async function benchSignIn() {
       if (!(await crypto.verifyPassword(hash, SIGN_IN_PASSWORD))) throw new Error('verifyPassword rejected the right password');
     };
     // The hash runs on libuv's threads, everything else on the main thread: the split shows what the hash shares its cores with.
-    const signInReaders = { server: () => cpuMs(pid), mainThread: () => cpuMs(`${pid}/task/${pid}`), client: ownCpuMs };
+    const signInReaders = { server: () => cpuMs(pid), mainThread: () => cpuMs(`${pid}/task/${pid}`), ...(store === 'Postgres' ? { postgres: postgresCpuMs } : {}), client: ownCpuMs };
     await eightAtATime(WARM_UP_S, signIn, {});
     await eightAtATime(WARM_UP_S, verify, {});
     latencies.length = 0;
@@ -652,8 +653,9 @@ async function benchSignIn() {
     const signIns = rounds.reduce((sum, r) => sum + r.signIn, 0);
     const verified = rounds.reduce((sum, r) => sum + r.verify, 0);
     const perUnit = (ms, units) => (ms === null ? null : round(ms / units, 2));
-    const { server, mainThread, client } = signInCpu ?? {};
+    const { server, mainThread, postgres, client } = signInCpu ?? {};
     return {
+      store,
       concurrency: SIGN_IN_PATIENTS,
       signInsPerSec: round(median(rounds.map((r) => r.signIn)) / SIGN_IN_LOAD_S, 1),
       verifiesPerSec: round(median(rounds.map((r) => r.verify)) / SIGN_IN_LOAD_S, 1),
@@ -664,11 +666,12 @@ async function benchSignIn() {
       cpuMsPerSignIn: {
         'server main thread': perUnit(mainThread, signIns),
         'server other threads (the hash)': server === null || mainThread === null ? null : perUnit(server - mainThread, signIns),
+        ...(postgres === undefined ? {} : { postgres: perUnit(postgres, signIns) }),
         client: perUnit(client, signIns),
       },
       cpuMsPerVerify: perUnit(verifyCpu?.bench ?? null, verified),
     };
-  });
+  }, extraEnv);
 }
 
 /**
@@ -1245,7 +1248,7 @@ const results = {
   node: process.version,
   cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
   argon2: null,
-  signIn: null,
+  signIn: [],
   logging: null,
   http: [],
   serverMemory: null,
@@ -1289,10 +1292,15 @@ if (runs('logging')) {
 
 if (runs('sign-in')) {
   console.log(`sign-in: ${SIGN_IN_PATIENTS} patients signing in beside the bare hash verification as many at a time, ${HTTP_ROUNDS} rounds of ${SIGN_IN_LOAD_S} s each ...`);
-  try {
-    results.signIn = await benchSignIn();
-  } catch (error) {
-    notRun('sign-in', error);
+  for (const [label, run] of /** @type {Step[]} */ ([
+    ['PGlite', () => benchSignIn('PGlite')],
+    ['Postgres', () => withPostgresDatabase('bench_sign_in', (url) => benchSignIn('Postgres', { DATABASE_URL: url.toString() }))],
+  ])) {
+    try {
+      results.signIn.push(await run());
+    } catch (error) {
+      notRun(`sign-in (${label})`, error);
+    }
   }
 }
 
@@ -1425,9 +1433,8 @@ if (results.logging) {
   console.log('Production logging (LOG_LEVEL=info) beside none, answers per second (median round) and the median of the rounds\' costs');
   console.table(Object.fromEntries(results.logging.map((r) => [r.path, { info: r.info, silent: r.silent, cost: percent(r.cost), 'cost, each round': eachRound(r.costEachRound) }])));
 }
-if (results.signIn) {
-  const si = results.signIn;
-  console.log(`Sign-in, ${si.concurrency} at a time, beside the bare argon2id verification of the same hash as many at a time (median round)`);
+for (const si of results.signIn) {
+  console.log(`Sign-in on ${si.store}, ${si.concurrency} at a time, beside the bare argon2id verification of the same hash as many at a time (median round)`);
   console.table({ 'POST /api/auth/login': { 'per second': si.signInsPerSec, 'of the bare hash': percent(si.share), 'each round': eachRound(si.sharesEachRound), 'p99 ms': si.p99Ms, failures: si.failures }, 'argon2id verify': { 'per second': si.verifiesPerSec, 'of the bare hash': '100 %', 'each round': '', 'p99 ms': '', failures: '' } });
   const cpu = Object.entries(si.cpuMsPerSignIn).map(([side, ms]) => `${side} ${ms ?? '?'} ms`);
   console.log(`CPU per sign-in: ${cpu.join(', ')}; per bare verification ${si.cpuMsPerVerify} ms`);
