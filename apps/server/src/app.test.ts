@@ -67,6 +67,22 @@ describe('serving the web app', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("gives API answers a policy that loads nothing and pages the pages' policy, with the other security headers on both", async () => {
+    const pagePolicy = (await api(app).get('/')).headers['content-security-policy'];
+    expect(pagePolicy).toContain("default-src 'self'");
+    for (const url of ['/api/plans', '/api/users/me', '/api/no-such-call', '/API/plans', '//api/plans']) {
+      const res = await api(app).get(url);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    // The admin magic-link pages live under /api and are pages.
+    for (const url of ['/login', '/services/urgent-care', '/assets/main-3f9a1c.js', '/api/auth/verify-admin-login/abc']) {
+      expect((await api(app).get(url)).headers['content-security-policy'], url).toBe(pagePolicy);
+    }
+  });
+
   it("allows the build's inline loader by its hash, and no other inline script", async () => {
     const policy = (await api(app).get('/')).headers['content-security-policy'];
     const scriptSrc = String(policy).split(';').find((directive) => directive.startsWith('script-src '));
@@ -174,8 +190,8 @@ describe('GET /api/site-config', () => {
       expect((await api(plain).get('/api/site-config')).body).toEqual({ chatWidgetUrl: null });
       const res = await api(withChat).get('/api/site-config');
       expect(res.body).toEqual({ chatWidgetUrl: 'https://chat.example.net/widget.js' });
-      expect(res.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/chat\.example\.net/);
-      expect((await api(plain).get('/api/site-config')).headers['content-security-policy']).not.toContain('chat.example.net');
+      expect((await api(withChat).get('/')).headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/chat\.example\.net/);
+      expect((await api(plain).get('/')).headers['content-security-policy']).not.toContain('chat.example.net');
     } finally {
       await plain.close();
       await withChat.close();

@@ -122,10 +122,10 @@ export function webAppInlineScripts(webDist: string | null): string[] {
 }
 
 /**
- * Every GET (or HEAD) that is not an API call is a page of the app, and so are the admin magic-link
+ * Every address that is not an API call is a page of the app, and so are the admin magic-link
  * addresses (product notes: Public site). Any spelling of /api (/API, //api) stays an API path: a JSON 404, not a 200 page.
  */
-const isPage = (url: string) => !/^\/+api\//i.test(url) || isAdminLinkPage(url);
+export const isPageAddress = (url: string) => !/^\/+api\//i.test(url) || isAdminLinkPage(url);
 
 /**
  * Serves the built web app from `webDist` (when it has been built), from memory: its files,
@@ -143,7 +143,7 @@ export function registerWebApp(app: FastifyInstance, webDist: string | null) {
       const file = files.get(path);
       // The build's own files, then pages by address.
       if (file) return sendWebFile(request, reply, file);
-      if (isPage(request.url)) return sendWebFile(request, reply, files.get(pages.get(path.replace(/\/+$/, '') || '/') ?? '') ?? shell);
+      if (isPageAddress(request.url)) return sendWebFile(request, reply, files.get(pages.get(path.replace(/\/+$/, '') || '/') ?? '') ?? shell);
     }
     return reply.code(404).send({ message: messages.notFound });
   });
