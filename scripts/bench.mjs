@@ -466,7 +466,7 @@ async function withStarted(starts, fn) {
     for (const start of starts) started.push(await start());
     return await fn(...started);
   } finally {
-    for (const process of started.reverse()) await process.stop();
+    for (const each of started.reverse()) await each.stop();
   }
 }
 
@@ -561,7 +561,6 @@ function rawAnswer(url, headers) {
     })
   );
 }
-
 
 /** GET /api/users/me on a server over Postgres beside its ceiling on the same database, both running. */
 const benchProfileOnPostgres = () =>
