@@ -7,7 +7,7 @@
 //      beside a bare Fastify process replaying their exact bytes and beside a bare Fastify route.
 //      (b), (c) and (d) take each pair in turn for a few seconds, BENCH_HTTP_ROUNDS (5) times, the order
 //      reversed every other round, and report the median of the rounds' ratios: this host's speed moves
-//      by half between runs seconds apart, but the ratio of two loads taken side by side holds.
+//      by half between runs seconds apart, the ratio of two loads taken back to back much less.
 //  (e) checkout: 20 signed-in patients paying at once through the sandbox gateway for 10 s (PGlite, Postgres).
 //  (f) the renewal job over BENCH_RENEWALS (100,000) due memberships on the Postgres server named by
 //      BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in a database of its own;
@@ -395,8 +395,8 @@ const WARM_UP_S = 2;
 /**
  * Loads each comparison's path, its ceiling and, if given, the bare route back to back, HTTP_ROUNDS
  * times (after a short warm-up of each), and returns a row per path and per ceiling with the median
- * of the per-round shares: this host's speed moves by half between runs seconds apart, but the
- * ratio of two loads taken side by side holds.
+ * of the per-round shares: this host's speed moves by half between runs seconds apart, the ratio of
+ * two loads taken back to back much less (a round's still strays by 20–50 points, hence the median).
  * @param {Comparison[]} comparisons
  * @param {(n: number) => void} [afterRound] runs after each round
  */
