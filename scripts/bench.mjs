@@ -845,11 +845,14 @@ async function renewalsOn(url, pg) {
     await seed.query(`INSERT INTO memberships (user_id, gateway_token, next_charge_at) SELECT id, 'sbx_pm_bench', $1::timestamptz FROM users`, [due]);
     await seed.query('ANALYZE');
     await seed.end();
+    // The job runs in this process: where its time goes, this process's CPU beside Postgres's.
+    const meter = cpuMeter({ job: ownCpuMs, postgres: postgresCpuMs });
     const start = performance.now();
     const summary = await runRenewals(app.ctx);
     const seconds = (performance.now() - start) / 1000;
+    const cpuSeconds = Object.fromEntries(Object.entries(meter(1000)).map(([side, s]) => [side, s === null ? null : round(s, 1)]));
     if (summary.renewed !== RENEWALS) throw new Error(`renewed ${summary.renewed} of ${RENEWALS}: ${JSON.stringify(summary)}`);
-    return { memberships: RENEWALS, seconds: round(seconds, 1), perSecond: round(RENEWALS / seconds, 0), summary };
+    return { memberships: RENEWALS, seconds: round(seconds, 1), perSecond: round(RENEWALS / seconds, 0), cpuSeconds, summary };
   } finally {
     await app.close();
     await unregister();
@@ -1473,7 +1476,7 @@ for (const r of results.http) {
 
 if (results.renewals) {
   console.log(`Renewal job on Postgres`);
-  console.table({ [`${results.renewals.memberships} memberships`]: { seconds: results.renewals.seconds, 'renewals/s': results.renewals.perSecond } });
+  console.table({ [`${results.renewals.memberships} memberships`]: { seconds: results.renewals.seconds, 'renewals/s': results.renewals.perSecond, 'CPU s, the job': results.renewals.cpuSeconds.job, 'CPU s, Postgres': results.renewals.cpuSeconds.postgres } });
 }
 
 if (results.parallelCheckout) {
