@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
+import { queryRows } from '../db/client';
 import { memberships, payments, sandboxGatewayCharges, users } from '../db/schema';
 import { addDays } from '@app/shared';
 import { api, checkoutBody, createTestApp, mailFor, signedInPatient } from '../test/harness';
@@ -186,6 +187,31 @@ describe('the renewal job', () => {
     expect(user.subscriptionStatus).toBe('active');
     expect(user.nextSubscriptionRenewDate!.getTime()).toBe(addDays(renewsAt, 30).getTime());
     expect((await renewals(id)).map((r) => [r.status, r.attempt])).toEqual([['succeeded', 2]]);
+  });
+
+  it('rewrites each renewed member in the page it lies in, so none of the patients\' indexes gains an entry (decision 038)', async () => {
+    // Members who signed up together lie together and renew together: enough to fill pages, seeded
+    // in one statement as a busy sign-up day leaves them.
+    const due = new Date(Date.now() - 60_000);
+    const seeded = await queryRows<{ id: string }>(
+      app.ctx.db,
+      sql`INSERT INTO users (email, password_hash, first_name, last_name, customer_id, verified, subscription_status, subscription_plan,
+          subscription_amount_cents, subscription_start_date, next_subscription_renew_date, subscription_end_date)
+        SELECT 'page' || g || '-' || ${randomUUID()} || '@example.com', 'x', 'Page', 'Member', 'CONS-P' || g || '-' || ${randomUUID()}, true, 'active',
+          'individualMonthly', 2999, ${addDays(due, -30).toISOString()}::timestamptz, ${due.toISOString()}::timestamptz, ${due.toISOString()}::timestamptz
+        FROM generate_series(1, 80) AS g
+        RETURNING id`,
+    );
+    const ids = seeded.map((row) => row.id);
+    await app.ctx.db.insert(memberships).values(ids.map((userId) => ({ userId, gatewayToken: 'sbx_pm_page', nextChargeAt: due })));
+    const pages = async () =>
+      new Map((await queryRows<{ id: string; page: number }>(app.ctx.db, sql`SELECT id, (ctid::text::point)[0]::int AS page FROM users WHERE id IN ${ids}`)).map((r) => [r.id, r.page]));
+    const before = await pages();
+    await runRenewals(app.ctx, new Date());
+    for (const id of ids) expect((await userRow(id)).nextSubscriptionRenewDate!.getTime()).toBe(addDays(due, 30).getTime());
+    // A new version in the same page, with no indexed column changed, is a heap-only tuple.
+    const moved = [...(await pages())].filter(([id, page]) => before.get(id) !== page);
+    expect(moved).toEqual([]);
   });
 
   it('never charges a one-time visit, and expires it 30 days after purchase', async () => {
