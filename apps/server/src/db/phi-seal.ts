@@ -22,7 +22,7 @@ const sealedColumns: { table: PgTable; columns: AnyColumn[] }[] = [
     ],
   },
   { table: enquiries, columns: [enquiries.phone, enquiries.message] },
-  { table: mailOutbox, columns: [mailOutbox.textBody, mailOutbox.htmlBody] },
+  { table: mailOutbox, columns: [mailOutbox.letter, mailOutbox.textBody, mailOutbox.htmlBody] },
   { table: idempotencyKeys, columns: [idempotencyKeys.responseBody] },
   { table: payments, columns: [payments.details] },
   // Re-sealing in place is the one UPDATE the audit trail's trigger lets through (migration 0008).

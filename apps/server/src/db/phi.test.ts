@@ -75,7 +75,7 @@ describe('health-data keys across restarts', () => {
       const { token, id } = await run(withKeys(oldKey), async (app) => {
         const { token, user } = await signedInPatient(app);
         await app.ctx.db.execute(sql`UPDATE users SET symptoms = 'Plain cough', dob = '1970-01-01', billing_street = NULL WHERE id = ${user.id as string}`);
-        await app.ctx.db.execute(sql`UPDATE mail_outbox SET text_body = 'Plain body'`);
+        await app.ctx.db.execute(sql`UPDATE mail_outbox SET letter = '{"greeting":"Plain body","paragraphs":[]}'`);
         return { token, id: user.id as string };
       });
 

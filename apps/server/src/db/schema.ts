@@ -133,9 +133,14 @@ export const mailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
-    // Sealed like health data: an enquiry's mail carries its message and phone (decision 016).
-    textBody: phiText('text_body').notNull(),
-    htmlBody: phiText('html_body').notNull(),
+    /**
+     * What the message says, laid out into its text and HTML bodies when it is sent (decision 039).
+     * Sealed like health data: an enquiry's mail carries its message and phone (decision 016).
+     */
+    letter: phiJson<Letter>('letter'),
+    /** The bodies of a message queued before migration 0016, laid out when it was queued; null since. */
+    textBody: phiText('text_body'),
+    htmlBody: phiText('html_body'),
     kind: text('kind').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
@@ -144,7 +149,10 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at IS NULL`)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at IS NULL`),
+    check('mail_outbox_has_content', sql`${t.letter} IS NOT NULL OR (${t.textBody} IS NOT NULL AND ${t.htmlBody} IS NOT NULL)`),
+  ],
 );
 
 /**
@@ -248,6 +256,15 @@ export interface CheckoutDetails {
   billingCountry: string;
   cardholderName: string;
   cardExpiry: string;
+}
+
+/** What a message says; one layout (`renderLetter`) makes its text and HTML bodies from it. */
+export interface Letter {
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** The sign-off; the brand's team when absent. */
+  closing?: string;
 }
 
 /**

@@ -87,7 +87,7 @@ describe('housekeeping', () => {
   });
 
   it('deletes delivered mail after 30 days and keeps mail not yet delivered', async () => {
-    const letter = { to: 'keep@example.com', subject: 'S', text: 'T', html: '<p>T</p>', kind: 'test' };
+    const letter = { to: 'keep@example.com', subject: 'S', letter: { greeting: 'T', paragraphs: [] }, kind: 'test' };
     const { id: delivered } = await sendNow(letter);
     const [pending] = await enqueueMails(server.app.ctx.db, [letter], later(365 * DAY));
     const ids = async () => (await server.app.ctx.db.select({ id: mailOutbox.id }).from(mailOutbox)).map((m) => m.id);
@@ -108,7 +108,7 @@ describe('housekeeping', () => {
     try {
       await other.query('BEGIN');
       await other.query('SELECT pg_advisory_xact_lock($1)', [HOUSEKEEPING_LOCK_ID]);
-      const letter = { to: 'lock@example.com', subject: 'S', text: 'T', html: '<p>T</p>', kind: 'test' };
+      const letter = { to: 'lock@example.com', subject: 'S', letter: { greeting: 'T', paragraphs: [] }, kind: 'test' };
       const { id: delivered } = await sendNow(letter);
 
       expect(await runHousekeeping(server.app.ctx, later(31 * DAY))).toBeNull();

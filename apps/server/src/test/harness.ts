@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
+import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
 
 /** One health-data key for every test app of a test file, so apps built side by side read each other's rows. */
@@ -114,10 +115,10 @@ export function signupBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Mail the outbox holds for an address, newest first. */
+/** Mail the outbox holds for an address, newest first, with the bodies it is sent with. */
 export async function mailFor(app: App, to: string) {
   const rows = await listRecentMail(app.ctx.db, 500);
-  return rows.filter((row) => row.recipient === to);
+  return rows.filter((row) => row.recipient === to).map((row) => ({ ...row, ...mailBodies(app.ctx.config.brand, row) }));
 }
 
 /** Polls until `probe` answers something, for work a route does after its reply (forgot password, resend). */
@@ -173,7 +174,7 @@ export const fromNewIp = () => ({ 'x-forwarded-for': newIp() });
 /** The token in the newest link of a kind sent to an address. */
 export async function tokenFromMail(app: App, to: string, kind: string): Promise<string> {
   const mail = await waitForMail(app, to, kind);
-  const match = /(?:verify-email\/|verify-admin-login\/|token=)([A-Za-z0-9_-]+)/.exec(mail.textBody);
+  const match = /(?:verify-email\/|verify-admin-login\/|token=)([A-Za-z0-9_-]+)/.exec(mail.text);
   if (!match?.[1]) throw new Error(`no token in ${kind} mail`);
   return match[1];
 }

@@ -480,7 +480,7 @@ describe('admin user edit, reset e-mail and history', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ message: messages.passwordResetInitiated });
     const mail = await waitForMail(server.app, body.email, 'password-reset');
-    expect(mail.textBody).toMatch(/reset-password\?token=/);
+    expect(mail.text).toMatch(/reset-password\?token=/);
     for (let i = 0; i < 4; i++) expect((await reset()).status).toBe(200);
     const limited = await reset();
     expect(limited.status).toBe(429);

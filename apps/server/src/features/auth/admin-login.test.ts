@@ -27,7 +27,7 @@ describe('administrators sign in by magic link', () => {
     expect(res.body.message).toMatch(/magic .*link/i);
     const [mail] = await mailFor(app, ADMIN_EMAIL);
     expect(mail!.kind).toBe('admin-login');
-    expect(mail!.textBody).toMatch(/\/verify-admin-login\/[A-Za-z0-9_-]{43}/);
+    expect(mail!.text).toMatch(/\/verify-admin-login\/[A-Za-z0-9_-]{43}/);
   });
 
   it('#12 opens an admin session once for a link; the second press fails', async () => {

@@ -21,7 +21,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(known.body).toEqual(unknown.body);
     expect(known.body).toEqual({ message: messages.forgotSuccess });
     const mail = await waitForMail(server.app, body.email, 'password-reset');
-    expect(mail.textBody).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+    expect(mail.text).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}/);
     await settle();
     expect(await mailFor(server.app, 'no.account@example.com')).toHaveLength(0);
   });

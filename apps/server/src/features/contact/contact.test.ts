@@ -26,8 +26,8 @@ describe('POST /api/users/questions', () => {
     await server.app.ctx.mail.deliverDue();
     const [mail] = await mailFor(server.app, 'help@careconnect.test');
     expect(mail!.kind).toBe('enquiry');
-    expect(mail!.textBody).toContain('Do you treat sinus infections for children?');
-    expect(mail!.textBody).toContain('(314) 555-0199');
+    expect(mail!.text).toContain('Do you treat sinus infections for children?');
+    expect(mail!.text).toContain('(314) 555-0199');
   });
 
   it.each([

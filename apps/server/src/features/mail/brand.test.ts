@@ -2,6 +2,7 @@ import { BRAND_DEFAULTS } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp } from '../../test/harness';
+import { renderLetter } from './templates';
 
 const acme = { BRAND_NAME: 'Acme Health', SUPPORT_EMAIL: 'help@acme-health.example', SUPPORT_PHONE: '+1 (212) 555-0100', HQ_ADDRESS: 'Albany, New York, USA' };
 
@@ -18,7 +19,8 @@ describe('the brand in e-mails', () => {
   it('comes from BRAND_NAME, SUPPORT_EMAIL, SUPPORT_PHONE and HQ_ADDRESS: sender, greeting and footer', () => {
     const mail = branded.ctx.templates.verifyEmail('pat@example.com', 'Pat', 'tok_123');
     expect(branded.ctx.config.mailFrom).toBe('Acme Health <no-reply@careconnect247.example>');
-    for (const part of [mail.text, mail.html]) {
+    const { text, html } = renderLetter(branded.ctx.config.brand, mail.letter);
+    for (const part of [text, html]) {
       for (const value of Object.values(acme)) expect(part).toContain(value.replace('&', '&amp;'));
       expect(part).not.toContain(BRAND_DEFAULTS.name);
     }
@@ -26,6 +28,6 @@ describe('the brand in e-mails', () => {
 
   it('is the shared default when nothing is set', () => {
     const mail = plain.ctx.templates.verifyEmail('pat@example.com', 'Pat', 'tok_123');
-    expect(mail.text).toContain(`${BRAND_DEFAULTS.name} · ${BRAND_DEFAULTS.headquarters} · ${BRAND_DEFAULTS.supportEmail} · ${BRAND_DEFAULTS.supportPhone}`);
+    expect(renderLetter(plain.ctx.config.brand, mail.letter).text).toContain(`${BRAND_DEFAULTS.name} · ${BRAND_DEFAULTS.headquarters} · ${BRAND_DEFAULTS.supportEmail} · ${BRAND_DEFAULTS.supportPhone}`);
   });
 });

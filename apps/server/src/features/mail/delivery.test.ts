@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { App } from '../../app';
 import { api, createTestApp } from '../../test/harness';
 import { queryRows } from '../../db/client';
-import { createMailDelivery, retryDelayMs } from './delivery';
+import { mailOutbox } from '../../db/schema';
+import { createMailDelivery, mailBodies, retryDelayMs } from './delivery';
 import { DELIVERED_BODY_NOTE, enqueueMails, findMail, outboxInsert, queueMailToSend, type OutgoingMail } from './repository';
 
 interface Received {
@@ -65,7 +66,7 @@ class MailServer {
 let counter = 0;
 const letter = (overrides: Partial<OutgoingMail> = {}): OutgoingMail => {
   counter += 1;
-  return { to: `pat.${counter}@example.com`, subject: `Test message ${counter}`, text: 'Hello', html: '<p>Hello</p>', kind: 'test', ...overrides };
+  return { to: `pat.${counter}@example.com`, subject: `Test message ${counter}`, letter: { greeting: 'Hello', paragraphs: [] }, kind: 'test', ...overrides };
 };
 
 const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1];
@@ -124,19 +125,34 @@ describe('mail delivery over SMTP', () => {
 
   it('#9 keeps no usable link of a delivered message: its bodies are replaced when it is marked sent', async () => {
     const link = 'https://care.example/r/tok0123456789';
-    const queued = await queueMailToSend(app.ctx.db, letter({ text: `Reset: ${link}`, html: `<a href="${link}">Reset</a>` }));
+    const queued = await queueMailToSend(app.ctx.db, letter({ letter: { greeting: 'Hello', paragraphs: [], action: { label: 'Reset', url: link } } }));
     const { id } = queued;
+    const bodies = async () => mailBodies(app.ctx.config.brand, (await findMail(app.ctx.db, id))!);
     smtp.refuseWith = 451;
     expect(await app.ctx.mail.send(queued)).toBe(false);
     // Not delivered yet: the message must keep what it is to send.
-    expect((await findMail(app.ctx.db, id))!.textBody).toContain(link);
+    expect((await bodies()).text).toContain(link);
     smtp.refuseWith = null;
     advanceClock(retryDelayMs(1));
     expect(await app.ctx.mail.deliverDue()).toBe(1);
     expect(smtp.received[0]!.raw).toContain(link);
-    const row = await findMail(app.ctx.db, id);
-    expect(row).toMatchObject({ sentAt: expect.any(Date), textBody: DELIVERED_BODY_NOTE });
-    expect(`${row!.textBody}${row!.htmlBody}`).not.toContain('tok0123456789');
+    expect((await findMail(app.ctx.db, id))!.sentAt).toBeInstanceOf(Date);
+    const { text, html } = await bodies();
+    expect(text).toContain(DELIVERED_BODY_NOTE);
+    expect(`${text}${html}`).not.toContain('tok0123456789');
+  });
+
+  it('sends a message queued before the outbox kept letters (migration 0016) with the bodies it was queued with', async () => {
+    const [row] = await app.ctx.db
+      .insert(mailOutbox)
+      .values({ recipient: 'earlier@example.com', subject: 'Queued earlier', kind: 'test', textBody: 'Laid out when queued', htmlBody: '<p>Laid out when queued</p>' })
+      .returning({ id: mailOutbox.id });
+    expect(await app.ctx.mail.deliverDue()).toBe(1);
+    expect(smtp.received[0]!.raw).toContain('Laid out when queued');
+    expect(smtp.received[0]!.raw).toContain('<p>Laid out when queued</p>');
+    // A message with nothing to say cannot be queued at all.
+    await expect(app.ctx.db.insert(mailOutbox).values({ recipient: 'empty@example.com', subject: 'Empty', kind: 'test' })).rejects.toMatchObject({ cause: { constraint: 'mail_outbox_has_content' } });
+    expect((await findMail(app.ctx.db, row!.id))!.sentAt).toBeInstanceOf(Date);
   });
 
   it('has no dev mailbox when mail really leaves', async () => {

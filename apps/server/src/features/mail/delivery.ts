@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { claimDueMail, MAIL_LEASE_MS, markMailFailed, markMailSent, type OutboxRow, type QueuedMail } from './repository';
+import { renderLetter, type MailBodies } from './templates';
 
 /** Retry delays after each failed attempt: 30 s doubling up to an hour, then hourly. */
 export function retryDelayMs(attempts: number): number {
@@ -22,22 +23,32 @@ export interface MailDelivery {
   stop(): Promise<void>;
 }
 
+/** What a message's bodies are made from: its letter, or the bodies of a message queued before there were letters. */
+type Content = Pick<OutboxRow, 'letter' | 'textBody' | 'htmlBody'>;
+
+/** The bodies a message is sent (and shown in the dev mailbox) with, laid out in the brand's layout. */
+export function mailBodies(brand: Config['brand'], content: Content): MailBodies {
+  if (content.letter) return renderLetter(brand, content.letter);
+  // Queued before migration 0016, laid out then (a check constraint keeps both bodies there).
+  return { text: content.textBody ?? '', html: content.htmlBody ?? '' };
+}
+
 /** What sending a message needs of its outbox row. */
-type Outgoing = Pick<OutboxRow, 'id' | 'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'kind' | 'attempts'>;
+type Outgoing = Pick<OutboxRow, 'id' | 'recipient' | 'subject' | 'kind' | 'attempts'> & Content;
 type Sender = (row: Outgoing) => Promise<void>;
 
 /** Without SMTP_URL (development only) a message counts as delivered to the dev mailbox at /dev/mailbox. */
-function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Sender | null {
+function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'brand'>): Sender | null {
   if (!config.smtpUrl) return null;
   // A mail server that accepts the connection and then says nothing must not hold a send (and a
   // request waiting on it) for nodemailer's default of minutes; the outbox retries later.
   const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return async (row) => {
-    await transport.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, text: row.textBody, html: row.htmlBody });
+    await transport.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, ...mailBodies(config.brand, row) });
   };
 }
 
-export function createMailDelivery(deps: { db: Database; config: Pick<Config, 'smtpUrl' | 'mailFrom'>; log: FastifyBaseLogger }): MailDelivery {
+export function createMailDelivery(deps: { db: Database; config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'brand'>; log: FastifyBaseLogger }): MailDelivery {
   const send = createSender(deps.config);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
@@ -81,7 +92,7 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
   return {
     send({ id, mail }) {
       // The lease was taken as it was queued, and counted as its first attempt.
-      return deliverLeased({ id, recipient: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: mail.kind, attempts: 1 });
+      return deliverLeased({ id, recipient: mail.to, subject: mail.subject, letter: mail.letter, textBody: null, htmlBody: null, kind: mail.kind, attempts: 1 });
     },
     deliverDue,
     start(intervalMs = 5_000) {

@@ -2,7 +2,8 @@ import { messages } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { api, createTestApp } from '../../test/harness';
-import { enqueueMails, queueMailToSend } from './repository';
+import { mailOutbox } from '../../db/schema';
+import { queueMailToSend } from './repository';
 
 describe('dev mailbox (no SMTP_URL, not production)', () => {
   let app: App;
@@ -14,16 +15,18 @@ describe('dev mailbox (no SMTP_URL, not production)', () => {
     const first = await queueMailToSend(app.ctx.db, welcome);
     await app.ctx.mail.send(first);
     firstId = first.id;
-    const [hostile] = await enqueueMails(app.ctx.db, [
-      {
-        to: 'mallory@example.com',
+    // Queued before the outbox kept letters (migration 0016): its bodies are shown as they were stored.
+    const [hostile] = await app.ctx.db
+      .insert(mailOutbox)
+      .values({
+        recipient: 'mallory@example.com',
         kind: 'test',
         subject: '<script>alert(1)</script> & "quotes"',
-        text: 'Go to https://example.com/a?b=1&c=<x> now, not javascript:alert(1)',
-        html: '<p onclick="x()">Hi</p><a href="https://example.com/next">next</a></body>',
-      },
-    ]);
-    hostileId = hostile!;
+        textBody: 'Go to https://example.com/a?b=1&c=<x> now, not javascript:alert(1)',
+        htmlBody: '<p onclick="x()">Hi</p><a href="https://example.com/next">next</a></body>',
+      })
+      .returning({ id: mailOutbox.id });
+    hostileId = hostile!.id;
   });
   afterAll(() => app.close());
 

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { assignments, queryRows, type Executor } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, type Letter } from '../../db/schema';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
-  text: string;
-  html: string;
+  /** What the message says; its bodies are laid out from it when it is sent (`renderLetter`). */
+  letter: Letter;
   /** What the message is for (verify-email, password-reset, ...), for the outbox view and tests. */
   kind: string;
 }
@@ -36,7 +36,7 @@ export async function queueMailToSend(db: Executor, mail: OutgoingMail): Promise
 
 /**
  * Puts many messages in the outbox in one statement, for the worker to send from `notBefore` (a
- * batch job's notices); returns their ids. Bodies are sealed by the columns' own type, as every
+ * batch job's notices); returns their ids. Letters are sealed by their column's own type, as every
  * other write of them is.
  */
 export async function enqueueMails(db: Executor, mails: readonly OutgoingMail[], notBefore: Date = new Date()): Promise<string[]> {
@@ -57,11 +57,10 @@ export type OutboxSchedule = { notBefore: Date } | { leasedUntil: Date };
 export function outboxInsert(mails: readonly OutgoingMail[], schedule: OutboxSchedule, onlyIf?: SQL): SQL {
   const column = (values: unknown[]) => sql`${sql.param(values)}::text[]`;
   const [notBefore, lockedUntil, attempts] = 'leasedUntil' in schedule ? [new Date(), schedule.leasedUntil, 1] : [schedule.notBefore, null, 0];
-  return sql`INSERT INTO mail_outbox (recipient, subject, text_body, html_body, kind, next_attempt_at, locked_until, attempts)
-      SELECT v.recipient, v.subject, v.text_body, v.html_body, v.kind, ${notBefore.toISOString()}::timestamptz, ${lockedUntil?.toISOString() ?? null}::timestamptz, ${attempts}::integer
+  return sql`INSERT INTO mail_outbox (recipient, subject, letter, kind, next_attempt_at, locked_until, attempts)
+      SELECT v.recipient, v.subject, v.letter, v.kind, ${notBefore.toISOString()}::timestamptz, ${lockedUntil?.toISOString() ?? null}::timestamptz, ${attempts}::integer
       FROM unnest(${column(mails.map((m) => m.to))}, ${column(mails.map((m) => m.subject))},
-        ${column(mails.map((m) => mailOutbox.textBody.mapToDriverValue(m.text)))}, ${column(mails.map((m) => mailOutbox.htmlBody.mapToDriverValue(m.html)))},
-        ${column(mails.map((m) => m.kind))}) AS v(recipient, subject, text_body, html_body, kind)
+        ${column(mails.map((m) => mailOutbox.letter.mapToDriverValue(m.letter)))}, ${column(mails.map((m) => m.kind))}) AS v(recipient, subject, letter, kind)
       ${onlyIf ? sql`WHERE ${onlyIf}` : sql``}
       RETURNING id`;
 }
@@ -92,16 +91,16 @@ export async function claimDueMail(db: Executor, options: { limit: number; lease
     .returning();
 }
 
-/** What a message delivered over SMTP keeps of its bodies. */
+/** What a message delivered over SMTP keeps of what it said. */
 export const DELIVERED_BODY_NOTE = 'Delivered over SMTP; the body is not kept, so that its links (and any token in them) cannot be used from here.';
 
 /**
- * Marks a message sent. Once it has left over SMTP its bodies are replaced in the same update, so
+ * Marks a message sent. Once it has left over SMTP what it said is replaced in the same update, so
  * the outbox never holds a usable sign-in, verification or reset link for a delivered message.
- * The dev mailbox (no SMTP) keeps them: it is where a developer, and the tests, read them.
+ * The dev mailbox (no SMTP) keeps it: it is where a developer, and the tests, read it.
  */
 export async function markMailSent(db: Executor, id: string, options: { forgetBody: boolean }) {
-  const forgotten = options.forgetBody ? { textBody: DELIVERED_BODY_NOTE, htmlBody: `<p>${DELIVERED_BODY_NOTE}</p>` } : {};
+  const forgotten = options.forgetBody ? { letter: { greeting: DELIVERED_BODY_NOTE, paragraphs: [] }, textBody: null, htmlBody: null } : {};
   await db.execute(sql`UPDATE mail_outbox SET ${assignments(mailOutbox, { sentAt: new Date(), lockedUntil: null, lastError: null, ...forgotten })} WHERE id = ${id}`);
 }
 

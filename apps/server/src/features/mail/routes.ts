@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import type { Config } from '../../config';
+import { mailBodies } from './delivery';
 import { findMail, listRecentMail, type OutboxRow } from './repository';
 import { escapeHtml } from './templates';
 
@@ -61,17 +63,18 @@ ${rows.length ? `<table><thead><tr><th scope="col">Time</th><th scope="col">To</
   );
 }
 
-function messagePage(row: OutboxRow, from: string): string {
+function messagePage(row: OutboxRow, config: Pick<Config, 'mailFrom' | 'brand'>): string {
+  const { text, html } = mailBodies(config.brand, row);
   return page(
     row.subject,
     `<p><a href="/dev/mailbox">← All mail</a></p>
 <h1>${escapeHtml(row.subject)}</h1>
-<dl><dt>From</dt><dd>${escapeHtml(from)}</dd><dt>To</dt><dd>${escapeHtml(row.recipient)}</dd><dt>Kind</dt><dd>${escapeHtml(row.kind)}</dd>
+<dl><dt>From</dt><dd>${escapeHtml(config.mailFrom)}</dd><dt>To</dt><dd>${escapeHtml(row.recipient)}</dd><dt>Kind</dt><dd>${escapeHtml(row.kind)}</dd>
 <dt>Queued</dt><dd>${when(row.createdAt)}</dd><dt>Status</dt><dd>${status(row)}</dd></dl>
 <h2>HTML body</h2>
-<iframe title="HTML body of the message" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(linksToTop(row.htmlBody))}"></iframe>
+<iframe title="HTML body of the message" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(linksToTop(html))}"></iframe>
 <h2>Text body</h2>
-<pre>${linkify(row.textBody)}</pre>`,
+<pre>${linkify(text)}</pre>`,
   );
 }
 
@@ -103,7 +106,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
     const row = await findMail(ctx.db, request.params.id);
     if (!row) throw notFound(messages.notFound);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(messagePage(row, ctx.config.mailFrom));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(messagePage(row, ctx.config));
   });
 
   app.get('/api/dev/mailbox', { schema: { querystring: z.object({ to: z.string().max(320).optional() }), response: { 200: devMailboxSchema } } }, async (request, reply) => {
@@ -114,8 +117,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
       to: row.recipient,
       subject: row.subject,
       kind: row.kind,
-      text: row.textBody,
-      html: row.htmlBody,
+      ...mailBodies(ctx.config.brand, row),
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt?.toISOString() ?? null,
     }));

@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { Letter } from '../../db/schema';
 import type { OutgoingMail } from './repository';
 
 type Brand = Config['brand'];
@@ -6,18 +7,14 @@ type Brand = Config['brand'];
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-interface Letter {
-  to: string;
-  kind: string;
-  subject: string;
-  greeting: string;
-  paragraphs: string[];
-  action?: { label: string; url: string };
-  closing?: string;
+/** The two bodies a message is sent with. */
+export interface MailBodies {
+  text: string;
+  html: string;
 }
 
 /** One layout for every message: a plain-text part and a simple, accessible HTML part. */
-function compose(brand: Brand, letter: Letter): OutgoingMail {
+export function renderLetter(brand: Brand, letter: Letter): MailBodies {
   const footer = `${brand.name} · ${brand.headquarters} · ${brand.supportEmail} · ${brand.supportPhone}`;
   const text = [
     letter.greeting,
@@ -44,14 +41,17 @@ ${
 </td></tr></table>
 <p style="font-size:12px;color:#4a6572">${escapeHtml(footer)}</p>
 </td></tr></table></body></html>`;
-  return { to: letter.to, kind: letter.kind, subject: letter.subject, text, html };
+  return { text, html };
 }
+
+/** A message as the outbox keeps it: addressed, with its letter; the layout comes when it is sent. */
+const compose = ({ to, kind, subject, ...letter }: Pick<OutgoingMail, 'to' | 'kind' | 'subject'> & Letter): OutgoingMail => ({ to, kind, subject, letter });
 
 const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
 
 export const mailTemplates = (brand: Brand, appUrl: string) => ({
   verifyEmail: (to: string, firstName: string, token: string) =>
-    compose(brand, {
+    compose({
       to,
       kind: 'verify-email',
       subject: `Confirm your e-mail for ${brand.name}`,
@@ -64,7 +64,7 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       action: { label: 'Verify my e-mail', url: `${appUrl}/verify-email/${token}` },
     }),
   accountExists: (to: string, firstName: string) =>
-    compose(brand, {
+    compose({
       to,
       kind: 'account-exists',
       subject: `Someone tried to sign up with your e-mail at ${brand.name}`,
@@ -77,7 +77,7 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       action: { label: 'Sign in', url: `${appUrl}/login` },
     }),
   passwordReset: (to: string, firstName: string, token: string) =>
-    compose(brand, {
+    compose({
       to,
       kind: 'password-reset',
       subject: `Reset your ${brand.name} password`,
@@ -89,7 +89,7 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       action: { label: 'Reset my password', url: `${appUrl}/reset-password?token=${token}` },
     }),
   passwordChanged: (to: string, firstName: string) =>
-    compose(brand, {
+    compose({
       to,
       kind: 'password-changed',
       subject: `Your ${brand.name} password was changed`,
@@ -101,7 +101,7 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       action: { label: 'Reset my password', url: `${appUrl}/login` },
     }),
   adminMagicLink: (to: string, firstName: string, token: string) =>
-    compose(brand, {
+    compose({
       to,
       kind: 'admin-login',
       subject: `Your ${brand.name} admin sign-in link`,
@@ -113,7 +113,7 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       action: { label: 'Finish signing in', url: `${appUrl}/verify-admin-login/${token}` },
     }),
   receipt: (to: string, firstName: string, r: { planTitle: string; amount: string; date: string; card: string; reference: string; renewsOn: string | null }) =>
-    compose(brand, {
+    compose({
       to,
       kind: 'receipt',
       subject: `Your ${brand.name} receipt: ${r.planTitle}`,
@@ -126,7 +126,7 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       action: { label: 'Go to my profile', url: `${appUrl}/profile` },
     }),
   renewalDeclined: (to: string, firstName: string, r: { planTitle: string; amount: string; retryOn: string }) =>
-    compose(brand, {
+    compose({
       to,
       kind: 'renewal-declined',
       subject: `We couldn't renew your ${brand.name} membership`,
@@ -139,7 +139,7 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       action: { label: 'Update my payment', url: `${appUrl}/profile` },
     }),
   membershipExpired: (to: string, firstName: string, r: { planTitle: string }) =>
-    compose(brand, {
+    compose({
       to,
       kind: 'membership-expired',
       subject: `Your ${brand.name} membership has ended`,
@@ -151,7 +151,7 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       action: { label: 'Choose a plan', url: `${appUrl}/profile` },
     }),
   enquiry: (to: string, e: { fullName: string; email: string; phone: string; message: string; location: string }) =>
-    compose(brand, {
+    compose({
       to,
       kind: 'enquiry',
       subject: `New enquiry from ${e.fullName}`,

@@ -34,7 +34,7 @@ describe('POST /api/users/register', () => {
     const mail = await mailFor(server.app, 'new.patient@example.com');
     expect(mail.map((m) => m.kind)).toEqual(['verify-email']);
     expect(mail[0]!.sentAt).not.toBeNull();
-    expect(mail[0]!.textBody).toMatch(/\/verify-email\/[A-Za-z0-9_-]{43}/);
+    expect(mail[0]!.text).toMatch(/\/verify-email\/[A-Za-z0-9_-]{43}/);
   });
 
   it('records the client address itself and ignores what the payload claims, and charges catalogue prices only', async () => {
