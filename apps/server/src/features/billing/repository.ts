@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { assignments, queryRows, type Executor } from '../../db/client';
 import { idempotencyKeys, memberships, payments, users } from '../../db/schema';
 import type { Outcome } from '../../lib/errors';
@@ -105,7 +105,7 @@ export async function lockRenewingUsers(db: Executor, userIds: string[]) {
       subscriptionEndDate: users.subscriptionEndDate,
     })
     .from(users)
-    .where(inArray(users.id, userIds))
+    .where(sql`${users.id} = ANY(${columnArray(userIds, 'uuid')})`)
     .orderBy(asc(users.id))
     .for('update');
 }
@@ -356,7 +356,7 @@ export async function claimDueMemberships(db: Executor, now: Date, limit: number
       periodStart: users.nextSubscriptionRenewDate,
     })
     .from(users)
-    .where(sql`${users.id} IN ${claimed.map((c) => c.userId)}`);
+    .where(sql`${users.id} = ANY(${columnArray(claimed.map((c) => c.userId), 'uuid')})`);
   const byId = new Map(people.map((p) => [p.userId, p]));
   return claimed.flatMap((c) => {
     const person = byId.get(c.userId);
