@@ -26,12 +26,14 @@ describe('POST /api/auth/forgot-password', () => {
     expect(await mailFor(server.app, 'no.account@example.com')).toHaveLength(0);
   });
 
-  it('#7 #8 answers a known and an unknown e-mail in the same time: the median difference of 20 paired runs within 1 ms', async () => {
-    // A run is the mean of 3 requests, measured one at a time, to damp a shared machine's jitter.
+  // A leak (looking the account up, or queueing its mail, before answering) costs every known request
+  // the same: it fails each try. Load from test files running beside this one lands on single pairs;
+  // two more tries keep such a run from failing CI on a shared machine.
+  it('#7 #8 answers a known and an unknown e-mail in the same time: the median difference of 60 paired requests within 1 ms', { retry: 2 }, async () => {
+    // One request per pair, so a stall spoils one difference and the median passes over it.
     // Five requests per e-mail per hour: 12 known accounts give the 60 known requests.
-    const RUNS = 20;
-    const PER_RUN = 3;
-    const ACCOUNTS = (RUNS * PER_RUN) / 5;
+    const PAIRS = 60;
+    const ACCOUNTS = PAIRS / 5;
     const known: string[] = [];
     for (let i = 0; i < ACCOUNTS; i++) {
       const body = signupBody();
@@ -44,24 +46,17 @@ describe('POST /api/auth/forgot-password', () => {
     for (let i = 0; i < 12; i++) await forgot(`warm.up.${i}.${Date.now()}@example.com`);
     await settle();
 
-    const timed = async (email: string) => {
+    const timed = async (emails: string[], pair: number, isKnown: boolean) => {
+      const email = emails[pair % ACCOUNTS]!;
       const started = performance.now();
       expect((await forgot(email)).status).toBe(200);
-      return performance.now() - started;
+      const elapsed = performance.now() - started;
+      // The reset mail is the work after the reply: let it finish before the next measurement.
+      if (isKnown) await waitForMail(server.app, email, 'password-reset', Math.floor(pair / ACCOUNTS) + 1);
+      await settle();
+      return elapsed;
     };
-    const run = async (emails: string[], index: number, isKnown: boolean) => {
-      let total = 0;
-      for (let j = 0; j < PER_RUN; j++) {
-        const n = index * PER_RUN + j;
-        const email = emails[n % ACCOUNTS]!;
-        total += await timed(email);
-        // The reset mail is the work after the reply: let it finish before the next measurement.
-        if (isKnown) await waitForMail(server.app, email, 'password-reset', Math.floor(n / ACCOUNTS) + 1);
-        await settle();
-      }
-      return total / PER_RUN;
-    };
-    const { difference } = await timeInPairs(RUNS, (i) => run(known, i, true), (i) => run(unknown, i, false));
+    const { difference } = await timeInPairs(PAIRS, (pair) => timed(known, pair, true), (pair) => timed(unknown, pair, false));
     expect(Math.abs(difference)).toBeLessThan(1);
   });
 
