@@ -50,6 +50,8 @@ export interface BuildOptions {
   onClose?: () => Promise<void>;
   /** Sees every route as it is added (tests walk the whole route list with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** A data directory for an embedded database in memory to start from (tests start each from one migrated copy). */
+  pgliteStartFrom?: Blob;
 }
 
 export type App = FastifyInstance & { ctx: AppContext };
@@ -79,7 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase(config);
+    handle = await openDatabase(config, options.pgliteStartFrom);
   } catch (error) {
     await app.close();
     throw error;

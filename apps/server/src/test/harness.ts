@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { mailBodies } from '../features/mail/delivery';
@@ -49,10 +49,18 @@ export async function createTestConfig(env: Record<string, string> = {}, options
   return { config, drop };
 }
 
+let migratedDataDir: Blob | undefined;
+/** The migrated database an embedded test database starts as (test/pglite-template.ts), read once per test file. */
+function pgliteStartFrom(): Blob | undefined {
+  const file = inject('pgliteDataDir');
+  if (file) migratedDataDir ??= new Blob([readFileSync(file)]);
+  return migratedDataDir;
+}
+
 /** A whole server on a fresh database (see createTestConfig). */
 export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<App> {
   const { config, drop } = await createTestConfig(env);
-  return buildApp(config, { webDist: null, ...options, onClose: drop });
+  return buildApp(config, { webDist: null, pgliteStartFrom: pgliteStartFrom(), ...options, onClose: drop });
 }
 
 /** Each test app gets a database of its own on the server, so test files can run in parallel. */
