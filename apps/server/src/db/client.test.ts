@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { createTestApp } from '../test/harness';
-import { drizzleParsers, openDatabase, queryRows, type DatabaseHandle } from './client';
+import { drizzleParsers, openDatabase, PGLITE_IN_MEMORY, queryRows, type DatabaseHandle } from './client';
 import { auditLog, sessions } from './schema';
 
 // Decision 033: on the Postgres server, a statement with parameters is prepared once per
@@ -66,7 +66,7 @@ describe('PGlite queries with the parsers it was opened with', () => {
   describe('on the embedded database', () => {
     let handle: DatabaseHandle;
     beforeAll(async () => {
-      handle = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
+      handle = await openDatabase({ databaseUrl: undefined, pgliteDir: PGLITE_IN_MEMORY });
     });
     afterAll(async () => {
       await handle.close();

@@ -146,12 +146,13 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteD
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   // A data directory on disk is the server's own: only a database in memory starts from a copy.
-  const loadDataDir = config.pgliteDir === MEMORY ? startFrom : undefined;
+  const loadDataDir = config.pgliteDir === PGLITE_IN_MEMORY ? startFrom : undefined;
   const { client, db } = await openPglite(config.pgliteDir, loadDataDir);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-const MEMORY = 'memory://';
+/** The PGlite location of a throw-away database held in memory. */
+export const PGLITE_IN_MEMORY = 'memory://';
 
 async function openPglite(dataDir: string, loadDataDir?: Blob) {
   // pg_trgm backs the admin list's substring search (migration 0008 creates the extension).
@@ -163,7 +164,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob) {
 
 /** A new embedded database with every migration applied, as a data directory others can start from (the tests' one copy). */
 export async function migratedPgliteDataDir(): Promise<Blob> {
-  const { client } = await openPglite(MEMORY);
+  const { client } = await openPglite(PGLITE_IN_MEMORY);
   try {
     return await client.dumpDataDir('gzip');
   } finally {

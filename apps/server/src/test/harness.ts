@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
+import { PGLITE_IN_MEMORY } from '../db/client';
 import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
 
@@ -33,7 +34,7 @@ export async function createTestConfig(env: Record<string, string> = {}, options
       ...env,
     }),
   };
-  if (!options.persistent) config.pgliteDir = 'memory://';
+  if (!options.persistent) config.pgliteDir = PGLITE_IN_MEMORY;
   const serverUrl = config.databaseUrl;
   const database = `test_${randomBytes(6).toString('hex')}`;
   if (serverUrl) {
