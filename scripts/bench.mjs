@@ -1,6 +1,7 @@
 // `npm run bench`: the speed of the built server's hot paths, each measured beside its ceiling.
 //  (a) argon2id: the server's own hashPassword/verifyPassword (apps/server/src/lib/crypto.ts), 20 runs each.
-//  (b) sign-in, 8 patients at a time, beside the bare verification of the same hash 8 at a time.
+//  (b) sign-in, 8 patients at a time, beside the bare verification of the same hash 8 at a time: on PGlite,
+//      on Postgres, and on Postgres with the limits in Redis (BENCH_REDIS_URL, a database the bench empties).
 //  (c) production logging (LOG_LEVEL=info) beside none, two servers side by side.
 //  (d) autocannon, 50 connections: GET /api/users/me (signed in) beside the same session query in a bare
 //      Fastify process on the same database (PGlite and Postgres), GET /api/plans and GET / (Brotli, gzip)
@@ -211,7 +212,7 @@ async function withServer(fn, extraEnv = {}, keptDataDir = null) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'telehealth-bench-'));
   const env = { ...process.env };
-  for (const name of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SMTP_URL', 'DATABASE_URL', 'APP_URL', 'JWT_SECRET']) delete env[name];
+  for (const name of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SMTP_URL', 'DATABASE_URL', 'REDIS_URL', 'APP_URL', 'JWT_SECRET']) delete env[name];
   Object.assign(env, {
     NODE_ENV: 'development',
     PORT: String(port),
@@ -254,13 +255,13 @@ function cpuMs(pid) {
   }
 }
 
-/** The same for every Postgres process on this machine together (the server and its backends), or null. */
-function postgresCpuMs() {
+/** The same for every process on this machine running `command` together, or null. */
+function commandCpuMs(command) {
   try {
     let total = 0;
     for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
       try {
-        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(pid) ?? 0;
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === command) total += cpuMs(pid) ?? 0;
       } catch {
         // gone meanwhile
       }
@@ -270,6 +271,9 @@ function postgresCpuMs() {
     return null;
   }
 }
+
+/** Every Postgres process together (the server and its backends). */
+const postgresCpuMs = () => commandCpuMs('postgres');
 
 /** CPU time this process has used so far, in ms. */
 function ownCpuMs() {
@@ -581,6 +585,28 @@ const benchProfileOnPostgres = () =>
     ),
   );
 
+/**
+ * The Redis database the sign-in bench keeps its limits in for its third run: one of its own, since
+ * limits outlive the servers (the first run's twenty sign-ups from one address would hold the next
+ * run's back for an hour), so the bench empties it before and after, and refuses one that holds
+ * anything but rate limits.
+ */
+const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+
+/** Empties the bench's Redis database; throws when none answers or it holds other keys. */
+async function emptyBenchRedis() {
+  const { Redis } = await import(pathToFileURL(serverRequire.resolve('ioredis')).href);
+  const redis = new Redis(BENCH_REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    const others = (await redis.keys('*')).filter((key) => !key.startsWith('rl-'));
+    if (others.length > 0) throw new Error(`${BENCH_REDIS_URL} holds ${others.length} keys that are not rate limits; set BENCH_REDIS_URL to a database of the bench's own`);
+    await redis.flushdb();
+  } finally {
+    redis.disconnect();
+  }
+}
+
 const SIGN_IN_PATIENTS = 8;
 const SIGN_IN_LOAD_S = 3;
 /**
@@ -602,7 +628,7 @@ const addCpu = (a, b) => Object.fromEntries(Object.keys(b).map((side) => [side, 
  * The hash is nearly all of a sign-in, so the two rates should be close; the share is the median of
  * the rounds' own.
  */
-async function benchSignIn(store, extraEnv = {}) {
+async function benchSignIn(store, extraEnv = {}, label = store) {
   const { tsImport } = await import('tsx/esm/api');
   const crypto = await tsImport(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href, import.meta.url);
   const hash = await crypto.hashPassword(SIGN_IN_PASSWORD);
@@ -639,7 +665,13 @@ async function benchSignIn(store, extraEnv = {}) {
       if (!(await crypto.verifyPassword(hash, SIGN_IN_PASSWORD))) throw new Error('verifyPassword rejected the right password');
     };
     // The hash runs on libuv's threads, everything else on the main thread: the split shows what the hash shares its cores with.
-    const signInReaders = { server: () => cpuMs(pid), mainThread: () => cpuMs(`${pid}/task/${pid}`), ...(store === 'Postgres' ? { postgres: postgresCpuMs } : {}), client: ownCpuMs };
+    const signInReaders = {
+      server: () => cpuMs(pid),
+      mainThread: () => cpuMs(`${pid}/task/${pid}`),
+      ...(store === 'Postgres' ? { postgres: postgresCpuMs } : {}),
+      ...(extraEnv.REDIS_URL ? { redis: () => commandCpuMs('redis-server') } : {}),
+      client: ownCpuMs,
+    };
     await eightAtATime(SIGN_IN_WARM_UP_S, signIn, {});
     await eightAtATime(WARM_UP_S, verify, {});
     latencies.length = 0;
@@ -659,9 +691,9 @@ async function benchSignIn(store, extraEnv = {}) {
     const signIns = rounds.reduce((sum, r) => sum + r.signIn, 0);
     const verified = rounds.reduce((sum, r) => sum + r.verify, 0);
     const perUnit = (ms, units) => (ms === null ? null : round(ms / units, 2));
-    const { server, mainThread, postgres, client } = signInCpu ?? {};
+    const { server, mainThread, postgres, redis, client } = signInCpu ?? {};
     return {
-      store,
+      store: label,
       concurrency: SIGN_IN_PATIENTS,
       signInsPerSec: round(median(rounds.map((r) => r.signIn)) / SIGN_IN_LOAD_S, 1),
       verifiesPerSec: round(median(rounds.map((r) => r.verify)) / SIGN_IN_LOAD_S, 1),
@@ -673,6 +705,7 @@ async function benchSignIn(store, extraEnv = {}) {
         'server main thread': perUnit(mainThread, signIns),
         'server other threads (the hash)': server === null || mainThread === null ? null : perUnit(server - mainThread, signIns),
         ...(postgres === undefined ? {} : { postgres: perUnit(postgres, signIns) }),
+        ...(redis === undefined ? {} : { redis: perUnit(redis, signIns) }),
         client: perUnit(client, signIns),
       },
       cpuMsPerVerify: perUnit(verifyCpu?.bench ?? null, verified),
@@ -1304,6 +1337,19 @@ if (runs('sign-in')) {
   for (const [label, run] of /** @type {Step[]} */ ([
     ['PGlite', () => benchSignIn('PGlite')],
     ['Postgres', () => withPostgresDatabase('bench_sign_in', (url) => benchSignIn('Postgres', { DATABASE_URL: url.toString() }))],
+    // Where several instances run, their limits are kept in Redis rather than in Postgres: four of a
+    // sign-in's six statements then leave the database.
+    [
+      'Postgres, limits in Redis',
+      async () => {
+        await emptyBenchRedis();
+        try {
+          return await withPostgresDatabase('bench_sign_in', (url) => benchSignIn('Postgres', { DATABASE_URL: url.toString(), REDIS_URL: BENCH_REDIS_URL }, 'Postgres, limits in Redis'));
+        } finally {
+          await emptyBenchRedis();
+        }
+      },
+    ],
   ])) {
     try {
       results.signIn.push(await run());
