@@ -587,8 +587,8 @@ const benchProfileOnPostgres = () =>
 
 /**
  * The Redis database the sign-in bench keeps its limits in for its third run: one of its own, since
- * limits outlive the servers (the first run's twenty sign-ups from one address would hold the next
- * run's back for an hour), so the bench empties it before and after, and refuses one that holds
+ * limits outlive the servers (sign-ups from one address are limited to twenty an hour, so one run's
+ * would hold the next run's back), so the bench empties it before and after, and refuses one that holds
  * anything but rate limits.
  */
 const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
@@ -628,7 +628,7 @@ const addCpu = (a, b) => Object.fromEntries(Object.keys(b).map((side) => [side, 
  * The hash is nearly all of a sign-in, so the two rates should be close; the share is the median of
  * the rounds' own.
  */
-async function benchSignIn(store, extraEnv = {}, label = store) {
+async function benchSignIn(store, extraEnv = {}) {
   const { tsImport } = await import('tsx/esm/api');
   const crypto = await tsImport(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href, import.meta.url);
   const hash = await crypto.hashPassword(SIGN_IN_PASSWORD);
@@ -693,7 +693,7 @@ async function benchSignIn(store, extraEnv = {}, label = store) {
     const perUnit = (ms, units) => (ms === null ? null : round(ms / units, 2));
     const { server, mainThread, postgres, redis, client } = signInCpu ?? {};
     return {
-      store: label,
+      store,
       concurrency: SIGN_IN_PATIENTS,
       signInsPerSec: round(median(rounds.map((r) => r.signIn)) / SIGN_IN_LOAD_S, 1),
       verifiesPerSec: round(median(rounds.map((r) => r.verify)) / SIGN_IN_LOAD_S, 1),
@@ -1344,7 +1344,7 @@ if (runs('sign-in')) {
       async () => {
         await emptyBenchRedis();
         try {
-          return await withPostgresDatabase('bench_sign_in', (url) => benchSignIn('Postgres', { DATABASE_URL: url.toString(), REDIS_URL: BENCH_REDIS_URL }, 'Postgres, limits in Redis'));
+          return await withPostgresDatabase('bench_sign_in', (url) => benchSignIn('Postgres', { DATABASE_URL: url.toString(), REDIS_URL: BENCH_REDIS_URL }));
         } finally {
           await emptyBenchRedis();
         }
@@ -1352,7 +1352,8 @@ if (runs('sign-in')) {
     ],
   ])) {
     try {
-      results.signIn.push(await run());
+      // Named by the step: two of them run on Postgres.
+      results.signIn.push({ ...(await run()), store: label });
     } catch (error) {
       notRun(`sign-in (${label})`, error);
     }
