@@ -93,3 +93,19 @@ describe('migration 0012: counters striped over slots', () => {
     }
   });
 });
+
+describe('migration 0017: rate-limit counters without the write-ahead log', () => {
+  it('keeps the counters already spent, and the table is unlogged', async () => {
+    const { dir, client } = await databaseAt(16);
+    await client.query(`INSERT INTO rate_limits (key, points, expire) VALUES ('spent', 7, 9999999999999)`);
+    await client.close();
+
+    const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: dir });
+    try {
+      expect(await queryRows(handle.db, sql`SELECT key, points FROM rate_limits`)).toEqual([{ key: 'spent', points: 7 }]);
+      expect(await queryRows(handle.db, sql`SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'`)).toEqual([{ relpersistence: 'u' }]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
