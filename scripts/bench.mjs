@@ -21,7 +21,9 @@
 //      BENCH_ADMIN_PGLITE_USERS (100,000) on PGlite, and the Expenses tab on BENCH_EXPENSES (100,000)
 //      expenses on Postgres with a 10 MB receipt on each storage driver (local disk; S3 through s3rver).
 // BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses
-// (comma-separated) runs only the named parts. Results are printed and written to bench-results/bench.json.
+// (comma-separated) runs only the named parts. Results are printed and written to bench-results/bench.json,
+// last a table of issue 14's aims beside this run's figures (met or not; for an aim set against the bare
+// route, what a bare Fastify sending the same bytes reached, which says whether this host allows it).
 import { spawn, spawnSync } from 'node:child_process';
 import { Agent, get as httpGet, request as httpRequest } from 'node:http';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -1301,6 +1303,8 @@ const results = {
   guesses: [],
   lighthouse: null,
   homeAssets: null,
+  /** @type {{ aim: string, result: string, met: boolean, note?: string }[]} */
+  issue14Aims: [],
   notRun: [],
 };
 
@@ -1589,6 +1593,48 @@ if (results.homeAssets) {
     JavaScript: { files: h.js.files, 'raw KB': round(h.js.rawBytes / 1024, 1), 'gzip KB': h.js.gzipKb, aim: `<=${h.aimJsGzipKb}`, 'meets aim': h.meetsAim ? 'yes' : 'NO' },
     'CSS (inline)': { files: h.css.files, 'raw KB': round(h.css.rawBytes / 1024, 1), 'gzip KB': h.css.gzipKb, aim: '', 'meets aim': '' },
   });
+}
+
+/**
+ * Issue 14's aims beside this run's figures, one row for each aim the run measured. An aim set
+ * against the bare route also shows what a bare Fastify sending the same bytes reached: where that
+ * is below the aim, no server sending those bytes could meet it on this host.
+ */
+function issue14Aims() {
+  /** @type {{ aim: string, result: string, met: boolean, note?: string }[]} */
+  const aims = [];
+  const http = (name) => results.http.find((r) => r.name === name);
+  for (const store of ['PGlite', 'Postgres']) {
+    const me = http(`GET /api/users/me (${store})`);
+    if (me) aims.push({ aim: `GET /api/users/me (${store}) >= 80 % of its ceiling`, result: percent(me.shareOfCeiling), met: me.shareOfCeiling >= 0.8 });
+  }
+  for (const [name, share] of /** @type {const} */ ([['GET /api/plans', 0.6], ['GET / (brotli)', 0.5], ['GET / (gzip)', 0.5]])) {
+    const path = http(name);
+    const sameBytes = http(`same bytes as ${name}, bare Fastify`);
+    if (path) aims.push({ aim: `${name} >= ${share * 100} % of bare`, result: percent(path.shareOfBare), met: path.shareOfBare >= share, note: sameBytes ? `the same bytes from a bare Fastify: ${percent(sameBytes.shareOfBare)}` : '' });
+  }
+  for (const r of results.logging ?? []) aims.push({ aim: `production logging costs ${r.path} <= 10 %`, result: percent(r.cost), met: r.cost <= 0.1 });
+  for (const si of results.signIn) aims.push({ aim: `sign-in (${si.store}) >= 90 % of the bare hash`, result: percent(si.share), met: si.share >= 0.9 });
+  const checkout = http('checkout, PUT /api/users/{id}/subscription (sandbox, Postgres)');
+  if (checkout) {
+    aims.push({ aim: 'checkout on Postgres, 20 patients: >= 300/s, one charge each', result: `${checkout.requestsPerSec}/s, ${checkout.charges} charges for ${checkout.paid} paid`, met: checkout.requestsPerSec >= 300 && checkout.charges === checkout.paid });
+  }
+  if (results.renewals) aims.push({ aim: `${results.renewals.memberships} renewals on Postgres <= 30 s`, result: `${results.renewals.seconds} s`, met: results.renewals.seconds <= 30 });
+  if (results.parallelCheckout) aims.push({ aim: `${results.parallelCheckout.checkouts} parallel checkouts by one patient: 1 charge`, result: `${results.parallelCheckout.charges}`, met: results.parallelCheckout.charges === 1 });
+  const memory = results.serverMemory;
+  if (memory && memory.afterRoundsMb.length > 1) {
+    const [first, last] = [memory.afterRoundsMb[0], memory.afterRoundsMb.at(-1)];
+    aims.push({ aim: 'resident memory: no growth over the rounds (last <= first + 5 %)', result: `${memory.idleMb} MB idle, ${memory.afterRoundsMb.join(' / ')} MB`, met: first !== null && last !== null && last <= first * 1.05 });
+  }
+  for (const p of results.lighthouse?.pages ?? []) aims.push({ aim: `Lighthouse ${p.path}: performance >= ${AIM.performance}, TBT <= ${AIM.tbtMs} ms, LCP <= ${AIM.lcpMs / 1000} s, CLS 0`, result: `${p.scores.performance}, ${p.tbtMs} ms, ${p.lcpMs === null ? '?' : round(p.lcpMs / 1000, 2)} s, ${p.cls}`, met: p.meetsAim });
+  if (results.homeAssets) aims.push({ aim: `home page JavaScript <= ${AIM.homeJsKb} KB gzipped`, result: `${results.homeAssets.js.gzipKb} KB`, met: results.homeAssets.meetsAim });
+  return aims;
+}
+
+results.issue14Aims = issue14Aims();
+if (results.issue14Aims.length > 0) {
+  console.log("Issue 14's aims in this run");
+  console.table(Object.fromEntries(results.issue14Aims.map(({ aim, result, met, note }) => [aim, { result, met: met ? 'yes' : 'NO', note: note ?? '' }])));
 }
 
 mkdirSync(join(root, 'bench-results'), { recursive: true });
