@@ -1626,7 +1626,7 @@ function issue14Aims() {
     const [first, last] = [memory.afterRoundsMb[0], memory.afterRoundsMb.at(-1)];
     aims.push({ aim: 'resident memory: no growth over the rounds (last <= first + 5 %)', result: `${memory.idleMb} MB idle, ${memory.afterRoundsMb.join(' / ')} MB`, met: first !== null && last !== null && last <= first * 1.05 });
   }
-  for (const p of results.lighthouse?.pages ?? []) aims.push({ aim: `Lighthouse ${p.path}: performance >= ${AIM.performance}, TBT <= ${AIM.tbtMs} ms, LCP <= ${AIM.lcpMs / 1000} s, CLS 0`, result: `${p.scores.performance}, ${p.tbtMs} ms, ${p.lcpMs === null ? '?' : round(p.lcpMs / 1000, 2)} s, ${p.cls}`, met: p.meetsAim });
+  for (const p of results.lighthouse?.pages ?? []) aims.push({ aim: `Lighthouse ${p.path}: performance >= ${AIM.performance} (the rest >= ${AIM.score}), TBT <= ${AIM.tbtMs} ms, LCP <= ${AIM.lcpMs / 1000} s, CLS 0`, result: `${p.scores.performance}, ${p.tbtMs} ms, ${p.lcpMs === null ? '?' : round(p.lcpMs / 1000, 2)} s, ${p.cls}`, met: p.meetsAim });
   if (results.homeAssets) aims.push({ aim: `home page JavaScript <= ${AIM.homeJsKb} KB gzipped`, result: `${results.homeAssets.js.gzipKb} KB`, met: results.homeAssets.meetsAim });
   return aims;
 }
