@@ -298,9 +298,18 @@ function cpuMeter(readers) {
     );
 }
 
-const SESSION_QUERY = `SELECT s.id AS session_id, s.remember_me, s.last_seen_at, u.*
+/**
+ * The ceiling's query: the session with the columns of its user's profile, as /me reads them (the
+ * server's own `profileColumns`, so the two cannot drift apart).
+ */
+async function sessionQuery() {
+  const { tsImport } = await import('tsx/esm/api');
+  const { profileColumns } = await tsImport(pathToFileURL(join(root, 'apps/server/src/features/users/repository.ts')).href, import.meta.url);
+  const columns = Object.values(profileColumns).map((column) => `u."${column.name}"`);
+  return `SELECT s.id AS session_id, s.remember_me, s.last_seen_at, ${columns.join(', ')}
   FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND u.disabled_at IS NULL AND s.expires_at > $3`;
+}
 
 /** The session id and user id a bearer token names (the bench reads its own token; nothing is verified here). */
 function sessionOf(token) {
@@ -334,11 +343,11 @@ const startBareRoute = () => startBareFastify('', `app.get('/', async () => ({ o
 
 /**
  * The ceiling for GET /api/users/me: a bare Fastify process answering the same session-and-user
- * query (the whole user row, as /me reads it) with the same driver on the same database. `store` is
- * { pgliteDir } (a copy of the server's database: PGlite opens a folder in one process only) or
+ * query (the profile's columns, as /me reads them) with the same driver on the same database. `store`
+ * is { pgliteDir } (a copy of the server's database: PGlite opens a folder in one process only) or
  * { databaseUrl }.
  */
-function startSessionCeiling(store, { sessionId, userId }) {
+async function startSessionCeiling(store, { sessionId, userId }) {
   const openDatabase = store.databaseUrl
     ? `const { default: pg } = await import(${serverImport('pg')});
        const pool = new pg.Pool({ connectionString: ${JSON.stringify(store.databaseUrl)}, max: 10 });
@@ -350,7 +359,7 @@ function startSessionCeiling(store, { sessionId, userId }) {
   return startBareFastify(
     openDatabase,
     `app.get('/', async (request, reply) => {
-      const [row] = await query(${JSON.stringify(SESSION_QUERY)}, [${JSON.stringify(sessionId)}, ${JSON.stringify(userId)}, new Date()]);
+      const [row] = await query(${JSON.stringify(await sessionQuery())}, [${JSON.stringify(sessionId)}, ${JSON.stringify(userId)}, new Date()]);
       if (!row) return reply.code(401).send({ message: 'no session' });
       return row;
     });`,

@@ -2,13 +2,13 @@ import { isAdminRole, messages } from '@app/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { findLiveSession, findLiveSessionWithProfile, readToken } from '../features/auth';
-import type { UserRow } from '../features/users';
+import type { ProfileRow } from '../features/users';
 import { unauthenticated, forbidden } from '../lib/errors';
 
 export interface Auth {
   userId: string;
-  /** The whole user as read with the session, only on a route configured with `profile: true`. */
-  profile: UserRow | null;
+  /** The user's profile columns as read with the session, only on a route configured with `profile: true`. */
+  profile: ProfileRow | null;
   sessionId: string;
   email: string;
   roles: string[];
@@ -21,7 +21,7 @@ declare module 'fastify' {
     auth: Auth | null;
   }
   interface FastifyContextConfig {
-    /** The route shows the signed-in user's profile: the session check reads the whole row with it. */
+    /** The route shows the signed-in user's profile: the session check reads the profile's columns with it. */
     profile?: boolean;
   }
 }
@@ -49,7 +49,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     const { user } = session;
     request.auth = {
       userId: user.id,
-      profile: withProfile ? (session.user as UserRow) : null,
+      profile: withProfile ? (session.user as ProfileRow) : null,
       sessionId: session.sessionId,
       email: user.email,
       roles: user.roles,
@@ -69,8 +69,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-/** The signed-in user's whole row, on a route configured with `profile: true`. */
-export function requireProfile(request: FastifyRequest): UserRow {
+/** The signed-in user's profile columns, on a route configured with `profile: true`. */
+export function requireProfile(request: FastifyRequest): ProfileRow {
   const { profile } = requireUser(request);
   if (!profile) throw new Error(`${request.routeOptions.url ?? 'this route'} reads the profile without config.profile`);
   return profile;

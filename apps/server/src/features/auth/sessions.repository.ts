@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Database, Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { profileColumns } from '../users';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -124,9 +125,9 @@ const sessionUser = { id: users.id, email: users.email, roles: users.roles, veri
 
 const prepareLiveSession = (db: Database) =>
   db.select({ ...sessionFields, user: sessionUser }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive).prepare('live_session');
-/** The same, with the user's whole row read in the same query, for the routes that show the profile. */
+/** The same, with the profile's columns read in the same query, for the routes that show the profile. */
 const prepareLiveSessionWithProfile = (db: Database) =>
-  db.select({ ...sessionFields, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive).prepare('live_session_with_profile');
+  db.select({ ...sessionFields, user: profileColumns }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive).prepare('live_session_with_profile');
 
 /** One prepared query per database (the tests run several apps in one process). */
 function preparedPer<Query>(prepare: (db: Database) => Query): (db: Database) => Query {
@@ -161,7 +162,7 @@ export async function findLiveSession(db: Database, claims: SessionClaims) {
   return keptAlive(db, row, now);
 }
 
-/** The same, with the user's whole row, for the routes that show the profile. */
+/** The same, with the columns of the user's profile, for the routes that show it. */
 export async function findLiveSessionWithProfile(db: Database, claims: SessionClaims) {
   const now = new Date();
   const [row] = await liveSessionWithProfileQuery(db).execute(liveSessionParams(claims, now));

@@ -36,19 +36,31 @@ export const lockUser = (tx: Executor, id: string) => selectUser(tx, sql`id = ${
 
 const central = (date: Date | null) => (date ? toCentralIso(date) : null);
 
+/** The columns the profile shows: what a profile read fetches with the session, without the password hash or internal fields. */
+const PROFILE_KEYS = [
+  'id', 'email', 'firstName', 'lastName', 'customerPhone', 'dob', 'zip', 'symptoms', 'customerId', 'roles', 'verified',
+  'subscriptionPlan', 'subscriptionStatus', 'subscriptionAmountCents', 'smsPolicyAccepted', 'submittedAt', 'methodOfSubscription',
+  'subscriptionStartDate', 'nextSubscriptionRenewDate', 'subscriptionEndDate', 'subscriptionCancelledDate',
+  'billingStreet', 'billingCity', 'billingState', 'billingZip', 'billingCountry', 'cardholderName', 'cardLast4', 'cardExpiry', 'cardBrand',
+] as const satisfies readonly (keyof UserRow)[];
+type ProfileKey = (typeof PROFILE_KEYS)[number];
+export type ProfileRow = Pick<UserRow, ProfileKey>;
+/** The profile's columns, for a select. */
+export const profileColumns = Object.fromEntries(PROFILE_KEYS.map((key) => [key, users[key]])) as { [K in ProfileKey]: (typeof users)[K] };
+
 /** The billing address as the API shows it; one an admin saved in part still shows, its missing parts empty. */
-export function billingAddressOf(user: UserRow): UserProfile['billingAddress'] {
+export function billingAddressOf(user: ProfileRow): UserProfile['billingAddress'] {
   const parts = [user.billingStreet, user.billingCity, user.billingState, user.billingZip, user.billingCountry];
   if (parts.every((part) => part === null)) return null;
   return { street: user.billingStreet ?? '', city: user.billingCity ?? '', state: user.billingState ?? '', zip: user.billingZip ?? '', country: user.billingCountry ?? '' };
 }
 
 /** The card as stored: brand, last 4, expiry and name, never more. */
-export const cardDetailsOf = (user: UserRow): UserProfile['cardDetails'] =>
+export const cardDetailsOf = (user: ProfileRow): UserProfile['cardDetails'] =>
   user.cardLast4 ? { cardholderName: user.cardholderName, last4: user.cardLast4, expiry: user.cardExpiry, brand: user.cardBrand } : null;
 
 /** The user as shown to their owner: no password hash, no internal timestamps. */
-export function toProfile(user: UserRow): UserProfile {
+export function toProfile(user: ProfileRow): UserProfile {
   const plan = user.subscriptionPlan ? normalizePlanId(user.subscriptionPlan) : null;
   return {
     id: user.id,
