@@ -81,8 +81,7 @@ async function timeEach(runs, fn) {
 
 async function benchArgon2() {
   // tsx (a dev dependency of the server, hoisted by npm workspaces) loads the TypeScript source.
-  const { tsImport } = await import('tsx/esm/api');
-  const crypto = await tsImport(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href, import.meta.url);
+  const crypto = await serverSource('apps/server/src/lib/crypto.ts');
   const password = 'Bench#2026pass';
   await crypto.hashPassword(password); // warm-up
   let hash = '';
@@ -93,6 +92,12 @@ async function benchArgon2() {
     if (!(await crypto.verifyPassword(hash, password))) throw new Error('verifyPassword rejected the right password');
   });
   return { runs: HASH_RUNS, parameters: hash.split('$').slice(1, 4).join('$'), hash: hashing, verify: verifying };
+}
+
+/** A module of the server's TypeScript source (a path from the repository root), loaded through tsx. */
+async function serverSource(path) {
+  const { tsImport } = await import('tsx/esm/api');
+  return tsImport(pathToFileURL(join(root, path)).href, import.meta.url);
 }
 
 /** Extra Node options for the processes the bench starts, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile them. */
@@ -303,8 +308,7 @@ function cpuMeter(readers) {
  * server's own `profileColumns`, so the two cannot drift apart).
  */
 async function sessionQuery() {
-  const { tsImport } = await import('tsx/esm/api');
-  const { profileColumns } = await tsImport(pathToFileURL(join(root, 'apps/server/src/features/users/repository.ts')).href, import.meta.url);
+  const { profileColumns } = await serverSource('apps/server/src/features/users/repository.ts');
   const columns = Object.values(profileColumns).map((column) => `u."${column.name}"`);
   return `SELECT s.id AS session_id, s.remember_me, s.last_seen_at, ${columns.join(', ')}
   FROM sessions s JOIN users u ON u.id = s.user_id
@@ -640,8 +644,7 @@ const addCpu = (a, b) => Object.fromEntries(Object.keys(b).map((side) => [side, 
  * the rounds' own.
  */
 async function benchSignIn(store, extraEnv = {}) {
-  const { tsImport } = await import('tsx/esm/api');
-  const crypto = await tsImport(pathToFileURL(join(root, 'apps/server/src/lib/crypto.ts')).href, import.meta.url);
+  const crypto = await serverSource('apps/server/src/lib/crypto.ts');
   const hash = await crypto.hashPassword(SIGN_IN_PASSWORD);
   return withServer(async (baseUrl, pid) => {
     const patients = [];
