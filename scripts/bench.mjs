@@ -349,13 +349,14 @@ const startBareRoute = () => startBareFastify('', `app.get('/', async () => ({ o
  * The ceiling for GET /api/users/me: a bare Fastify process answering the same session-and-user
  * query (the profile's columns, as /me reads them) with the same driver on the same database. `store`
  * is { pgliteDir } (a copy of the server's database: PGlite opens a folder in one process only) or
- * { databaseUrl }.
+ * { databaseUrl }. On Postgres the query is prepared once per connection and runs under one generic
+ * plan, as the server's session check does (decision 041): planning it afresh is most of its cost.
  */
 async function startSessionCeiling(store, { sessionId, userId }) {
   const openDatabase = store.databaseUrl
     ? `const { default: pg } = await import(${serverImport('pg')});
-       const pool = new pg.Pool({ connectionString: ${JSON.stringify(store.databaseUrl)}, max: 10 });
-       const query = (text, params) => pool.query(text, params).then((r) => r.rows);`
+       const pool = new pg.Pool({ connectionString: ${JSON.stringify(store.databaseUrl)}, max: 10, options: '-c plan_cache_mode=force_generic_plan' });
+       const query = (text, values) => pool.query({ name: 'session', text, values }).then((r) => r.rows);`
     : `const { PGlite } = await import(${serverImport('@electric-sql/pglite')});
        const { pg_trgm } = await import(${serverImport('@electric-sql/pglite/contrib/pg_trgm')});
        const db = await PGlite.create(${JSON.stringify(store.pgliteDir)}, { extensions: { pg_trgm } });

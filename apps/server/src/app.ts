@@ -105,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = {
     config,
     db: handle.db,
+    sessionDb: handle.sessionDb,
     log: app.log,
     mail: createMailDelivery({ db: handle.db, config, log: app.log }),
     templates: mailTemplates(config.brand, config.appUrl),

@@ -13,6 +13,12 @@ import type { ObjectStorage } from './lib/storage/storage';
 export interface AppContext {
   config: Config;
   db: Database;
+  /**
+   * The database for the session check every signed-in request makes (features/auth): on the
+   * Postgres server, connections that keep one generic plan per statement (decision 041). Nothing
+   * else runs here: other statements are planned for each run's values (decision 033).
+   */
+  sessionDb: Database;
   log: FastifyBaseLogger;
   mail: MailDelivery;
   templates: MailTemplates;

@@ -3,7 +3,7 @@ import { desc, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { createTestApp } from '../test/harness';
+import { api, createTestApp, signedInPatient } from '../test/harness';
 import { drizzleParsers, openDatabase, PGLITE_IN_MEMORY, queryRows, type DatabaseHandle } from './client';
 import { auditLog, sessions } from './schema';
 
@@ -39,6 +39,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements prepared once per co
 
   it('plans every run for its own values, so a batch or a search pattern never runs under a generic plan', async () => {
     expect(await queryRows(app.ctx.db, sql.raw('SHOW plan_cache_mode'))).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+  });
+
+  // Decision 041: the session check runs on connections of its own that keep one generic plan.
+  it('checks a session under one generic plan, and a signed-out session still fails on the next request', async () => {
+    expect(await queryRows(app.ctx.sessionDb, sql.raw('SHOW plan_cache_mode'))).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    const http = api(app);
+    const { token } = await signedInPatient(app);
+    for (let i = 0; i < 3; i++) expect((await http.get('/api/users/me', token)).status).toBe(200);
+    // One request at a time takes the same idle connection each time, and this query takes it too.
+    const plans = await queryRows<{ generic_plans: string; custom_plans: string }>(
+      app.ctx.sessionDb,
+      sql.raw(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'live_session_with_profile'`),
+    );
+    expect(plans).toEqual([{ generic_plans: expect.stringMatching(/^[1-9]/), custom_plans: '0' }]);
+    expect((await http.post('/api/auth/logout', {}, token)).status).toBe(204);
+    expect((await http.get('/api/users/me', token)).status).toBe(401);
   });
 });
 

@@ -17,10 +17,15 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Anything that runs queries: the database or a transaction in progress. */
 export type Executor = Database | Transaction;
 
+/**
+ * `sessionDb` is the database the session check runs on (see `AppContext.sessionDb`): on the
+ * Postgres server its own pool, whose connections keep one generic plan per prepared statement; on
+ * PGlite `db` itself.
+ */
 export type DatabaseHandle =
-  | { db: Database; kind: 'pglite'; close(): Promise<void> }
+  | { db: Database; sessionDb: Database; kind: 'pglite'; close(): Promise<void> }
   // The pool is shared with what needs plain SQL outside Drizzle: the rate limiter's store.
-  | { db: Database; kind: 'postgres'; pool: pg.Pool; close(): Promise<void> };
+  | { db: Database; sessionDb: Database; kind: 'postgres'; pool: pg.Pool; close(): Promise<void> };
 
 // In the source tree the migrations sit beside this file; the server build copies them beside its bundle.
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -117,23 +122,31 @@ function drizzleClient(client: PGlite): PGlite {
  */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteDir'>, startFrom?: Blob): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    // A server that never answers fails the start (or a query) after 10 s instead of hanging it.
-    const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: 10_000,
-      Client: PreparingClient,
-      // Prepared statements are still planned with each run's values, as unnamed ones were: a generic
-      // plan cannot see a search pattern's selectivity or an array's length (decision 033).
-      options: '-c plan_cache_mode=force_custom_plan',
-    });
-    // An idle connection the server drops (restart, failover) must not crash the process: the pool
-    // replaces it, and the next query gets a fresh one.
-    pool.on('error', (error) => console.error(`Postgres connection lost: ${error.message}`));
+    const openPool = (planCacheMode: 'force_custom_plan' | 'force_generic_plan') => {
+      const opened = new pg.Pool({
+        connectionString: config.databaseUrl,
+        max: 10,
+        // A server that never answers fails the start (or a query) after 10 s instead of hanging it.
+        connectionTimeoutMillis: 10_000,
+        Client: PreparingClient,
+        options: `-c plan_cache_mode=${planCacheMode}`,
+      });
+      // An idle connection the server drops (restart, failover) must not crash the process: the pool
+      // replaces it, and the next query gets a fresh one.
+      opened.on('error', (error) => console.error(`Postgres connection lost: ${error.message}`));
+      return opened;
+    };
+    // Prepared statements are still planned with each run's values, as unnamed ones were: a generic
+    // plan cannot see a search pattern's selectivity or an array's length (decision 033).
+    const pool = openPool('force_custom_plan');
+    // The session check, a lookup by primary keys on every signed-in request, is planned once per
+    // connection: its plan never depends on the values, and planning it was most of its cost (decision 041).
+    const sessionPool = openPool('force_generic_plan');
+    const close = () => Promise.all([pool.end(), sessionPool.end()]).then(() => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     // Several instances may start at once: one migrates, the others wait for it.
     const lock = await pool.connect().catch(async (error: unknown) => {
-      await pool.end();
+      await close();
       throw unreachable(config.databaseUrl!, error);
     });
     try {
@@ -143,12 +156,12 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteD
       await lock.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
       lock.release();
     }
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, sessionDb: drizzlePg(sessionPool, { schema }) as unknown as Database, kind: 'postgres', pool, close };
   }
   // A data directory on disk is the server's own: only a database in memory starts from a copy.
   const loadDataDir = config.pgliteDir === PGLITE_IN_MEMORY ? startFrom : undefined;
   const { client, db } = await openPglite(config.pgliteDir, loadDataDir);
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, sessionDb: db, kind: 'pglite', close: () => client.close() };
 }
 
 /** The PGlite location of a throw-away database held in memory. */

@@ -44,7 +44,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     const claims = await readToken(ctx.config.jwtSecret, token);
     if (!claims) return;
     const withProfile = request.routeOptions.config.profile === true;
-    const session = withProfile ? await findLiveSessionWithProfile(ctx.db, claims) : await findLiveSession(ctx.db, claims);
+    const session = withProfile ? await findLiveSessionWithProfile(ctx.sessionDb, claims) : await findLiveSession(ctx.sessionDb, claims);
     if (!session) return;
     const { user } = session;
     request.auth = {
