@@ -1034,6 +1034,7 @@ async function benchLighthouse() {
         const page = {
           path,
           runs: valid.length,
+          leftOut: runs.filter((r) => r.runtimeError).map((r) => `${r.runtimeError.code}: ${r.runtimeError.message}`),
           performanceOfEachRun: valid.map((r) => Math.round(r.categories.performance.score * 100)),
           scores,
           lcpMs: metric('largest-contentful-paint', 0),
@@ -1596,6 +1597,7 @@ if (results.lighthouse) {
   console.table({ ...Object.fromEntries(lh.pages.map((p) => [p.path, row(p)])), aim: aimRow });
   for (const p of lh.pages) {
     for (const warning of p.warnings ?? []) console.warn(`warning: Lighthouse on ${p.path}: ${warning}`);
+    for (const reason of p.leftOut) console.warn(`warning: Lighthouse on ${p.path}: a run left out (${reason})`);
     if (p.shortfalls.length > 0) console.log(`${p.path} fell short on: ${p.shortfalls.join('; ')}`);
   }
 }
