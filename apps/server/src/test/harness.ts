@@ -61,7 +61,13 @@ function pgliteStartFrom(): Blob | undefined {
 /** A whole server on a fresh database (see createTestConfig). */
 export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<App> {
   const { config, drop } = await createTestConfig(env);
-  return buildApp(config, { webDist: null, pgliteStartFrom: pgliteStartFrom(), ...options, onClose: drop });
+  try {
+    return await buildApp(config, { webDist: null, pgliteStartFrom: pgliteStartFrom(), ...options, onClose: drop });
+  } catch (error) {
+    // A server that refused to start never closes: its database and DATA_DIR go now.
+    await drop();
+    throw error;
+  }
 }
 
 /** Each test app gets a database of its own on the server, so test files can run in parallel. */
