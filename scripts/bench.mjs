@@ -1014,8 +1014,9 @@ async function benchLighthouse() {
         // A run Lighthouse could not record (e.g. NO_NAVSTART) is left out; a page with no good run
         // is reported as not run, without hiding the others.
         const valid = runs.filter((r) => !r.runtimeError);
+        const leftOut = runs.filter((r) => r.runtimeError).map((r) => `${r.runtimeError.code}: ${r.runtimeError.message}`);
         if (valid.length === 0) {
-          notRun(`lighthouse ${path}`, `${runs[0].runtimeError.code}: ${runs[0].runtimeError.message}`);
+          notRun(`lighthouse ${path}`, leftOut[0]);
           continue;
         }
         const lhr = computeMedianRun(valid);
@@ -1034,7 +1035,7 @@ async function benchLighthouse() {
         const page = {
           path,
           runs: valid.length,
-          leftOut: runs.filter((r) => r.runtimeError).map((r) => `${r.runtimeError.code}: ${r.runtimeError.message}`),
+          leftOut,
           performanceOfEachRun: valid.map((r) => Math.round(r.categories.performance.score * 100)),
           scores,
           lcpMs: metric('largest-contentful-paint', 0),
