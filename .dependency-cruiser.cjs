@@ -63,7 +63,8 @@ module.exports = {
     },
     {
       name: 'only-repositories-touch-sql',
-      comment: 'Repositories alone run queries: nothing else imports the database client or the query builder for its values (types may pass through).',
+      comment:
+        'Repositories alone run queries: nothing else imports the database client or the query builder for its values (types may pass through).',
       severity: 'error',
       from: {
         path: `${SERVER}`,

@@ -37,7 +37,15 @@ const targets = [
   {
     name: 'web',
     output: at('apps/web/dist/index.html'),
-    sources: [at('apps/web/src'), at('apps/web/public'), at('apps/web/scripts'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), ...shared],
+    sources: [
+      at('apps/web/src'),
+      at('apps/web/public'),
+      at('apps/web/scripts'),
+      at('apps/web/index.html'),
+      at('apps/web/vite.config.ts'),
+      at('apps/web/package.json'),
+      ...shared,
+    ],
     canBuild: () => existsSync(at('apps/web/index.html')),
   },
   {

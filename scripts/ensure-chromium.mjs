@@ -17,7 +17,7 @@ const hasAptGet = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 if (isRoot && hasAptGet) {
-  console.log('Chromium is missing: installing Debian\'s chromium with apt-get ...');
+  console.log("Chromium is missing: installing Debian's chromium with apt-get ...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const run = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
   if (run(['update']) && run(['install', '-y', 'chromium']) && existsSync(path)) {
@@ -27,5 +27,7 @@ if (isRoot && hasAptGet) {
   console.error('Installing chromium with apt-get failed.');
 }
 
-console.error(`The browser tests need Chromium at ${path}. Install it with:\n\n  ${command}\n\nor set CHROMIUM_PATH to a Chromium or Chrome executable.`);
+console.error(
+  `The browser tests need Chromium at ${path}. Install it with:\n\n  ${command}\n\nor set CHROMIUM_PATH to a Chromium or Chrome executable.`,
+);
 process.exit(1);

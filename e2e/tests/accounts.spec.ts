@@ -96,10 +96,7 @@ test('sign up, verify the e-mail, sign in, then reset the password: the old pass
   await page.getByLabel('Date of birth').fill('1990-04-15');
   await page.getByLabel('ZIP code').fill('63101');
   await page.getByLabel('Symptoms or reason for your visit (optional)').fill('Seasonal allergies');
-  await page
-    .getByRole('group', { name: 'Choose your membership plan' })
-    .getByRole('radio', { name: 'Individual Monthly' })
-    .check();
+  await page.getByRole('group', { name: 'Choose your membership plan' }).getByRole('radio', { name: 'Individual Monthly' }).check();
   await page.getByRole('checkbox', { name: messages.smsConsent }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
 

@@ -27,10 +27,22 @@ function linkIn(mail: ReceivedMail, baseURL: string, path: string): string {
 /** A verified patient, made through the API for speed (the sign-up form has its own tests). */
 async function createVerifiedPatient(request: APIRequestContext, site: Site, email: string, firstName: string, lastName: string) {
   const registered = await request.post('/api/users/register', {
-    data: { firstName, lastName, email, customerPhone: '3145550100', password: PASSWORD, dob: '1985-04-12', zip: '63101', subscriptionPlan: 'familyMonthly', smsPolicyAccepted: true },
+    data: {
+      firstName,
+      lastName,
+      email,
+      customerPhone: '3145550100',
+      password: PASSWORD,
+      dob: '1985-04-12',
+      zip: '63101',
+      subscriptionPlan: 'familyMonthly',
+      smsPolicyAccepted: true,
+    },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const token = linkIn(await site.mailbox.waitFor(email, /Confirm your e-mail/), site.baseURL, '/verify-email/').split('/verify-email/')[1]!;
+  const token = linkIn(await site.mailbox.waitFor(email, /Confirm your e-mail/), site.baseURL, '/verify-email/').split(
+    '/verify-email/',
+  )[1]!;
   const verified = await request.post('/api/users/verify-email', { data: { token: decodeURIComponent(token) } });
   expect(verified.status(), await verified.text()).toBe(200);
 }
@@ -47,7 +59,10 @@ async function signInAsAdmin(page: Page, site: Site) {
   const sentBefore = site.mailbox.messages.length;
   await signInWithPassword(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page.getByRole('status').filter({ hasText: messages.magicLinkSent })).toBeVisible();
-  const mail = await site.mailbox.waitFor(ADMIN_EMAIL, (m) => /admin sign-in link/.test(m.subject) && site.mailbox.messages.indexOf(m) >= sentBefore);
+  const mail = await site.mailbox.waitFor(
+    ADMIN_EMAIL,
+    (m) => /admin sign-in link/.test(m.subject) && site.mailbox.messages.indexOf(m) >= sentBefore,
+  );
   await page.goto(linkIn(mail, site.baseURL, '/verify-admin-login/'));
   await page.getByRole('button', { name: 'Sign in to the admin dashboard' }).click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -55,7 +70,10 @@ async function signInAsAdmin(page: Page, site: Site) {
 }
 
 const usersCard = (page: Page) => page.getByRole('region', { name: 'Users', exact: true });
-const userCard = (page: Page, name: string) => usersCard(page).getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+const userCard = (page: Page, name: string) =>
+  usersCard(page)
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 
 async function search(page: Page, text: string) {
   await usersCard(page).getByRole('searchbox', { name: 'Search by email' }).fill(text);
@@ -135,13 +153,20 @@ test('an admin finds, edits and saves a member, exports everyone as JSON and rea
 });
 
 /** A small but real PDF: the server checks a receipt's first bytes against its declared type. */
-const receiptPdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const receiptPdf = Buffer.from(
+  '%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
 
-test('an admin records an expense in rupees with a PDF receipt, finds it by currency, downloads the receipt and deletes it', async ({ page, site }) => {
+test('an admin records an expense in rupees with a PDF receipt, finds it by currency, downloads the receipt and deletes it', async ({
+  page,
+  site,
+}) => {
   await signInAsAdmin(page, site);
   await page.getByRole('tab', { name: 'Expenses' }).click();
   const panel = page.getByRole('region', { name: 'Expenses', exact: true });
-  const expenseCard = (name: string) => panel.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+  const expenseCard = (name: string) =>
+    panel.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
   const title = `Bengaluru support team ${Date.now()}`;
 
   // A new expense: at the top, open, with the receipt uploaded before the first save.
@@ -151,7 +176,9 @@ test('an admin records an expense in rupees with a PDF receipt, finds it by curr
   await draft.getByLabel('Original Currency').selectOption('INR');
   await draft.getByLabel('Original Amount').fill('8300');
   await draft.getByLabel('Spent Date').fill('2026-11-02');
-  await draft.getByLabel('Receipt file (PDF, JPEG or PNG)').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: receiptPdf });
+  await draft
+    .getByLabel('Receipt file (PDF, JPEG or PNG)')
+    .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: receiptPdf });
   await expect(draft.getByText('invoice.pdf')).toBeVisible();
   await draft.getByRole('button', { name: 'Save', exact: true }).click();
   const saved = expenseCard(title);

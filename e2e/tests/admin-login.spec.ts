@@ -30,8 +30,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-const storedToken = (page: Page) =>
-  page.evaluate(() => sessionStorage.getItem('authToken') ?? localStorage.getItem('authToken'));
+const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('authToken') ?? localStorage.getItem('authToken'));
 
 async function expectConfirmationScreen(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm admin sign-in' })).toBeVisible();

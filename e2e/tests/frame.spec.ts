@@ -90,7 +90,17 @@ test.describe('on a desktop screen', () => {
     });
     await page.goto('/careers');
     const entries = mainNav(page).locator('.nav__list > li > :is(a, button)');
-    await expect(entries).toHaveText(['Home', 'Our Services', 'Plans', 'About Us', 'Learn More', 'Contact Us', 'Blogs', 'Admin', 'Sign Out']);
+    await expect(entries).toHaveText([
+      'Home',
+      'Our Services',
+      'Plans',
+      'About Us',
+      'Learn More',
+      'Contact Us',
+      'Blogs',
+      'Admin',
+      'Sign Out',
+    ]);
     await expect(mainNav(page).getByRole('link', { name: 'Admin', exact: true })).toHaveCount(1);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Book an Appointment' })).toHaveAttribute('href', '/admin');
   });
@@ -292,10 +302,12 @@ test.describe('on a phone', () => {
     await expect(bar).toBeVisible();
     // Measure once the slide-in animation has finished.
     await bar.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
-    await expect.poll(async () => {
-      const box = await bar.boundingBox();
-      return box && Math.round(box.y + box.height);
-    }).toBe(812);
+    await expect
+      .poll(async () => {
+        const box = await bar.boundingBox();
+        return box && Math.round(box.y + box.height);
+      })
+      .toBe(812);
     for (const name of ['Start a Visit', 'Customer Support']) {
       const link = bar.getByRole('link', { name });
       const linkBox = await link.boundingBox();
@@ -369,7 +381,13 @@ test.describe('the contact page', () => {
     await settle(page);
     const send = page.getByRole('button', { name: 'Send enquiry' });
     await send.click();
-    for (const message of [messages.enquiryNameRequired, messages.email, messages.phone, messages.enquiryMessageRequired, messages.smsTerms]) {
+    for (const message of [
+      messages.enquiryNameRequired,
+      messages.email,
+      messages.phone,
+      messages.enquiryMessageRequired,
+      messages.smsTerms,
+    ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page.getByLabel('Full name')).toBeFocused();

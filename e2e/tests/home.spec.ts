@@ -25,7 +25,17 @@ const tips = [
   { path: '/tips/first-visit', cta: 'Start a Visit' },
   { path: '/tips/preventive-care', cta: 'Book a Visit' },
 ];
-const publicRoutes = ['/', ...services.map((s) => s.path), ...tips.map((t) => t.path), '/terms-of-service', '/privacy-policy', '/careers', '/contact', '/consult', '/login'];
+const publicRoutes = [
+  '/',
+  ...services.map((s) => s.path),
+  ...tips.map((t) => t.path),
+  '/terms-of-service',
+  '/privacy-policy',
+  '/careers',
+  '/contact',
+  '/consult',
+  '/login',
+];
 
 /** The page has been taken over by React (the hero says which motion it uses) and the country check is done. */
 async function homeReady(page: Page) {
@@ -135,13 +145,21 @@ test('the home page is prerendered: content, title, description and FAQ structur
   const inlineScripts = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([^<]*)<\/script>/g)].map((match) => match[1]!);
   expect(inlineScripts).toHaveLength(1);
   const hash = createHash('sha256').update(inlineScripts[0]!).digest('base64');
-  const scriptSrc = response.headers()['content-security-policy']!.split(';').find((directive) => directive.startsWith('script-src '));
+  const scriptSrc = response
+    .headers()
+    ['content-security-policy']!.split(';')
+    .find((directive) => directive.startsWith('script-src '));
   expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
 });
 
-test('the home page preloads the font its stylesheet loads, fetched once; other pages leave it to the stylesheet', async ({ page, request }) => {
+test('the home page preloads the font its stylesheet loads, fetched once; other pages leave it to the stylesheet', async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get('/')).text();
-  const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((match) => match[1]);
+  const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map(
+    (match) => match[1],
+  );
   expect(preloads).toHaveLength(1);
   expect(html).toContain(`url(${preloads[0]})`);
   // A preload the stylesheet cannot use (another address, or a request without CORS) costs a second download.
@@ -153,14 +171,17 @@ test('the home page preloads the font its stylesheet loads, fetched once; other 
   await homeReady(page);
   await expect.poll(() => page.evaluate(() => document.fonts.check('800 16px Inter'))).toBe(true);
   expect(fontRequests).toHaveLength(1);
-  for (const path of ['/consult', '/login', '/services/urgent-care']) expect(await (await request.get(path)).text(), path).not.toContain('rel="preload"');
+  for (const path of ['/consult', '/login', '/services/urgent-care'])
+    expect(await (await request.get(path)).text(), path).not.toContain('rel="preload"');
 });
 
 test('no public page breaks the content security policy, not even with a caught attempt', async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`),
+    );
   });
   for (const route of publicRoutes) {
     await page.goto(route);
@@ -201,7 +222,34 @@ async function computedStyles() {
     animation.pause();
     animation.currentTime = 0;
   }
-  const painted = ['display', 'visibility', 'opacity', 'color', 'background-color', 'background-image', 'border-top', 'border-right', 'border-bottom', 'border-left', 'border-radius', 'box-shadow', 'outline', 'font-family', 'font-size', 'font-weight', 'line-height', 'letter-spacing', 'text-transform', 'text-decoration-line', 'transform', 'filter', 'clip-path', 'content', 'width', 'height'];
+  const painted = [
+    'display',
+    'visibility',
+    'opacity',
+    'color',
+    'background-color',
+    'background-image',
+    'border-top',
+    'border-right',
+    'border-bottom',
+    'border-left',
+    'border-radius',
+    'box-shadow',
+    'outline',
+    'font-family',
+    'font-size',
+    'font-weight',
+    'line-height',
+    'letter-spacing',
+    'text-transform',
+    'text-decoration-line',
+    'transform',
+    'filter',
+    'clip-path',
+    'content',
+    'width',
+    'height',
+  ];
   return Array.from(document.body.querySelectorAll('*')).map((element) => {
     const box = element.getBoundingClientRect();
     const name = `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
@@ -221,7 +269,10 @@ test.describe('a prerendered page with only the rules its markup uses', () => {
     test.slow();
     // A page of its own: the fixture's page waits for the app to start, which it does not here.
     const page = await context.newPage();
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
       await page.setViewportSize(viewport);
       for (const route of publicRoutes) {
         await page.goto(route, { waitUntil: 'load' });
@@ -245,7 +296,12 @@ test('the app applies the whole stylesheet as it starts, fetched only after the 
   const timing = await page.evaluate(() => {
     const link = document.querySelector<HTMLLinkElement>('link[data-site-styles]');
     const fetched = performance.getEntriesByType('resource').find((entry) => entry.name === link?.href);
-    return { disabled: link?.disabled, loaded: Boolean(link?.sheet), fetchedAt: fetched?.startTime, paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime };
+    return {
+      disabled: link?.disabled,
+      loaded: Boolean(link?.sheet),
+      fetchedAt: fetched?.startTime,
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    };
   });
   expect(timing).toMatchObject({ disabled: false, loaded: true });
   expect(timing.fetchedAt).toBeGreaterThan(timing.paintedAt!);
@@ -255,7 +311,10 @@ test('the app applies the whole stylesheet as it starts, fetched only after the 
 function differences(inlinedOnly: string, whole: string) {
   const [name, declarations] = [inlinedOnly.slice(0, inlinedOnly.indexOf(' ')), inlinedOnly.slice(inlinedOnly.indexOf(' ') + 1)];
   const wholeValues = new Set(whole.slice(whole.indexOf(' ') + 1).split(';'));
-  return `${name}: ${declarations.split(';').filter((declaration) => !wholeValues.has(declaration)).join('; ')}`;
+  return `${name}: ${declarations
+    .split(';')
+    .filter((declaration) => !wholeValues.has(declaration))
+    .join('; ')}`;
 }
 
 test('the server answers a public route with its prerendered page', async ({ request }) => {
@@ -327,7 +386,10 @@ for (const service of services) {
     await expect(page.getByRole('heading', { level: 2, name: 'Ready to Get Started?' })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`Virtual ${service.title}`));
     const ld = await page.locator('head script[type="application/ld+json"][data-ld="service"]').textContent();
-    expect((JSON.parse(ld!) as { mainEntity: { offers: unknown } }).mainEntity.offers).toMatchObject({ price: service.price.toFixed(2), priceCurrency: 'USD' });
+    expect((JSON.parse(ld!) as { mainEntity: { offers: unknown } }).mainEntity.offers).toMatchObject({
+      price: service.price.toFixed(2),
+      priceCurrency: 'USD',
+    });
     expect(errors).toEqual([]);
   });
 }

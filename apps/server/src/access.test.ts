@@ -19,7 +19,8 @@ describe('#18 every route that names an account by id answers only its owner', (
     const onRoute = (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       // Admin routes name any account by design: features/admin/admin.test.ts proves only an admin reaches them (#19).
-      if (route.url.startsWith('/api/') && !route.url.startsWith('/api/admin') && route.url.includes(':id')) for (const method of methods) idRoutes.push(`${method} ${route.url}`);
+      if (route.url.startsWith('/api/') && !route.url.startsWith('/api/admin') && route.url.includes(':id'))
+        for (const method of methods) idRoutes.push(`${method} ${route.url}`);
     };
     app = await createTestApp({}, { onRoute });
   });
@@ -77,7 +78,11 @@ describe('#20 mass assignment', () => {
   it('#20 a plan change carries nothing else, and no answer ever holds a password hash', async () => {
     const { user, token, body } = await signedInPatient(app);
     const id = user.id as string;
-    const res = await api(app).put(`/api/users/${id}/planUpdate`, { subscriptionPlan: 'familyMonthly', roles: ['ROLE_ADMIN'], verified: true }, token);
+    const res = await api(app).put(
+      `/api/users/${id}/planUpdate`,
+      { subscriptionPlan: 'familyMonthly', roles: ['ROLE_ADMIN'], verified: true },
+      token,
+    );
     expect(res.status).toBe(400);
     const [row] = await app.ctx.db.select().from(users).where(eq(users.id, id));
     expect(row!.roles).toEqual(['ROLE_USER']);

@@ -35,12 +35,15 @@ describe('serving the web app', () => {
     expect((await api(app).get('/')).text).toContain('<title>CareConnect</title>');
   });
 
-  it.each(['/login', '/profile', '/verify-email/abc', '/api/auth/verify-admin-login/abc', '/api/verify-admin-login'])('answers GET %s with the app shell', async (url) => {
-    const res = await api(app).get(url);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.text).toContain('<title>CareConnect app</title>');
-  });
+  it.each(['/login', '/profile', '/verify-email/abc', '/api/auth/verify-admin-login/abc', '/api/verify-admin-login'])(
+    'answers GET %s with the app shell',
+    async (url) => {
+      const res = await api(app).get(url);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('<title>CareConnect app</title>');
+    },
+  );
 
   it('answers a prerendered page with its own HTML, with or without a trailing slash or query', async () => {
     for (const url of ['/services/urgent-care', '/services/urgent-care/', '/services/urgent-care?ref=x']) {
@@ -85,7 +88,9 @@ describe('serving the web app', () => {
 
   it("allows the build's inline loader by its hash, and no other inline script", async () => {
     const policy = (await api(app).get('/')).headers['content-security-policy'];
-    const scriptSrc = String(policy).split(';').find((directive) => directive.startsWith('script-src '));
+    const scriptSrc = String(policy)
+      .split(';')
+      .find((directive) => directive.startsWith('script-src '));
     expect(scriptSrc).toBe(`script-src 'self' ${loaderHash}`);
     expect(policy).toMatch(/script-src-attr 'none'/);
   });
@@ -148,7 +153,9 @@ describe('serving the web app', () => {
     expect(again.body).toBe('');
     expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // The plain copy's tag does not stand for the Brotli copy.
-    expect((await get('/assets/main-3f9a1c.js', { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(200);
+    expect((await get('/assets/main-3f9a1c.js', { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(
+      200,
+    );
 
     const page = await get('/services/urgent-care', {});
     const revisit = await get('/services/urgent-care/', { 'if-none-match': `W/${String(page.headers.etag)}, "other"` });
@@ -165,7 +172,6 @@ describe('serving the web app', () => {
       expect(res.body.message).toBe(messages.notFound);
     }
   });
-
 });
 
 describe('unexpected failures', () => {

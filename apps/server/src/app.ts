@@ -94,7 +94,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await assertPhiKeysKnown(handle.db, keyring);
     await sealPhiColumns(handle.db, keyring, 'plain');
     limits = await openLimits(
-      config.redisUrl ? { kind: 'redis', url: config.redisUrl } : handle.kind === 'postgres' ? { kind: 'postgres', pool: handle.pool } : { kind: 'memory' },
+      config.redisUrl
+        ? { kind: 'redis', url: config.redisUrl }
+        : handle.kind === 'postgres'
+          ? { kind: 'postgres', pool: handle.pool }
+          : { kind: 'memory' },
       app.log,
     );
   } catch (error) {

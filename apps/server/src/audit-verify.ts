@@ -7,7 +7,9 @@ import { createPhiKeyring } from './lib/phi-cipher';
 
 /** The line `npm run audit:verify` prints for a check. */
 export const chainReport = (check: ChainCheck) =>
-  check.intact ? `audit chain intact (${check.rows} rows)` : `audit chain broken at row ${check.brokenRowId}: it or the row before it was changed`;
+  check.intact
+    ? `audit chain intact (${check.rows} rows)`
+    : `audit chain broken at row ${check.brokenRowId}: it or the row before it was changed`;
 
 /** Checks the whole audit trail's hash chain (decision 017); the details need the PHI keys to be opened. */
 export async function verifyAuditChain(config: Config): Promise<ChainCheck> {

@@ -9,7 +9,13 @@ const dataDir = () => mkdtempSync(join(tmpdir(), 'config-test-'));
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
-    expect(config).toMatchObject({ port: 3000, appUrl: 'http://localhost:3000', databaseUrl: undefined, smtpUrl: undefined, geoRestrict: true });
+    expect(config).toMatchObject({
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      geoRestrict: true,
+    });
     expect(config.captcha.mode).toBe('altcha');
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -18,11 +24,20 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ s3: null, startingInrPerUsd: 83 });
     const s3 = { STORAGE: 's3', S3_BUCKET: 'receipts', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
     expect(loadConfig({ DATA_DIR: dataDir(), ...s3, S3_FORCE_PATH_STYLE: 'true', EXCHANGE_RATE_INR_PER_USD: '84.25' })).toMatchObject({
-      s3: { endpoint: undefined, region: 'us-east-1', bucket: 'receipts', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true },
+      s3: {
+        endpoint: undefined,
+        region: 'us-east-1',
+        bucket: 'receipts',
+        accessKeyId: 'id',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+      },
       startingInrPerUsd: 84.25,
     });
     for (const missing of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-      expect(() => loadConfig({ DATA_DIR: dataDir(), ...s3, [missing]: '' }), missing).toThrow(new RegExp(`${missing}: is required when STORAGE=s3`));
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...s3, [missing]: '' }), missing).toThrow(
+        new RegExp(`${missing}: is required when STORAGE=s3`),
+      );
     }
     expect(() => loadConfig({ DATA_DIR: dataDir(), EXCHANGE_RATE_INR_PER_USD: '-1' })).toThrow(/EXCHANGE_RATE_INR_PER_USD/);
   });
@@ -41,7 +56,11 @@ describe('configuration', () => {
   });
 
   it('reads PHI_KEY and the comma-separated PHI_OLD_KEYS as hex or base64', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), PHI_KEY: 'a'.repeat(64), PHI_OLD_KEYS: ` ${'b'.repeat(64)} , ${Buffer.alloc(32, 7).toString('base64')}` });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PHI_KEY: 'a'.repeat(64),
+      PHI_OLD_KEYS: ` ${'b'.repeat(64)} , ${Buffer.alloc(32, 7).toString('base64')}`,
+    });
     expect(config.phiKeys.current).toEqual(Buffer.alloc(32, 0xaa));
     expect(config.phiKeys.older).toEqual([Buffer.alloc(32, 0xbb), Buffer.alloc(32, 7)]);
   });
@@ -75,19 +94,33 @@ describe('configuration', () => {
   });
 
   it('stops with one line, never a multi-line dump', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', TRUST_PROXY: 'true' })).toThrow(/^Invalid configuration: [^\n]*TRUST_PROXY[^\n]*$/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid configuration: [^\n]*TRUST_PROXY[^\n]*$/,
+    );
   });
 
   it('reads TRUST_PROXY as a hop count or a list of proxy addresses, never as "trust everything"', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8', 'fd00::/8']);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*"true" would let any client choose its own IP address/);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: .*"true" would let any client choose its own IP address/,
+    );
   });
 
   it('listens on 127.0.0.1 by default outside production, on every interface in production, and where HOST says', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PHI_KEY: 'a'.repeat(64), SMTP_URL: 'smtp://mail', APP_URL: 'https://x.example' };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      PHI_KEY: 'a'.repeat(64),
+      SMTP_URL: 'smtp://mail',
+      APP_URL: 'https://x.example',
+    };
     expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dataDir(), ...production }).host).toBe('0.0.0.0');

@@ -115,7 +115,14 @@ export interface Config {
   /** A pending payment attempt older than this is asked about at the gateway and settled. */
   reconcileAfterMs: number;
   /** Receipt storage: null keeps files under DATA_DIR; otherwise the S3-compatible bucket. */
-  s3: { endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean } | null;
+  s3: {
+    endpoint: string | undefined;
+    region: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+  } | null;
   /** INR per USD for expense conversion until an admin sets a rate (issue 12). */
   startingInrPerUsd: number;
   redisUrl: string | undefined;
@@ -139,7 +146,11 @@ function persistentSecret(dataDir: string, name: string, bytes: number): string 
   return secret;
 }
 
-function phiKeys(e: { PHI_KEY?: string; PHI_OLD_KEYS?: string }, dataDir: string, fail: (variable: string, why: string) => never): Config['phiKeys'] {
+function phiKeys(
+  e: { PHI_KEY?: string; PHI_OLD_KEYS?: string },
+  dataDir: string,
+  fail: (variable: string, why: string) => never,
+): Config['phiKeys'] {
   const parse = (variable: string, text: string) => {
     try {
       return parsePhiKey(text);
@@ -182,7 +193,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     fail(e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
   if (e.STORAGE === 's3') {
-    for (const variable of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) if (!e[variable]) fail(variable, 'is required when STORAGE=s3');
+    for (const variable of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      if (!e[variable]) fail(variable, 'is required when STORAGE=s3');
   }
   const dataDir = resolve(e.DATA_DIR);
   return {

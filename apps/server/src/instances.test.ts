@@ -35,7 +35,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
   });
 
   const pay = (instance: Instance, userId: string, token: string, key = randomUUID()) =>
-    call(instance.url, 'PUT', `/api/users/${userId}/subscription`, checkoutBody(), { authorization: `Bearer ${token}`, 'idempotency-key': key });
+    call(instance.url, 'PUT', `/api/users/${userId}/subscription`, checkoutBody(), {
+      authorization: `Bearer ${token}`,
+      'idempotency-key': key,
+    });
 
   it('#26 charges once for 20 parallel checkouts with 20 keys, split across both instances', async () => {
     const [a, b] = [await start(), await start()];
@@ -45,7 +48,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
     const ledger = await helper.ctx.db.select().from(payments).where(eq(payments.userId, userId));
     expect(ledger.map((p) => p.status)).toEqual(['succeeded']);
-    const charges = await helper.ctx.db.select().from(sandboxGatewayCharges).where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:%`));
+    const charges = await helper.ctx.db
+      .select()
+      .from(sandboxGatewayCharges)
+      .where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:%`));
     expect(charges).toHaveLength(1);
   });
 
@@ -71,7 +77,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     await eventually(
       'the gateway to record the charge',
       async () => {
-        const charged = await helper.ctx.db.select().from(sandboxGatewayCharges).where(eq(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:${key}`));
+        const charged = await helper.ctx.db
+          .select()
+          .from(sandboxGatewayCharges)
+          .where(eq(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:${key}`));
         return charged[0];
       },
       30_000,
@@ -93,13 +102,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     expect(row?.subscriptionStatus).toBe('active');
     // Give the other instance time to run its own reconciliation too: it must find nothing left to do.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const receipts = await helper.ctx.db.select().from(mailOutbox).where(and(eq(mailOutbox.recipient, row!.email), eq(mailOutbox.kind, 'receipt')));
+    const receipts = await helper.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, row!.email), eq(mailOutbox.kind, 'receipt')));
     expect(receipts).toHaveLength(1);
     const replay = await pay(running[running.length - 1]!, userId, token, key);
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect((replay.body.user as { subscriptionStatus: string }).subscriptionStatus).toBe('active');
-    const charges = await helper.ctx.db.select().from(sandboxGatewayCharges).where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:%`));
+    const charges = await helper.ctx.db
+      .select()
+      .from(sandboxGatewayCharges)
+      .where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:%`));
     expect(charges.map((c) => c.voidedAt)).toEqual([null]);
   });
 });

@@ -25,7 +25,9 @@ export async function rotatePhiKeys(config: Config): Promise<{ keyId: string; re
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   rotatePhiKeys(loadConfig())
-    .then(({ keyId, resealed }) => process.stdout.write(`Re-sealed ${resealed} values under key ${keyId}. PHI_OLD_KEYS can now be emptied.\n`))
+    .then(({ keyId, resealed }) =>
+      process.stdout.write(`Re-sealed ${resealed} values under key ${keyId}. PHI_OLD_KEYS can now be emptied.\n`),
+    )
     .catch((error: unknown) => {
       console.error(error instanceof ConfigError ? error.message : error);
       process.exit(1);

@@ -32,7 +32,11 @@ describe('every route', () => {
   it('declares the JSON of its successful answers, unless its answer is not JSON', () => {
     expect(routes.length).toBeGreaterThan(30);
     const missing = routes
-      .filter(({ name, route }) => !NOT_JSON[name] && !Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {}).some((status) => /^2/.test(status)))
+      .filter(
+        ({ name, route }) =>
+          !NOT_JSON[name] &&
+          !Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {}).some((status) => /^2/.test(status)),
+      )
       .map(({ name }) => name);
     expect(missing).toEqual([]);
   });

@@ -61,10 +61,12 @@ describe('npm run seed', () => {
 
   it('creates expenses in both currencies, converted as the server converts, that the Expenses tab lists and totals', async () => {
     await seedExpenses(server.app.ctx.db, 300, 831_234);
-    const rows = await queryRows<{ original_currency: 'USD' | 'INR'; original_amount_minor: string; amount_usd_cents: string; amount_inr_paise: string }>(
-      server.app.ctx.db,
-      sql`SELECT original_currency, original_amount_minor, amount_usd_cents, amount_inr_paise FROM expenses`,
-    );
+    const rows = await queryRows<{
+      original_currency: 'USD' | 'INR';
+      original_amount_minor: string;
+      amount_usd_cents: string;
+      amount_inr_paise: string;
+    }>(server.app.ctx.db, sql`SELECT original_currency, original_amount_minor, amount_usd_cents, amount_inr_paise FROM expenses`);
     expect(rows).toHaveLength(300);
     expect(new Set(rows.map((r) => r.original_currency))).toEqual(new Set(['USD', 'INR']));
     for (const row of rows) {

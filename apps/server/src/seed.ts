@@ -11,12 +11,104 @@ import { hashPassword } from './lib/crypto';
 import { createPhiKeyring, type PhiKeyring } from './lib/phi-cipher';
 
 const BATCH = 25_000;
-const FIRST_NAMES = ['Maria', 'James', 'Aisha', 'Wei', 'Carlos', 'Emily', 'Noah', 'Priya', 'Liam', 'Sofia', 'Mateo', 'Olivia', 'Ethan', 'Fatima', 'Lucas', 'Grace', 'Daniel', 'Hana', 'Isaac', 'Chloe', 'Jamal', 'Ava', 'Diego', 'Mia', 'Samuel', 'Leah', 'Omar', 'Zoe', 'Henry', 'Nora', 'Kai', 'Ruby'];
-const LAST_NAMES = ['Garcia', 'Smith', 'Johnson', 'Chen', 'Patel', 'Brown', 'Nguyen', 'Davis', 'Lopez', 'Williams', 'Kim', 'Martinez', 'Anderson', 'Thomas', 'Jackson', 'White', 'Harris', 'Clark', 'Lewis', 'Robinson', 'Walker', 'Young', 'Hall', 'Allen', 'Wright', 'King', 'Scott', 'Green', 'Baker', 'Adams', 'Nelson', 'Hill'];
+const FIRST_NAMES = [
+  'Maria',
+  'James',
+  'Aisha',
+  'Wei',
+  'Carlos',
+  'Emily',
+  'Noah',
+  'Priya',
+  'Liam',
+  'Sofia',
+  'Mateo',
+  'Olivia',
+  'Ethan',
+  'Fatima',
+  'Lucas',
+  'Grace',
+  'Daniel',
+  'Hana',
+  'Isaac',
+  'Chloe',
+  'Jamal',
+  'Ava',
+  'Diego',
+  'Mia',
+  'Samuel',
+  'Leah',
+  'Omar',
+  'Zoe',
+  'Henry',
+  'Nora',
+  'Kai',
+  'Ruby',
+];
+const LAST_NAMES = [
+  'Garcia',
+  'Smith',
+  'Johnson',
+  'Chen',
+  'Patel',
+  'Brown',
+  'Nguyen',
+  'Davis',
+  'Lopez',
+  'Williams',
+  'Kim',
+  'Martinez',
+  'Anderson',
+  'Thomas',
+  'Jackson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Hall',
+  'Allen',
+  'Wright',
+  'King',
+  'Scott',
+  'Green',
+  'Baker',
+  'Adams',
+  'Nelson',
+  'Hill',
+];
 const STATES = ['TX', 'CA', 'NY', 'FL', 'IL', 'PA', 'OH', 'GA', 'NC', 'MI', 'MO', 'WA', 'AZ', 'MA', 'TN', 'CO'];
-const CITIES = ['Austin', 'Fresno', 'Albany', 'Tampa', 'Peoria', 'Erie', 'Dayton', 'Macon', 'Durham', 'Flint', 'St. Louis', 'Spokane', 'Tucson', 'Lowell', 'Memphis', 'Boulder'];
+const CITIES = [
+  'Austin',
+  'Fresno',
+  'Albany',
+  'Tampa',
+  'Peoria',
+  'Erie',
+  'Dayton',
+  'Macon',
+  'Durham',
+  'Flint',
+  'St. Louis',
+  'Spokane',
+  'Tucson',
+  'Lowell',
+  'Memphis',
+  'Boulder',
+];
 const STREETS = ['Oak St', 'Maple Ave', 'Cedar Ln', 'Pine Rd', 'Elm St', 'Lakeview Dr', 'Park Blvd', 'Hillcrest Rd'];
-const SYMPTOMS = ['Seasonal allergies', 'Sore throat and mild fever', 'Lower back pain', 'Follow-up on blood pressure', 'Skin rash on forearm', 'Trouble sleeping', null, null];
+const SYMPTOMS = [
+  'Seasonal allergies',
+  'Sore throat and mild fever',
+  'Lower back pain',
+  'Follow-up on blood pressure',
+  'Skin rash on forearm',
+  'Trouble sleeping',
+  null,
+  null,
+];
 
 export interface SeedResult {
   users: number;
@@ -26,7 +118,11 @@ export interface SeedResult {
 }
 
 /** A text[] literal of bound parameters, for picking from in SQL. */
-const textArray = (values: readonly (string | null)[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: readonly (string | null)[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** Health data is sealed like the application seals it: a small pool of sealed values the rows pick from. */
 function sealedPool(keyring: PhiKeyring, values: readonly (string | null)[]) {
@@ -40,7 +136,12 @@ const planPrice = (id: PlanId) => planCatalogue.find((plan) => plan.id === id)!.
  * verified, a few admins, memberships of every plan in every status with consistent dates over the
  * last two years, and their payments in the ledger. Set-based, a batch of users per statement.
  */
-export async function seed(db: Database, keyring: PhiKeyring, count: number, log: (line: string) => void = () => {}): Promise<Omit<SeedResult, 'expenses'>> {
+export async function seed(
+  db: Database,
+  keyring: PhiKeyring,
+  count: number,
+  log: (line: string) => void = () => {},
+): Promise<Omit<SeedResult, 'expenses'>> {
   const started = Date.now();
   const run = randomBytes(3).toString('hex');
   // Customer ids are two letters of this run and the row number: unique within a run, and a clash with another run is skipped.
@@ -55,11 +156,23 @@ export async function seed(db: Database, keyring: PhiKeyring, count: number, log
     PLAN_IDS.map((id) => sql`${planPrice(id)}::int`),
     sql`, `,
   )}]`;
-  const phones = sealedPool(keyring, Array.from({ length: 40 }, (_, i) => `(${314 + i}) 555-${String(1000 + i * 37).slice(0, 4)}`));
-  const dobs = sealedPool(keyring, Array.from({ length: 40 }, (_, i) => `19${50 + i}-0${1 + (i % 9)}-${10 + (i % 18)}`));
-  const zips = sealedPool(keyring, Array.from({ length: 40 }, (_, i) => String(63101 + i * 211).padStart(5, '0')));
+  const phones = sealedPool(
+    keyring,
+    Array.from({ length: 40 }, (_, i) => `(${314 + i}) 555-${String(1000 + i * 37).slice(0, 4)}`),
+  );
+  const dobs = sealedPool(
+    keyring,
+    Array.from({ length: 40 }, (_, i) => `19${50 + i}-0${1 + (i % 9)}-${10 + (i % 18)}`),
+  );
+  const zips = sealedPool(
+    keyring,
+    Array.from({ length: 40 }, (_, i) => String(63101 + i * 211).padStart(5, '0')),
+  );
   const symptoms = sealedPool(keyring, SYMPTOMS);
-  const streets = sealedPool(keyring, STREETS.map((s, i) => `${100 + i * 13} ${s}`));
+  const streets = sealedPool(
+    keyring,
+    STREETS.map((s, i) => `${100 + i * 13} ${s}`),
+  );
   const cities = sealedPool(keyring, CITIES);
   const billingStates = sealedPool(keyring, STATES);
   const country = keyring.seal('US');
@@ -167,7 +280,19 @@ const ledgerOf = sql`
       RETURNING 1
     )`;
 
-const EXPENSE_TITLES = ['Clinic software licence', 'Telehealth video minutes', 'Office rent', 'Medical malpractice insurance', 'Laptop for a physician', 'Team lunch', 'Marketing: search ads', 'Bank fees', 'Contractor: Bengaluru support team', 'Accounting services', ''];
+const EXPENSE_TITLES = [
+  'Clinic software licence',
+  'Telehealth video minutes',
+  'Office rent',
+  'Medical malpractice insurance',
+  'Laptop for a physician',
+  'Team lunch',
+  'Marketing: search ads',
+  'Bank fees',
+  'Contractor: Bengaluru support team',
+  'Accounting services',
+  '',
+];
 const EXPENSE_AUTHORS = ['finance@careconnect247.example', 'ops@careconnect247.example', 'chief@careconnect247.example'];
 
 /**
@@ -175,7 +300,12 @@ const EXPENSE_AUTHORS = ['finance@careconnect247.example', 'ops@careconnect247.e
  * 1 to 5,000 units, spent over the last two years, converted at `inrPerUsdE4` the way the server
  * converts (rounding half away from zero).
  */
-export async function seedExpenses(db: Database, count: number, inrPerUsdE4: number, log: (line: string) => void = () => {}): Promise<number> {
+export async function seedExpenses(
+  db: Database,
+  count: number,
+  inrPerUsdE4: number,
+  log: (line: string) => void = () => {},
+): Promise<number> {
   const titles = textArray(EXPENSE_TITLES);
   const authors = textArray(EXPENSE_AUTHORS);
   for (let done = 0; done < count; done += BATCH) {
@@ -197,7 +327,11 @@ export async function seedExpenses(db: Database, count: number, inrPerUsdE4: num
 }
 
 /** The seed's database: the server's own (DATA_DIR / DATABASE_URL), migrated, its health data sealed with PHI_KEY. */
-export async function seedDatabase(config: Config, counts: { users: number; expenses: number }, log: (line: string) => void): Promise<SeedResult> {
+export async function seedDatabase(
+  config: Config,
+  counts: { users: number; expenses: number },
+  log: (line: string) => void,
+): Promise<SeedResult> {
   if (config.env === 'production') throw new ConfigError('The seed refuses to run with NODE_ENV=production: it writes made-up accounts.');
   const handle = await openDatabase(config);
   try {
@@ -216,7 +350,9 @@ export async function seedDatabase(config: Config, counts: { users: number; expe
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { users: { type: 'string', default: '1000' }, expenses: { type: 'string', default: '0' }, 'database-url': { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { users: { type: 'string', default: '1000' }, expenses: { type: 'string', default: '0' }, 'database-url': { type: 'string' } },
+  });
   const counts = { users: Number(values.users), expenses: Number(values.expenses) };
   for (const [name, count] of Object.entries(counts)) {
     if (!Number.isInteger(count) || count < 0 || count > 10_000_000) {

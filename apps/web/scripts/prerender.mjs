@@ -42,7 +42,8 @@ const FONT_FACE = /@font-face\{[^}]*\}/g;
 /** @param {string} template */
 function withInlineStyles(template) {
   const links = [...template.matchAll(STYLESHEET_LINK)];
-  if (links.length !== 1) throw new Error(`dist/index.html links ${links.length} stylesheets; one is expected (build.cssCodeSplit: false).`);
+  if (links.length !== 1)
+    throw new Error(`dist/index.html links ${links.length} stylesheets; one is expected (build.cssCodeSplit: false).`);
   const [link, file] = /** @type {[string, string]} */ (/** @type {unknown} */ (links[0]));
   const css = readFileSync(join(dist, file), 'utf8');
   if (/<\/style/i.test(css)) throw new Error(`${file} contains '</style' and cannot be inlined.`);
@@ -50,7 +51,10 @@ function withInlineStyles(template) {
   // Named after its content like Vite's assets, so that browsers keep it for a year (apps/server/src/plugins/web-app.ts).
   const rulesFile = `assets/site-rules-${createHash('sha256').update(rules).digest('base64url').slice(0, 10)}.css`;
   writeFileSync(join(dist, rulesFile), rules);
-  return template.replace(link, () => `<style>${css}</style><link rel="stylesheet" href="/${escapeAttr(rulesFile)}" disabled data-site-styles>`);
+  return template.replace(
+    link,
+    () => `<style>${css}</style><link rel="stylesheet" href="/${escapeAttr(rulesFile)}" disabled data-site-styles>`,
+  );
 }
 
 /**
@@ -123,7 +127,8 @@ function compose(template, preload, { path, page }) {
   if (/<meta\b[^>]*name="description"/.test(hoisted)) html = html.replace(/<meta name="description"[^>]*>\s*/, '');
   head += hoisted;
   for (const [id, json] of page.jsonLd) head += `<script type="application/ld+json" data-ld="${escapeAttr(id)}">${json}</script>`;
-  if (!html.includes('</head>') || !html.includes('<div id="root"></div>')) throw new Error('dist/index.html is not the expected template.');
+  if (!html.includes('</head>') || !html.includes('<div id="root"></div>'))
+    throw new Error('dist/index.html is not the expected template.');
   html = html.replace('</head>', `${head}\n  </head>`);
   html = html.replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeAttr(path)}">${body}</div>`);
   return html;

@@ -49,6 +49,7 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
   const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   const html = await new Response(prelude).text();
   const left = SUSPENDED.exec(html);
-  if (left) throw new Error(`${pathname} still suspends after loading its modules: ${html.slice(Math.max(0, left.index - 200), left.index + 300)}`);
+  if (left)
+    throw new Error(`${pathname} still suspends after loading its modules: ${html.slice(Math.max(0, left.index - 200), left.index + 300)}`);
   return { html, jsonLd: [...jsonLd] };
 }

@@ -45,7 +45,11 @@ export const adminUserListQuerySchema = z.strictObject({
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
 /** The e-mail search rule (product notes: Validation), for the form and for GET /api/admin/search alike. */
-export const emailSearchSchema = z.string().trim().min(SEARCH_MIN_LENGTH, { error: messages.searchTooShort }).max(EMAIL_MAX, { error: messages.tooLong(EMAIL_MAX) });
+export const emailSearchSchema = z
+  .string()
+  .trim()
+  .min(SEARCH_MIN_LENGTH, { error: messages.searchTooShort })
+  .max(EMAIL_MAX, { error: messages.tooLong(EMAIL_MAX) });
 
 export const adminUserSearchQuerySchema = z.strictObject({ ...pageParams, email: emailSearchSchema });
 export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuerySchema>;
@@ -53,11 +57,25 @@ export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuerySchema>;
 /** A stored instant as the admin API shows it (product notes: Data). */
 export const timestampSchema = z.object({ seconds: z.number().int(), nanos: z.number().int() });
 export type Timestamp = z.infer<typeof timestampSchema>;
-export const toTimestamp = (date: Date): Timestamp => ({ seconds: Math.floor(date.getTime() / 1000), nanos: (date.getTime() % 1000) * 1_000_000 });
+export const toTimestamp = (date: Date): Timestamp => ({
+  seconds: Math.floor(date.getTime() / 1000),
+  nanos: (date.getTime() % 1000) * 1_000_000,
+});
 export const fromTimestamp = (t: Timestamp) => new Date(t.seconds * 1000 + Math.floor(t.nanos / 1_000_000));
 
-export const billingAddressSchema = z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string(), country: z.string() });
-export const cardDetailsSchema = z.object({ cardholderName: z.string().nullable(), last4: z.string(), expiry: z.string().nullable(), brand: z.string().nullable() });
+export const billingAddressSchema = z.object({
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+});
+export const cardDetailsSchema = z.object({
+  cardholderName: z.string().nullable(),
+  last4: z.string(),
+  expiry: z.string().nullable(),
+  brand: z.string().nullable(),
+});
 
 /** The user as an admin sees it (product notes: Data): every field but secrets; never a hash, a token or a full card number. */
 export const adminUserSchema = z.object({
@@ -101,7 +119,8 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** A page of results (product notes: Data), with counts over the whole filtered result for the Users tab's summary. */
-export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), totalPages: z.number().int(), totalElements: z.number().int() });
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ content: z.array(item), totalPages: z.number().int(), totalElements: z.number().int() });
 export interface Page<T> {
   content: T[];
   totalPages: number;
@@ -134,7 +153,9 @@ const nameText = z
   .refine((v) => v.length <= NAME_MAX, { error: messages.tooLong(NAME_MAX) });
 
 /** Booleans are coerced (product notes: Validation): the strings 'true' / 'false' and 1 / 0 read as such. */
-const coercedBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)]).transform((v) => v === true || v === 'true' || v === '1' || v === 1);
+const coercedBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
 
 /** Any spelling of a role the admin form accepts, as its stored name; unknown names stay as typed, for the message. */
 function canonicalRole(role: string): string {
@@ -301,6 +322,10 @@ const analyticsBucketSchema = z.object({
   cashCollected: z.number(),
 });
 export type AnalyticsBucket = z.infer<typeof analyticsBucketSchema>;
-export const analyticsSeriesSchema = z.object({ interval: z.enum(ANALYTICS_INTERVALS), from: z.string(), to: z.string(), buckets: z.array(analyticsBucketSchema) });
+export const analyticsSeriesSchema = z.object({
+  interval: z.enum(ANALYTICS_INTERVALS),
+  from: z.string(),
+  to: z.string(),
+  buckets: z.array(analyticsBucketSchema),
+});
 export type AnalyticsSeries = z.infer<typeof analyticsSeriesSchema>;
-

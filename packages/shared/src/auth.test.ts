@@ -87,7 +87,9 @@ describe('reset password', () => {
 
 describe('password update', () => {
   it('needs the current password and a strong new one', () => {
-    expect(firstMessage(changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'Str0ng!pass' }))).toBe(messages.currentPasswordRequired);
+    expect(firstMessage(changePasswordSchema.safeParse({ currentPassword: '', newPassword: 'Str0ng!pass' }))).toBe(
+      messages.currentPasswordRequired,
+    );
     expect(firstMessage(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'short' }))).toBe(messages.password);
     const confirmed = withConfirmation(changePasswordSchema);
     expect(confirmed.safeParse({ currentPassword: 'x', newPassword: 'Str0ng!pass', confirmPassword: 'other' }).success).toBe(false);

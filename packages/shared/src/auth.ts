@@ -79,8 +79,7 @@ export const forgotPasswordSchema = z.strictObject({
 /** Asks for a new verification link; the answer never tells whether the e-mail has an account. */
 export const resendVerificationSchema = z.strictObject({ email: emailSchema() });
 
-export const tokenSchema = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(512, { error: message });
+export const tokenSchema = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(512, { error: message });
 
 export const verifyEmailSchema = z.strictObject({ token: tokenSchema(messages.verifyMissingToken) });
 export const adminLoginVerifySchema = z.strictObject({ token: tokenSchema(messages.magicLinkInvalid) });

@@ -31,7 +31,8 @@ const EXCHANGE_RATE_MAX = 1000;
  */
 export function convertMinorUnits(amount: number, from: ExpenseCurrency, to: ExpenseCurrency, rateE4: number): number {
   if (from === to) return amount;
-  const [numerator, denominator] = from === 'USD' ? [BigInt(amount) * BigInt(rateE4), BigInt(RATE_SCALE)] : [BigInt(amount) * BigInt(RATE_SCALE), BigInt(rateE4)];
+  const [numerator, denominator] =
+    from === 'USD' ? [BigInt(amount) * BigInt(rateE4), BigInt(RATE_SCALE)] : [BigInt(amount) * BigInt(RATE_SCALE), BigInt(rateE4)];
   return Number((numerator * 2n + denominator) / (denominator * 2n));
 }
 
@@ -198,7 +199,12 @@ export const uploadInitiateSchema = z.strictObject({
   size: receiptSize,
 });
 export type UploadInitiate = z.infer<typeof uploadInitiateSchema>;
-export const uploadTicketSchema = z.object({ uploadUrl: z.string(), fileUrl: z.string(), headers: z.record(z.string(), z.string()), expiresAt: z.string() });
+export const uploadTicketSchema = z.object({
+  uploadUrl: z.string(),
+  fileUrl: z.string(),
+  headers: z.record(z.string(), z.string()),
+  expiresAt: z.string(),
+});
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
 /** POST /api/admin/expenses/{id}/attach. */
@@ -216,7 +222,9 @@ export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 export const exchangeRateUpdateSchema = z.strictObject({
   inrPerUsd: z.coerce
     .number({ error: messages.exchangeRateInvalid })
-    .refine((v) => Number.isFinite(v) && v > 0 && v <= EXCHANGE_RATE_MAX && Math.abs(v * RATE_SCALE - Math.round(v * RATE_SCALE)) < 1e-6, { error: messages.exchangeRateInvalid }),
+    .refine((v) => Number.isFinite(v) && v > 0 && v <= EXCHANGE_RATE_MAX && Math.abs(v * RATE_SCALE - Math.round(v * RATE_SCALE)) < 1e-6, {
+      error: messages.exchangeRateInvalid,
+    }),
 });
 
 /** GET /api/admin/analytics/profit: months from..to (YYYY-MM), both included, at most 3 years (as the series). */

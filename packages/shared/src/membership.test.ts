@@ -5,7 +5,15 @@ import { addDays, isActiveStatus, MEMBERSHIP_TERM_DAYS } from './membership';
 describe('membership rules', () => {
   it("counts a membership as active when its status reads 'active' in any case, and nothing else", () => {
     expect(['active', ' Active ', 'ACTIVE'].map(isActiveStatus)).toEqual([true, true, true]);
-    expect(['pending', 'past_due', 'expired', 'cancelled', '', null, undefined].map(isActiveStatus)).toEqual([false, false, false, false, false, false, false]);
+    expect(['pending', 'past_due', 'expired', 'cancelled', '', null, undefined].map(isActiveStatus)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('runs a paid period 30 days of 24 hours from the payment', () => {

@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './api';
 import { messages } from './messages';
-import { cardDigits, cardNumberProblem, checkoutFormSchema, cvcLength, detectCardBrand, expiryProblem, formatExpiry, passesLuhn } from './payment';
+import {
+  cardDigits,
+  cardNumberProblem,
+  checkoutFormSchema,
+  cvcLength,
+  detectCardBrand,
+  expiryProblem,
+  formatExpiry,
+  passesLuhn,
+} from './payment';
 
 const today = new Date(2026, 10, 22); // 22 November 2026
 
 describe('Luhn and card numbers', () => {
-  it.each(['4242424242424242', '4000000000000002', '378282246310005', '6011111111111117', '5555555555554444', '2223003122003222'])('%s passes Luhn', (n) => {
-    expect(passesLuhn(n)).toBe(true);
-    expect(cardNumberProblem(n)).toBeNull();
-  });
+  it.each(['4242424242424242', '4000000000000002', '378282246310005', '6011111111111117', '5555555555554444', '2223003122003222'])(
+    '%s passes Luhn',
+    (n) => {
+      expect(passesLuhn(n)).toBe(true);
+      expect(cardNumberProblem(n)).toBeNull();
+    },
+  );
   it.each(['4242424242424241', '378282246310006', '1234567812345678'])('%s fails Luhn', (n) => {
     expect(cardNumberProblem(n)).toBe(messages.cardNumberInvalid);
   });

@@ -64,7 +64,11 @@ const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDB
 const isStorableText = (value: string) => !UNSAFE_TEXT.test(value);
 const storable = { error: messages.invalidCharacters };
 /** An optional string the server ignores, still bounded and storable. */
-const ignoredText = (max: number) => z.string().max(max, { error: messages.tooLong(max) }).refine(isStorableText, storable);
+const ignoredText = (max: number) =>
+  z
+    .string()
+    .max(max, { error: messages.tooLong(max) })
+    .refine(isStorableText, storable);
 
 const requiredLabel = (label: string, max = 200) =>
   z
@@ -108,7 +112,10 @@ export const checkoutFields = {
       const problem = expiryProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
-  cvc: z.string({ error: messages.cvcLength(3) }).max(4, { error: messages.cvcLength(4) }).refine(isStorableText, storable),
+  cvc: z
+    .string({ error: messages.cvcLength(3) })
+    .max(4, { error: messages.cvcLength(4) })
+    .refine(isStorableText, storable),
 };
 
 /**
@@ -180,5 +187,10 @@ export type SubscriptionRequest = z.input<typeof subscriptionRequestSchema>;
 export const planUpdateSchema = z.strictObject({ subscriptionPlan: planIdSchema(messages.pickPlan) });
 export const choosePlanSchema = z.strictObject({
   plan: planIdSchema(messages.pickPlan),
-  email: z.string().trim().max(EMAIL_MAX).regex(EMAIL_PATTERN, { error: messages.email }).transform((v) => v.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX)
+    .regex(EMAIL_PATTERN, { error: messages.email })
+    .transform((v) => v.toLowerCase()),
 });

@@ -74,7 +74,15 @@ describe('sign-up form rules (product notes: Validation)', () => {
 
   it('the server payload refuses unknown fields but accepts what the old client sent', () => {
     const { confirmPassword: _c, ...payload } = valid;
-    expect(registrationSchema.safeParse({ ...payload, customerIp: '1.2.3.4', submittedAt: 'x', subscriptionAmount: '29.99', customerId: 'CONS-AB12CD34' }).success).toBe(true);
+    expect(
+      registrationSchema.safeParse({
+        ...payload,
+        customerIp: '1.2.3.4',
+        submittedAt: 'x',
+        subscriptionAmount: '29.99',
+        customerId: 'CONS-AB12CD34',
+      }).success,
+    ).toBe(true);
     expect(registrationSchema.safeParse({ ...payload, roles: ['ROLE_ADMIN'] }).success).toBe(false);
   });
 });

@@ -32,7 +32,11 @@ export const signupFields = {
     .trim()
     .min(1, { error: messages.zipRequired })
     .max(ZIP_MAX, { error: messages.zipTooLong }),
-  symptoms: z.string().trim().max(SYMPTOMS_MAX, { error: messages.tooLong(SYMPTOMS_MAX) }).optional(),
+  symptoms: z
+    .string()
+    .trim()
+    .max(SYMPTOMS_MAX, { error: messages.tooLong(SYMPTOMS_MAX) })
+    .optional(),
   subscriptionPlan: planIdSchema(messages.planRequired),
   smsPolicyAccepted: z.literal(true, { error: messages.smsTerms }),
 };

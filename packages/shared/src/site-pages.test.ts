@@ -12,7 +12,12 @@ describe('the public pages', () => {
 
   it('treats the admin link addresses under /api as pages, and nothing else under /api', () => {
     expect(ADMIN_LINK_PATHS.filter((path) => path.startsWith('api/'))).toHaveLength(2);
-    for (const url of ['/api/verify-admin-login/tok_1', '/api/auth/verify-admin-login/tok_1', '/api/auth/verify-admin-login?token=x', '/api/verify-admin-login']) {
+    for (const url of [
+      '/api/verify-admin-login/tok_1',
+      '/api/auth/verify-admin-login/tok_1',
+      '/api/auth/verify-admin-login?token=x',
+      '/api/verify-admin-login',
+    ]) {
       expect(isAdminLinkPage(url), url).toBe(true);
     }
     for (const url of ['/api/auth/verify-admin-loginx', '/api/users/me', '/api/auth/login', '/verify-admin-login/tok_1']) {

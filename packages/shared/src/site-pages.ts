@@ -26,7 +26,13 @@ export const PRERENDERED_PATHS = [
  * a page of the app. Those under /api are pages too: the server and the dev server answer them with
  * the app instead of the API.
  */
-export const ADMIN_LINK_PATHS = ['admin-login', 'verify-admin-login', 'auth/verify-admin-login', 'api/auth/verify-admin-login', 'api/verify-admin-login'] as const;
+export const ADMIN_LINK_PATHS = [
+  'admin-login',
+  'verify-admin-login',
+  'auth/verify-admin-login',
+  'api/auth/verify-admin-login',
+  'api/verify-admin-login',
+] as const;
 
 const ADMIN_LINK_API_PAGES = ADMIN_LINK_PATHS.filter((path) => path.startsWith('api/')).map((path) => new RegExp(`^/${path}(/|\\?|$)`));
 /** Whether a request path under /api is one of the admin link pages above. */

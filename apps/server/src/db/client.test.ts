@@ -24,7 +24,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements prepared once per co
       for (const value of [1, 2, 3]) answers.push(...(await queryRows<{ value: number }>(tx, sql`SELECT ${value}::int + 40 AS value`)));
       expect(answers.map((row) => row.value)).toEqual([41, 42, 43]);
       // No parameters: this query itself is not prepared, so it lists only what came before it.
-      return queryRows<{ statement: string }>(tx, sql.raw(`SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%+ 40 AS value'`));
+      return queryRows<{ statement: string }>(
+        tx,
+        sql.raw(`SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%+ 40 AS value'`),
+      );
     });
     expect(prepared.map((row) => row.statement)).toEqual(['SELECT $1::int + 40 AS value']);
   });
@@ -75,7 +78,8 @@ describe('PGlite queries with the parsers it was opened with', () => {
     expect(asked.map((options) => options.rowMode)).toEqual(['object', 'array']);
     for (const { parsers } of asked) {
       expect(Object.keys(parsers ?? {}).sort()).toEqual(Object.keys(drizzleParsers).sort());
-      for (const type of Object.keys(parsers ?? {})) expect(parsers![Number(type)]!('2026-11-26 10:00:00+00')).toBe('2026-11-26 10:00:00+00');
+      for (const type of Object.keys(parsers ?? {}))
+        expect(parsers![Number(type)]!('2026-11-26 10:00:00+00')).toBe('2026-11-26 10:00:00+00');
     }
   });
 
@@ -90,7 +94,18 @@ describe('PGlite queries with the parsers it was opened with', () => {
 
     it('reads dates and times back as they were written, in a transaction and out of one, and raw queries keep their text', async () => {
       const at = new Date('2026-11-26T10:11:12.345Z');
-      const entry = { at, actorUserId: null, actorRole: 'anonymous', action: 'GET /api/test', subjectUserId: null, ip: null, status: 200, details: null, prevHash: '0'.repeat(64), hash: '1'.repeat(64) };
+      const entry = {
+        at,
+        actorUserId: null,
+        actorRole: 'anonymous',
+        action: 'GET /api/test',
+        subjectUserId: null,
+        ip: null,
+        status: 200,
+        details: null,
+        prevHash: '0'.repeat(64),
+        hash: '1'.repeat(64),
+      };
       const inTransaction = await handle.db.transaction(async (tx) => {
         await tx.insert(auditLog).values(entry);
         const [row] = await tx.select({ at: auditLog.at }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
@@ -99,7 +114,10 @@ describe('PGlite queries with the parsers it was opened with', () => {
       expect(inTransaction).toEqual(at);
       const [row] = await handle.db.select({ at: auditLog.at }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
       expect(row!.at).toEqual(at);
-      const [raw] = await queryRows<{ day: unknown; span: unknown }>(handle.db, sql`SELECT DATE '2026-11-26' AS day, INTERVAL '1 day' AS span`);
+      const [raw] = await queryRows<{ day: unknown; span: unknown }>(
+        handle.db,
+        sql`SELECT DATE '2026-11-26' AS day, INTERVAL '1 day' AS span`,
+      );
       expect(raw).toEqual({ day: '2026-11-26', span: '1 day' });
     });
   });

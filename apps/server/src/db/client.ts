@@ -64,7 +64,8 @@ class PreparingClient extends pg.Client {
     const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
     const hasParameters = (Array.isArray(values) && values.length > 0) || Array.isArray((config as { values?: unknown } | null)?.values);
     // Drizzle's own prepared statements come named; a Query or Cursor object submits itself.
-    const alreadyNamed = typeof config === 'object' && config !== null && (Boolean((config as { name?: unknown }).name) || 'submit' in config);
+    const alreadyNamed =
+      typeof config === 'object' && config !== null && (Boolean((config as { name?: unknown }).name) || 'submit' in config);
     if (typeof text === 'string' && hasParameters && !alreadyNamed) {
       const name = preparedName(text);
       if (name) args[0] = typeof config === 'string' ? { text, name } : { ...(config as object), name };
@@ -110,7 +111,10 @@ function withoutOwnParsers(query: PGlite['query']): PGlite['query'] {
 function drizzleClient(client: PGlite): PGlite {
   const adapted: Pick<PGlite, 'query' | 'transaction'> = {
     query: withoutOwnParsers(client.query.bind(client)),
-    transaction: (callback) => client.transaction((tx) => callback({ query: withoutOwnParsers(tx.query.bind(tx)) } as Partial<PgliteTransaction> as PgliteTransaction)),
+    transaction: (callback) =>
+      client.transaction((tx) =>
+        callback({ query: withoutOwnParsers(tx.query.bind(tx)) } as Partial<PgliteTransaction> as PgliteTransaction),
+      ),
   };
   return adapted as Partial<PGlite> as PGlite;
 }
@@ -219,7 +223,11 @@ const columnLists = new WeakMap<PgTable, SQL>();
 export function allColumns(table: PgTable): SQL {
   let list = columnLists.get(table);
   if (!list) {
-    list = sql.raw(Object.values(getTableColumns(table) as Record<string, PgColumn>).map((column) => `"${column.name}"`).join(', '));
+    list = sql.raw(
+      Object.values(getTableColumns(table) as Record<string, PgColumn>)
+        .map((column) => `"${column.name}"`)
+        .join(', '),
+    );
     columnLists.set(table, list);
   }
   return list;

@@ -31,22 +31,34 @@ async function databaseAt(last: number): Promise<{ dir: string; client: PGlite }
 describe('migration 0011: a kept checkout answer records its outcome, not an HTTP status', () => {
   it('converts every recorded status and keeps a pending key pending', async () => {
     const { dir, client } = await databaseAt(10);
-    const [user] = (await client.query<{ id: string }>(`INSERT INTO users (email, password_hash, customer_id) VALUES ('m@example.com', 'x', 'CONS-MIGRATE') RETURNING id`)).rows;
-    const statuses: [string, number | null][] = [['paid', 200], ['declined', 402], ['refused', 403], ['active', 409], ['reused', 422], ['bad', 400], ['pending', null]];
+    const [user] = (
+      await client.query<{ id: string }>(
+        `INSERT INTO users (email, password_hash, customer_id) VALUES ('m@example.com', 'x', 'CONS-MIGRATE') RETURNING id`,
+      )
+    ).rows;
+    const statuses: [string, number | null][] = [
+      ['paid', 200],
+      ['declined', 402],
+      ['refused', 403],
+      ['active', 409],
+      ['reused', 422],
+      ['bad', 400],
+      ['pending', null],
+    ];
     for (const [key, status] of statuses) {
-      await client.query('INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body) VALUES ($1, $2, $3, $4, $5)', [
-        user!.id,
-        key,
-        'hash',
-        status,
-        status === null ? null : '{}',
-      ]);
+      await client.query(
+        'INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body) VALUES ($1, $2, $3, $4, $5)',
+        [user!.id, key, 'hash', status, status === null ? null : '{}'],
+      );
     }
     await client.close();
 
     const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: dir });
     try {
-      const rows = await queryRows<{ key: string; response_outcome: string | null }>(handle.db, sql`SELECT key, response_outcome FROM idempotency_keys ORDER BY key`);
+      const rows = await queryRows<{ key: string; response_outcome: string | null }>(
+        handle.db,
+        sql`SELECT key, response_outcome FROM idempotency_keys ORDER BY key`,
+      );
       expect(Object.fromEntries(rows.map((r) => [r.key, r.response_outcome]))).toEqual({
         active: 'conflict',
         bad: 'invalid',
@@ -56,7 +68,10 @@ describe('migration 0011: a kept checkout answer records its outcome, not an HTT
         refused: 'forbidden',
         reused: 'unprocessable',
       });
-      const columns = await queryRows<{ column_name: string }>(handle.db, sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'idempotency_keys'`);
+      const columns = await queryRows<{ column_name: string }>(
+        handle.db,
+        sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'idempotency_keys'`,
+      );
       expect(columns.map((c) => c.column_name)).not.toContain('response_status');
     } finally {
       await handle.close();
@@ -84,7 +99,9 @@ describe('migration 0012: counters striped over slots', () => {
             (SELECT sum(payments) FROM daily_payments)::int AS payments, (SELECT sum(amount_cents) FROM daily_payments)::int AS cents`,
         );
       expect(await totals()).toEqual([{ total: 2, admins: 1, active: 1, verified: 2, signups: 2, payments: 1, cents: 7999 }]);
-      await handle.db.execute(sql`INSERT INTO users (email, password_hash, customer_id, subscription_status) VALUES ('c@example.com', 'x', 'CONS-SLOT-C', 'active')`);
+      await handle.db.execute(
+        sql`INSERT INTO users (email, password_hash, customer_id, subscription_status) VALUES ('c@example.com', 'x', 'CONS-SLOT-C', 'active')`,
+      );
       await handle.db.execute(sql`INSERT INTO payments (user_id, plan_id, kind, gateway, status, amount_cents)
         SELECT id, 'individualMonthly', 'checkout', 'sandbox', 'succeeded', 2999 FROM users WHERE email = 'c@example.com'`);
       expect(await totals()).toEqual([{ total: 3, admins: 1, active: 2, verified: 2, signups: 3, payments: 2, cents: 10998 }]);
@@ -103,7 +120,9 @@ describe('migration 0017: rate-limit counters without the write-ahead log', () =
     const handle = await openDatabase({ databaseUrl: undefined, pgliteDir: dir });
     try {
       expect(await queryRows(handle.db, sql`SELECT key, points FROM rate_limits`)).toEqual([{ key: 'spent', points: 7 }]);
-      expect(await queryRows(handle.db, sql`SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'`)).toEqual([{ relpersistence: 'u' }]);
+      expect(await queryRows(handle.db, sql`SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'`)).toEqual([
+        { relpersistence: 'u' },
+      ]);
     } finally {
       await handle.close();
     }

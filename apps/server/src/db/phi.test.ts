@@ -17,27 +17,70 @@ async function dumpEverything(db: Executor): Promise<string> {
   );
   expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['users', 'enquiries', 'mail_outbox']));
   const rows = await Promise.all(
-    tables.map((t) => queryRows<{ row: string }>(db, sql`SELECT row_to_json(t)::text AS row FROM ${sql.identifier(t.schema)}.${sql.identifier(t.name)} t`)),
+    tables.map((t) =>
+      queryRows<{ row: string }>(db, sql`SELECT row_to_json(t)::text AS row FROM ${sql.identifier(t.schema)}.${sql.identifier(t.name)} t`),
+    ),
   );
-  return rows.flat().map((r) => r.row).join('\n');
+  return rows
+    .flat()
+    .map((r) => r.row)
+    .join('\n');
 }
 
-const sealedUserColumns = ['customer_phone', 'dob', 'zip', 'symptoms', 'billing_street', 'billing_city', 'billing_state', 'billing_zip', 'billing_country'];
+const sealedUserColumns = [
+  'customer_phone',
+  'dob',
+  'zip',
+  'symptoms',
+  'billing_street',
+  'billing_city',
+  'billing_state',
+  'billing_zip',
+  'billing_country',
+];
 const rawUser = async (app: App, id: string) =>
-  (await queryRows<Record<string, string | null>>(app.ctx.db, sql`SELECT ${sql.raw(sealedUserColumns.join(', '))} FROM users WHERE id = ${id}`))[0]!;
+  (
+    await queryRows<Record<string, string | null>>(
+      app.ctx.db,
+      sql`SELECT ${sql.raw(sealedUserColumns.join(', '))} FROM users WHERE id = ${id}`,
+    )
+  )[0]!;
 
 describe('health data at rest', () => {
   const server = useTestApp();
 
   it('#23 a dump of every table holds no date of birth, phone, symptoms, address or enquiry in clear, while the owner still sees them', async () => {
-    const { token, user } = await signedInPatient(server.app, { dob: '1979-02-03', customerPhone: '3145550177', symptoms: 'Itchy rash on the left elbow' });
-    const checkout = checkoutBody({ billingAddress: { street: '742 Evergreen Terrace', city: 'Springfield', state: 'MO', zip: '65801', country: 'United States' } });
-    expect((await server.http.put(`/api/users/${user.id as string}/subscription`, checkout, token, { 'idempotency-key': randomUUID() })).status).toBe(200);
-    const enquiry = { fullName: 'Jordan Lee', email: 'jordan@example.com', phone: '(314) 555-0188', message: 'Is my recurring migraine aura a concern?', smsOptIn: true };
+    const { token, user } = await signedInPatient(server.app, {
+      dob: '1979-02-03',
+      customerPhone: '3145550177',
+      symptoms: 'Itchy rash on the left elbow',
+    });
+    const checkout = checkoutBody({
+      billingAddress: { street: '742 Evergreen Terrace', city: 'Springfield', state: 'MO', zip: '65801', country: 'United States' },
+    });
+    expect(
+      (await server.http.put(`/api/users/${user.id as string}/subscription`, checkout, token, { 'idempotency-key': randomUUID() })).status,
+    ).toBe(200);
+    const enquiry = {
+      fullName: 'Jordan Lee',
+      email: 'jordan@example.com',
+      phone: '(314) 555-0188',
+      message: 'Is my recurring migraine aura a concern?',
+      smsOptIn: true,
+    };
     expect((await server.http.post('/api/users/questions', enquiry)).status).toBe(201);
 
     const dump = await dumpEverything(server.app.ctx.db);
-    for (const secret of ['1979-02-03', '3145550177', '555-0177', 'Itchy rash', '742 Evergreen', '3145550188', '555-0188', 'migraine aura']) {
+    for (const secret of [
+      '1979-02-03',
+      '3145550177',
+      '555-0177',
+      'Itchy rash',
+      '742 Evergreen',
+      '3145550188',
+      '555-0188',
+      'migraine aura',
+    ]) {
       expect(dump).not.toContain(secret);
     }
     expect(Object.values(await rawUser(server.app, user.id as string)).every((v) => v?.startsWith('v1:'))).toBe(true);
@@ -74,7 +117,9 @@ describe('health-data keys across restarts', () => {
       // Rows from before encryption: written in clear behind the column type's back.
       const { token, id } = await run(withKeys(oldKey), async (app) => {
         const { token, user } = await signedInPatient(app);
-        await app.ctx.db.execute(sql`UPDATE users SET symptoms = 'Plain cough', dob = '1970-01-01', billing_street = NULL WHERE id = ${user.id as string}`);
+        await app.ctx.db.execute(
+          sql`UPDATE users SET symptoms = 'Plain cough', dob = '1970-01-01', billing_street = NULL WHERE id = ${user.id as string}`,
+        );
         await app.ctx.db.execute(sql`UPDATE mail_outbox SET letter = '{"greeting":"Plain body","paragraphs":[]}'`);
         return { token, id: user.id as string };
       });
@@ -106,7 +151,11 @@ describe('health-data keys across restarts', () => {
       await run(withKeys(newKey), async (app) => {
         const raw = await rawUser(app, id);
         for (const value of Object.values(raw)) if (value !== null) expect(value.startsWith(`v1:${first.keyId}:`)).toBe(true);
-        expect((await api(app).get('/api/users/me', token)).body).toMatchObject({ symptoms: 'Plain cough', dob: '1970-01-01', customerPhone: '3145550100' });
+        expect((await api(app).get('/api/users/me', token)).body).toMatchObject({
+          symptoms: 'Plain cough',
+          dob: '1970-01-01',
+          customerPhone: '3145550100',
+        });
       });
     } finally {
       await drop();

@@ -32,7 +32,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    roles: text('roles').array().notNull().default(sql`ARRAY['ROLE_USER']::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['ROLE_USER']::text[]`),
     // Health data and contact details are sealed at rest (decision 016); dob is its ISO date as text.
     customerPhone: phiText('customer_phone'),
     dob: phiText('dob'),
@@ -86,7 +89,9 @@ export const users = pgTable(
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
     index('users_full_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     // Analytics (decision 019): the recurring amounts of active memberships.
-    index('users_active_amount_idx').on(t.subscriptionPlan, t.subscriptionAmountCents).where(sql`subscription_status = 'active'`),
+    index('users_active_amount_idx')
+      .on(t.subscriptionPlan, t.subscriptionAmountCents)
+      .where(sql`subscription_status = 'active'`),
   ],
 );
 
@@ -150,7 +155,9 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at IS NULL`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`sent_at IS NULL`),
     check('mail_outbox_has_content', sql`${t.letter} IS NOT NULL OR (${t.textBody} IS NOT NULL AND ${t.htmlBody} IS NOT NULL)`),
   ],
 );
@@ -204,7 +211,11 @@ export const memberships = pgTable(
     lockedUntil: tz('locked_until'),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('memberships_due_idx').on(t.nextChargeAt).where(sql`next_charge_at IS NOT NULL`)],
+  (t) => [
+    index('memberships_due_idx')
+      .on(t.nextChargeAt)
+      .where(sql`next_charge_at IS NOT NULL`),
+  ],
 );
 
 /** The payments ledger: one row per charge attempt, written before the gateway is called. */
@@ -241,10 +252,16 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('payments_renewal_once_key').on(t.userId, t.periodStart, t.attempt).where(sql`kind = 'renewal'`),
+    uniqueIndex('payments_renewal_once_key')
+      .on(t.userId, t.periodStart, t.attempt)
+      .where(sql`kind = 'renewal'`),
     // One purchase at a time per patient, whatever the Idempotency-Key, across every server instance.
-    uniqueIndex('payments_one_checkout_in_flight_key').on(t.userId).where(sql`kind = 'checkout' AND status = 'pending'`),
-    index('payments_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    uniqueIndex('payments_one_checkout_in_flight_key')
+      .on(t.userId)
+      .where(sql`kind = 'checkout' AND status = 'pending'`),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -282,8 +299,7 @@ export const sandboxGatewayCharges = pgTable('sandbox_gateway_charges', {
 });
 
 export type SandboxResult =
-  | { ok: true; reference: string; paymentMethodToken: string; brand: string | null; last4: string }
-  | { ok: false; code: string };
+  { ok: true; reference: string; paymentMethodToken: string; brand: string | null; last4: string } | { ok: false; code: string };
 
 /** Checkout answers by Idempotency-Key, so a repeated request replays the first answer. */
 export const idempotencyKeys = pgTable(
@@ -427,7 +443,9 @@ export const expenseUploads = pgTable(
   (t) => [
     uniqueIndex('expense_uploads_storage_key').on(t.storageKey),
     index('expense_uploads_expense_idx').on(t.expenseId),
-    index('expense_uploads_unattached_idx').on(t.createdAt).where(sql`attached_at IS NULL`),
+    index('expense_uploads_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`attached_at IS NULL`),
   ],
 );
 
@@ -452,7 +470,10 @@ export const expenses = pgTable(
   },
   (t) => [
     check('expenses_currency', sql`${t.originalCurrency} IN ('USD', 'INR')`),
-    check('expenses_amounts', sql`${t.originalAmountMinor} >= 0 AND ${t.amountUsdCents} >= 0 AND ${t.amountInrPaise} >= 0 AND ${t.inrPerUsdE4} > 0`),
+    check(
+      'expenses_amounts',
+      sql`${t.originalAmountMinor} >= 0 AND ${t.amountUsdCents} >= 0 AND ${t.amountInrPaise} >= 0 AND ${t.inrPerUsdE4} > 0`,
+    ),
     index('expenses_spent_idx').on(t.spentAt.desc(), t.id.desc()),
     index('expenses_created_by_idx').on(t.createdBy, t.spentAt.desc(), t.id.desc()),
     index('expenses_currency_idx').on(t.originalCurrency, t.spentAt.desc(), t.id.desc()),

@@ -11,10 +11,16 @@ const BATCH = 100;
  * renewal run died between the gateway call and the commit) with what the gateway says happened.
  * Rows are claimed with SKIP LOCKED and a lease, so instances running this together split the work.
  */
-export async function runReconciliation(ctx: AppContext, { now = new Date(), olderThanMs = ctx.config.reconcileAfterMs } = {}): Promise<number> {
+export async function runReconciliation(
+  ctx: AppContext,
+  { now = new Date(), olderThanMs = ctx.config.reconcileAfterMs } = {},
+): Promise<number> {
   let settled = 0;
   for (;;) {
-    const batch = await claimPendingPayments(ctx.db, now, RECONCILE_LEASE_MS, { olderThan: new Date(now.getTime() - olderThanMs), limit: BATCH });
+    const batch = await claimPendingPayments(ctx.db, now, RECONCILE_LEASE_MS, {
+      olderThan: new Date(now.getTime() - olderThanMs),
+      limit: BATCH,
+    });
     if (batch.length === 0) return settled;
     for (const payment of batch) {
       try {
@@ -37,4 +43,5 @@ export async function runBillingJobs(ctx: AppContext, now = new Date()) {
 }
 
 /** Runs the billing jobs at start and every `intervalMs` until stopped. */
-export const startBillingSchedule = (ctx: AppContext, intervalMs = 60_000) => startSchedule(ctx, 'billing', () => runBillingJobs(ctx), intervalMs);
+export const startBillingSchedule = (ctx: AppContext, intervalMs = 60_000) =>
+  startSchedule(ctx, 'billing', () => runBillingJobs(ctx), intervalMs);

@@ -27,7 +27,10 @@ describe('housekeeping', () => {
     const revoked = await signedInPatient(server.app, {}, { rememberMe: true });
     await server.http.post('/api/auth/logout', {}, revoked.token);
     // Revoked but otherwise valid for a year: only the revocation rule can delete it.
-    await server.app.ctx.db.update(sessions).set({ expiresAt: later(365 * DAY) }).where(eq(sessions.userId, revoked.user.id as string));
+    await server.app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: later(365 * DAY) })
+      .where(eq(sessions.userId, revoked.user.id as string));
 
     await runHousekeeping(server.app.ctx, later(MINUTE));
     expect((await server.http.get('/api/users/me', live.token)).status).toBe(200);
@@ -47,7 +50,11 @@ describe('housekeeping', () => {
     await server.http.post('/api/auth/forgot-password', { email: body.email });
     // The reset link is made after the answer.
     await waitForMail(server.app, body.email, 'password-reset');
-    const tokensOf = () => server.app.ctx.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id as string));
+    const tokensOf = () =>
+      server.app.ctx.db
+        .select()
+        .from(oneTimeTokens)
+        .where(eq(oneTimeTokens.userId, user.id as string));
     expect((await tokensOf()).map((t) => t.purpose).sort()).toEqual(['reset-password', 'verify-email']);
 
     await runHousekeeping(server.app.ctx, later(MINUTE));
@@ -64,7 +71,8 @@ describe('housekeeping', () => {
     const answered = await server.http.put(`/api/users/${userId}/subscription`, checkoutBody(), token, { 'idempotency-key': randomUUID() });
     expect(answered.status).toBe(200);
     await server.app.ctx.db.insert(idempotencyKeys).values({ userId, key: 'in-flight', requestHash: 'x' });
-    const keysOf = async () => (await server.app.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId))).map((k) => k.key);
+    const keysOf = async () =>
+      (await server.app.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId))).map((k) => k.key);
 
     await runHousekeeping(server.app.ctx, later(23 * HOUR));
     expect(await keysOf()).toHaveLength(2);

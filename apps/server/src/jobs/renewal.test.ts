@@ -20,13 +20,19 @@ describe('the renewal job', () => {
   const member = async (cardNumber = '4242424242424242', planId = 'individualMonthly') => {
     const { user, token, body } = await signedInPatient(app);
     const id = user.id as string;
-    const res = await api(app).put(`/api/users/${id}/subscription`, checkoutBody({ planId, card: { cardNumber } }), token, { 'idempotency-key': randomUUID() });
+    const res = await api(app).put(`/api/users/${id}/subscription`, checkoutBody({ planId, card: { cardNumber } }), token, {
+      'idempotency-key': randomUUID(),
+    });
     expect(res.status).toBe(200);
     const [row] = await app.ctx.db.select().from(users).where(eq(users.id, id));
     return { id, email: body.email, renewsAt: row!.nextSubscriptionRenewDate! };
   };
   const renewals = (id: string) =>
-    app.ctx.db.select().from(payments).where(eq(payments.userId, id)).then((rows) => rows.filter((r) => r.kind === 'renewal'));
+    app.ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.userId, id))
+      .then((rows) => rows.filter((r) => r.kind === 'renewal'));
   const userRow = async (id: string) => (await app.ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
   const membership = async (id: string) => (await app.ctx.db.select().from(memberships).where(eq(memberships.userId, id)))[0]!;
 
@@ -86,13 +92,19 @@ describe('the renewal job', () => {
   it('the sandbox answers a key asked many times at once with one record and one answer', async () => {
     const token = (await membership((await member()).id)).gatewayToken!;
     const key = `renewal-race:${randomUUID()}`;
-    const request = (idempotencyKey: string) => app.ctx.gateway.chargeSaved(token, { amountCents: 2999, currency: 'USD', description: 'race', idempotencyKey });
+    const request = (idempotencyKey: string) =>
+      app.ctx.gateway.chargeSaved(token, { amountCents: 2999, currency: 'USD', description: 'race', idempotencyKey });
     const answers = await Promise.all([...Array.from({ length: 10 }, () => request(key)), request(`${key}:other`)]);
     const references = new Set(answers.slice(0, 10).map((a) => (a.ok ? a.reference : a.code)));
     expect(references.size).toBe(1);
     expect(answers[10]).toMatchObject({ ok: true });
     expect(answers[10]!.ok && answers[10]!.reference).not.toBe([...references][0]);
-    expect(await app.ctx.db.select().from(sandboxGatewayCharges).where(like(sandboxGatewayCharges.idempotencyKey, `${key}%`))).toHaveLength(2);
+    expect(
+      await app.ctx.db
+        .select()
+        .from(sandboxGatewayCharges)
+        .where(like(sandboxGatewayCharges.idempotencyKey, `${key}%`)),
+    ).toHaveLength(2);
   });
 
   /** A renewal run that died after recording its try: the gateway charged it (or not), nothing was committed. */
@@ -101,14 +113,30 @@ describe('the renewal job', () => {
     const gatewayKey = `renewal:${m.id}:${m.renewsAt.toISOString()}:1`;
     const [payment] = await app.ctx.db
       .insert(payments)
-      .values({ userId: m.id, planId: 'individualMonthly', kind: 'renewal', amountCents: 2999, gateway: 'sandbox', status: 'pending', periodStart: m.renewsAt, attempt: 1, gatewayKey })
+      .values({
+        userId: m.id,
+        planId: 'individualMonthly',
+        kind: 'renewal',
+        amountCents: 2999,
+        gateway: 'sandbox',
+        status: 'pending',
+        periodStart: m.renewsAt,
+        attempt: 1,
+        gatewayKey,
+      })
       .returning();
     const token = (await membership(m.id)).gatewayToken!;
-    if (charged) await app.ctx.gateway.chargeSaved(token, { amountCents: 2999, currency: 'USD', description: 'renewal', idempotencyKey: gatewayKey });
+    if (charged)
+      await app.ctx.gateway.chargeSaved(token, { amountCents: 2999, currency: 'USD', description: 'renewal', idempotencyKey: gatewayKey });
     return { ...m, gatewayKey, payment: payment! };
   };
   const chargesFor = async (id: string) =>
-    (await app.ctx.db.select().from(sandboxGatewayCharges).where(like(sandboxGatewayCharges.idempotencyKey, `renewal:${id}:%`))).filter((c) => c.result.ok && !c.voidedAt);
+    (
+      await app.ctx.db
+        .select()
+        .from(sandboxGatewayCharges)
+        .where(like(sandboxGatewayCharges.idempotencyKey, `renewal:${id}:%`))
+    ).filter((c) => c.result.ok && !c.voidedAt);
 
   it('#27 does not charge twice for a period whose try is already in the ledger (a crash after charging)', async () => {
     const { id, renewsAt } = await crashedRenewal(true);
@@ -140,7 +168,10 @@ describe('the renewal job', () => {
     expect((await membership(id)).nextChargeAt!.getTime()).toBe(addDays(renewsAt, 1).getTime());
     // The dead run's try can never charge later.
     const token = (await membership(id)).gatewayToken!;
-    expect((await app.ctx.gateway.chargeSaved(token, { amountCents: 2999, currency: 'USD', description: 'late', idempotencyKey: gatewayKey })).ok).toBe(false);
+    expect(
+      (await app.ctx.gateway.chargeSaved(token, { amountCents: 2999, currency: 'USD', description: 'late', idempotencyKey: gatewayKey }))
+        .ok,
+    ).toBe(false);
     await runRenewals(app.ctx, addDays(renewsAt, 1.01));
     expect((await userRow(id)).subscriptionStatus).toBe('active');
     expect(await chargesFor(id)).toHaveLength(1);
@@ -180,7 +211,10 @@ describe('the renewal job', () => {
 
   it('recovers a past-due membership when a retry succeeds, keeping the billing date', async () => {
     const { id, renewsAt } = await member();
-    await app.ctx.db.update(memberships).set({ failedRenewals: 1, nextChargeAt: addDays(renewsAt, 1) }).where(eq(memberships.userId, id));
+    await app.ctx.db
+      .update(memberships)
+      .set({ failedRenewals: 1, nextChargeAt: addDays(renewsAt, 1) })
+      .where(eq(memberships.userId, id));
     await app.ctx.db.update(users).set({ subscriptionStatus: 'past_due' }).where(eq(users.id, id));
     await runRenewals(app.ctx, addDays(renewsAt, 1.01));
     const user = await userRow(id);
@@ -189,7 +223,7 @@ describe('the renewal job', () => {
     expect((await renewals(id)).map((r) => [r.status, r.attempt])).toEqual([['succeeded', 2]]);
   });
 
-  it('rewrites each renewed member in the page it lies in, so none of the patients\' indexes gains an entry (decision 038)', async () => {
+  it("rewrites each renewed member in the page it lies in, so none of the patients' indexes gains an entry (decision 038)", async () => {
     // Members who signed up together lie together and renew together: enough to fill pages, seeded
     // in one statement as a busy sign-up day leaves them.
     const due = new Date(Date.now() - 60_000);
@@ -205,7 +239,14 @@ describe('the renewal job', () => {
     const ids = seeded.map((row) => row.id);
     await app.ctx.db.insert(memberships).values(ids.map((userId) => ({ userId, gatewayToken: 'sbx_pm_page', nextChargeAt: due })));
     const pages = async () =>
-      new Map((await queryRows<{ id: string; page: number }>(app.ctx.db, sql`SELECT id, (ctid::text::point)[0]::int AS page FROM users WHERE id IN ${ids}`)).map((r) => [r.id, r.page]));
+      new Map(
+        (
+          await queryRows<{ id: string; page: number }>(
+            app.ctx.db,
+            sql`SELECT id, (ctid::text::point)[0]::int AS page FROM users WHERE id IN ${ids}`,
+          )
+        ).map((r) => [r.id, r.page]),
+      );
     const before = await pages();
     await runRenewals(app.ctx, new Date());
     for (const id of ids) expect((await userRow(id)).nextSubscriptionRenewDate!.getTime()).toBe(addDays(due, 30).getTime());

@@ -63,16 +63,25 @@ async function renewBatches(ctx: AppContext, now: Date, summary: RenewalSummary)
     const chargeable = batch.filter(isChargeable);
     // Nothing to charge for (a one-time visit, a cancelled membership, data an admin changed).
     const nothingToCharge = batch.filter((m) => !isChargeable(m));
-    await scheduleMemberships(ctx.db, nothingToCharge.map((m) => ({ userId: m.userId, nextChargeAt: null, failedRenewals: m.failedRenewals })));
+    await scheduleMemberships(
+      ctx.db,
+      nothingToCharge.map((m) => ({ userId: m.userId, nextChargeAt: null, failedRenewals: m.failedRenewals })),
+    );
     summary.skipped += nothingToCharge.length;
 
-    const tries = await insertRenewalTries(ctx.db, chargeable.map((m) => renewalTry(ctx, m)));
+    const tries = await insertRenewalTries(
+      ctx.db,
+      chargeable.map((m) => renewalTry(ctx, m)),
+    );
     const recorded = new Set(tries.map((payment) => payment.userId));
     for (const m of chargeable.filter((m) => !recorded.has(m.userId))) {
       // This try of this period is already in the ledger: made by an instance whose lease ran out, or
       // cut short by a crash after the gateway answered. Never charge it again; the lease stays, so
       // this run moves on, and reconciliation settles the pending row with the gateway's answer.
-      ctx.log.warn({ userId: m.userId, periodStart: m.periodStart, attempt: m.failedRenewals + 1 }, 'renewal try already recorded; not charging again');
+      ctx.log.warn(
+        { userId: m.userId, periodStart: m.periodStart, attempt: m.failedRenewals + 1 },
+        'renewal try already recorded; not charging again',
+      );
       summary.skipped += 1;
     }
 
@@ -80,7 +89,12 @@ async function renewBatches(ctx: AppContext, now: Date, summary: RenewalSummary)
     const answers = await inParallel(tries, PARALLEL_CHARGES, async (payment): Promise<GatewayAnswer | null> => {
       try {
         const plan = findPlan(payment.planId as PlanId);
-        const request = { amountCents: payment.amountCents, currency: 'USD' as const, description: `${plan.title} renewal`, idempotencyKey: payment.gatewayKey };
+        const request = {
+          amountCents: payment.amountCents,
+          currency: 'USD' as const,
+          description: `${plan.title} renewal`,
+          idempotencyKey: payment.gatewayKey,
+        };
         return { payment, result: await ctx.gateway.chargeSaved(tokens.get(payment.userId)!, request) };
       } catch (error) {
         // Unknown outcome: the row stays pending and reconciliation asks the gateway.
@@ -130,7 +144,12 @@ async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T
 }
 
 /** Records the gateway's answer for one renewal try (reconciliation's path); null when it was settled already. */
-export async function settleRenewal(ctx: AppContext, payment: PaymentRow, result: ChargeResult, now: Date): Promise<keyof RenewalSummary | null> {
+export async function settleRenewal(
+  ctx: AppContext,
+  payment: PaymentRow,
+  result: ChargeResult,
+  now: Date,
+): Promise<keyof RenewalSummary | null> {
   // A renewal's ledger row always has its period and key (renewalTry writes them).
   const recorded: RecordedTry = { ...payment, periodStart: payment.periodStart!, gatewayKey: payment.gatewayKey! };
   const [outcome] = await settleRenewals(ctx, [{ payment: recorded, result }], now);
@@ -146,7 +165,14 @@ async function settleRenewals(ctx: AppContext, answers: readonly GatewayAnswer[]
   if (answers.length === 0) return [];
   return ctx.db.transaction(async (tx) => {
     // Locks in the order a checkout takes them (users, then payments), so the two never deadlock.
-    const people = new Map((await lockRenewingUsers(tx, answers.map((a) => a.payment.userId))).map((user) => [user.id, user]));
+    const people = new Map(
+      (
+        await lockRenewingUsers(
+          tx,
+          answers.map((a) => a.payment.userId),
+        )
+      ).map((user) => [user.id, user]),
+    );
     const settled = await settlePayments(
       tx,
       answers.map(({ payment, result }) => ({
@@ -180,9 +206,21 @@ async function settleRenewals(ctx: AppContext, answers: readonly GatewayAnswer[]
         return 'expired';
       }
       const retryAt = addDays(periodStart, retryDays);
-      states.push({ userId: user.id, status: 'past_due', amountCents: user.subscriptionAmountCents, renewsAt: user.nextSubscriptionRenewDate, endsAt: user.subscriptionEndDate });
+      states.push({
+        userId: user.id,
+        status: 'past_due',
+        amountCents: user.subscriptionAmountCents,
+        renewsAt: user.nextSubscriptionRenewDate,
+        endsAt: user.subscriptionEndDate,
+      });
       schedules.push({ userId: user.id, nextChargeAt: retryAt, failedRenewals: attempt });
-      mails.push(ctx.templates.renewalDeclined(user.email, user.firstName, { planTitle: plan.title, amount: formatUsd(plan.priceCents), retryOn: formatCentralDate(retryAt) }));
+      mails.push(
+        ctx.templates.renewalDeclined(user.email, user.firstName, {
+          planTitle: plan.title,
+          amount: formatUsd(plan.priceCents),
+          retryOn: formatCentralDate(retryAt),
+        }),
+      );
       return 'declined';
     });
     await saveSubscriptionStates(tx, states);

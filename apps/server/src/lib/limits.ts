@@ -78,7 +78,9 @@ export async function openLimits(store: LimitStore, log: { warn(details: object,
   if (store.kind === 'redis') {
     // Connect at start so a wrong REDIS_URL stops the server instead of failing every limited request.
     redis = new Redis(store.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    redis.on('error', (error: Error) => log.warn({ reason: error.message }, 'Redis for rate limits unavailable; counting in memory meanwhile'));
+    redis.on('error', (error: Error) =>
+      log.warn({ reason: error.message }, 'Redis for rate limits unavailable; counting in memory meanwhile'),
+    );
     try {
       await redis.connect();
     } catch (error) {
@@ -94,11 +96,21 @@ export async function openLimits(store: LimitStore, log: { warn(details: object,
     }
     if (store.kind === 'postgres') {
       // Housekeeping deletes expired rows, once across instances.
-      return new RateLimiterPostgres({ ...options, storeClient: store.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: false });
+      return new RateLimiterPostgres({
+        ...options,
+        storeClient: store.pool,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+      });
     }
     return new RateLimiterMemory(options);
   };
-  const limiters = Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, build(name, rule)])) as Record<RuleName, RateLimiterAbstract>;
+  const limiters = Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, build(name, rule)])) as Record<
+    RuleName,
+    RateLimiterAbstract
+  >;
   // Keys are hashed: e-mails and addresses stay out of the store, and every key fits its 255 characters.
   const hashed = (key: string) => sha256(key);
 

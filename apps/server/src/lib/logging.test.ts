@@ -18,8 +18,14 @@ describe('log format', () => {
 
 describe('serializeError', () => {
   it("#24 keeps a failed query's message, code and stack, and drops its parameters and the driver's details", () => {
-    const cause = Object.assign(new Error('new row for relation "users" violates check constraint'), { code: '23514', detail: 'Failing row contains (1985-04-12, 3145550100).' });
-    const error = new Error('Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: a@example.com,$argon2id$v=19$secret', { cause });
+    const cause = Object.assign(new Error('new row for relation "users" violates check constraint'), {
+      code: '23514',
+      detail: 'Failing row contains (1985-04-12, 3145550100).',
+    });
+    const error = new Error(
+      'Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: a@example.com,$argon2id$v=19$secret',
+      { cause },
+    );
     const logged = serializeError(error);
     expect(logged.message).toBe('Failed query: insert into "users" ("email", "password_hash") values ($1, $2)');
     expect(logged.cause).toMatchObject({ code: '23514', message: cause.message });
@@ -42,7 +48,13 @@ describe('#23 #24 logs after a whole journey at LOG_LEVEL=trace', () => {
   it('hold no password, hash, token, card data or health data', async () => {
     const http = api(app);
     const body = signupBody({ dob: '1979-11-23', customerPhone: '3149876543', symptoms: 'Recurring zebrafish migraine' });
-    Object.assign(secrets, { password: body.password, dob: body.dob, phone: body.customerPhone, symptoms: body.symptoms, argon: '$argon2' });
+    Object.assign(secrets, {
+      password: body.password,
+      dob: body.dob,
+      phone: body.customerPhone,
+      symptoms: body.symptoms,
+      argon: '$argon2',
+    });
     expect((await http.post('/api/users/register', body)).status).toBe(201);
 
     const verifyToken = await tokenFromMail(app, body.email, 'verify-email');
@@ -71,7 +83,13 @@ describe('#23 #24 logs after a whole journey at LOG_LEVEL=trace', () => {
     secrets.newPassword = 'N3w!passphrase';
     expect((await http.put('/api/auth/reset-password', { token: resetToken, newPassword: secrets.newPassword })).status).toBe(200);
 
-    const enquiry = { fullName: 'Jordan Lee', email: 'jordan@example.com', phone: '(314) 555-0177', message: 'Question about a rash', smsOptIn: true };
+    const enquiry = {
+      fullName: 'Jordan Lee',
+      email: 'jordan@example.com',
+      phone: '(314) 555-0177',
+      message: 'Question about a rash',
+      smsOptIn: true,
+    };
     secrets.enquiryPhone = '555-0177';
     expect((await http.post('/api/users/questions', enquiry)).status).toBe(201);
 

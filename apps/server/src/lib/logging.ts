@@ -22,7 +22,10 @@ export function serializeError(error: unknown): LoggedError {
     type: error.name,
     message: error.message.replace(/\nparams:[\s\S]*$/, ''),
     ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
-    stack: (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).join('\n'),
+    stack: (error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
     ...(cause === undefined ? {} : { cause: serializeError(cause) }),
   };
 }
@@ -62,7 +65,9 @@ const secretKeys = [
  * never loaded in production.
  */
 export function logTransport(env: 'development' | 'production' | 'test', isTerminal = process.stdout.isTTY === true) {
-  return env === 'development' && isTerminal ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } : undefined;
+  return env === 'development' && isTerminal
+    ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } }
+    : undefined;
 }
 
 export const loggerSettings = {

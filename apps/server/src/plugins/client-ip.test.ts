@@ -52,7 +52,10 @@ describe('the client address', () => {
           payload: JSON.stringify({ email: body.email, password: body.password }),
         });
         const { sid } = decodeJwt(res.json<{ token: string }>().token);
-        const [row] = await app.ctx.db.select({ ip: sessions.ip }).from(sessions).where(eq(sessions.id, String(sid)));
+        const [row] = await app.ctx.db
+          .select({ ip: sessions.ip })
+          .from(sessions)
+          .where(eq(sessions.id, String(sid)));
         return row?.ip;
       };
       expect(await sessionIp('1.2.3.4, 24.24.24.24')).toBe('24.24.24.24');

@@ -25,7 +25,10 @@ describe('hostile input', () => {
     app.inject({
       method: method as 'POST',
       url,
-      headers: { authorization: `Bearer ${url.startsWith('/api/admin') ? adminToken : token}`, ...(payload === undefined ? {} : { 'content-type': contentType }) },
+      headers: {
+        authorization: `Bearer ${url.startsWith('/api/admin') ? adminToken : token}`,
+        ...(payload === undefined ? {} : { 'content-type': contentType }),
+      },
       ...(payload === undefined ? {} : { payload }),
     });
   const writeRoutes = () =>
@@ -33,7 +36,11 @@ describe('hostile input', () => {
       [route.method]
         .flat()
         .filter((method) => method === 'POST' || method === 'PUT')
-        .map((method) => ({ method, url: route.url.replace(/:id\b/, userId), fields: Object.keys((route.schema?.body as { shape?: object } | undefined)?.shape ?? {}) })),
+        .map((method) => ({
+          method,
+          url: route.url.replace(/:id\b/, userId),
+          fields: Object.keys((route.schema?.body as { shape?: object } | undefined)?.shape ?? {}),
+        })),
     );
 
   it.each([
@@ -51,7 +58,9 @@ describe('hostile input', () => {
         expect(res.json(), `${method} ${url} ${field}`).toEqual({ message, errors: { [field]: message } });
       }
       // Deep inside a nested object, and as a key.
-      expect((await send(method, url, JSON.stringify({ billingAddress: { street: [value] } }))).json<{ message: string }>().message).toBe(message);
+      expect((await send(method, url, JSON.stringify({ billingAddress: { street: [value] } }))).json<{ message: string }>().message).toBe(
+        message,
+      );
       expect((await send(method, url, JSON.stringify({ [`k${value}`]: 1 }))).json<{ message: string }>().message).toBe(message);
     }
   });
@@ -99,7 +108,18 @@ describe('hostile input', () => {
       { __proto__: { admin: true } },
       'a'.repeat(5000),
     ];
-    const wholeBodies = ['[]', '[{}]', '"text"', '123', 'null', 'true', '{"a":', '{"__proto__":{"isAdmin":true}}', `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`, ''];
+    const wholeBodies = [
+      '[]',
+      '[{}]',
+      '"text"',
+      '123',
+      'null',
+      'true',
+      '{"a":',
+      '{"__proto__":{"isAdmin":true}}',
+      `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      '',
+    ];
     for (const { method, url, fields } of writeRoutes()) {
       const bodies = [...wholeBodies];
       for (const value of hostileValues) {
@@ -127,7 +147,9 @@ describe('hostile input', () => {
     }
     const asText = await send('POST', '/api/users/questions', 'a'.repeat(1024 * 1024), 'text/plain');
     expect([413, 415]).toContain(asText.statusCode);
-    expect(asText.json<{ message: string }>().message).toBe(asText.statusCode === 413 ? messages.requestTooLarge : messages.unsupportedMediaType);
+    expect(asText.json<{ message: string }>().message).toBe(
+      asText.statusCode === 413 ? messages.requestTooLarge : messages.unsupportedMediaType,
+    );
   });
 });
 

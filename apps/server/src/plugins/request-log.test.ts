@@ -18,7 +18,14 @@ async function appWithLog(env: Record<string, string>): Promise<{ app: App; line
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const app = await createTestApp(env, { logStream: stream });
-  return { app, lines: () => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine) };
+  return {
+    app,
+    lines: () =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as LogLine),
+  };
 }
 
 describe('request log', () => {
@@ -39,7 +46,12 @@ describe('request log', () => {
     expect((await api(app).post('/api/auth/login', { email: 'nobody@example.com', password: 'Wr0ng!passphrase' })).status).toBe(401);
     const [slow] = logged.lines().filter((line) => line.msg === 'slow request');
     // The request's logger is made only when it logs (lib/logging.ts), bound to its request id all the same.
-    expect(slow).toMatchObject({ level: 40, statusCode: 401, reqId: expect.stringMatching(/^req-/), req: { method: 'POST', route: '/api/auth/login' } });
+    expect(slow).toMatchObject({
+      level: 40,
+      statusCode: 401,
+      reqId: expect.stringMatching(/^req-/),
+      req: { method: 'POST', route: '/api/auth/login' },
+    });
     expect(slow!.responseTimeMs).toBeGreaterThanOrEqual(1);
   });
 

@@ -54,7 +54,10 @@ function loadWebFiles(webDist: string): Map<string, WebFile> {
   for (const entry of readdirSync(webDist, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
     const path = join(entry.parentPath, entry.name);
-    const relative = path.slice(webDist.length + 1).split(sep).join('/');
+    const relative = path
+      .slice(webDist.length + 1)
+      .split(sep)
+      .join('/');
     const copy = (suffix: string) => (existsSync(`${path}.${suffix}`) ? readFileSync(`${path}.${suffix}`) : null);
     const identity = readFileSync(path);
     files.set(`/${relative}`, {
@@ -80,7 +83,8 @@ function prerenderedPages(files: Map<string, WebFile>): Map<string, string> {
 
 /** Whether an If-None-Match header names this tag (a list, a weak form, or any). */
 const matchesTag = (header: string | undefined, tag: string) =>
-  header !== undefined && header.split(',').some((candidate) => {
+  header !== undefined &&
+  header.split(',').some((candidate) => {
     const trimmed = candidate.trim();
     return trimmed === '*' || trimmed === tag || trimmed === `W/${tag}`;
   });
@@ -92,7 +96,11 @@ const matchesTag = (header: string | undefined, tag: string) =>
 function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: WebFile) {
   const accepts = request.headers['accept-encoding'] ?? '';
   const [encoding, body] =
-    file.br && /\bbr\b/.test(accepts) ? (['br', file.br] as const) : file.gzip && /\bgzip\b/.test(accepts) ? (['gzip', file.gzip] as const) : ([null, file.identity] as const);
+    file.br && /\bbr\b/.test(accepts)
+      ? (['br', file.br] as const)
+      : file.gzip && /\bgzip\b/.test(accepts)
+        ? (['gzip', file.gzip] as const)
+        : ([null, file.identity] as const);
   const etag = `"${file.etag}${encoding ? `-${encoding}` : ''}"`;
   reply.header('cache-control', file.cacheControl).header('vary', 'accept-encoding').header('etag', etag);
   if (matchesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -143,7 +151,8 @@ export function registerWebApp(app: FastifyInstance, webDist: string | null) {
       const file = files.get(path);
       // The build's own files, then pages by address.
       if (file) return sendWebFile(request, reply, file);
-      if (isPageAddress(request.url)) return sendWebFile(request, reply, files.get(pages.get(path.replace(/\/+$/, '') || '/') ?? '') ?? shell);
+      if (isPageAddress(request.url))
+        return sendWebFile(request, reply, files.get(pages.get(path.replace(/\/+$/, '') || '/') ?? '') ?? shell);
     }
     return reply.code(404).send({ message: messages.notFound });
   });

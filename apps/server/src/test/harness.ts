@@ -83,7 +83,13 @@ async function adminQuery(url: string, statement: string) {
 
 /** JSON helpers over app.inject. A string body is sent as it is, to test malformed JSON. */
 export function api(app: App) {
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string, extraHeaders: Record<string, string> = {}) => {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    token?: string,
+    extraHeaders: Record<string, string> = {},
+  ) => {
     const headers: Record<string, string> = { ...extraHeaders };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] ??= 'application/json';
@@ -230,7 +236,15 @@ export function checkoutBody(overrides: { card?: Record<string, unknown>; [key: 
       zip: '63101',
       country: 'United States',
     },
-    cardDetails: { cardholderName: 'Avery Stone', cardNumber: '4242424242424242', cvv: '123', expiry: `12/${nextYear}`, last4: '4242', brand: 'Visa', ...card },
+    cardDetails: {
+      cardholderName: 'Avery Stone',
+      cardNumber: '4242424242424242',
+      cvv: '123',
+      expiry: `12/${nextYear}`,
+      last4: '4242',
+      brand: 'Visa',
+      ...card,
+    },
     ...rest,
   };
 }

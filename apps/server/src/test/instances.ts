@@ -41,7 +41,17 @@ export async function startInstance(env: Record<string, string>, timeoutMs = 90_
   const url = `http://127.0.0.1:${port}`;
   const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
     cwd: repositoryRoot,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), APP_URL: url, CAPTCHA: 'off', GEO_RESTRICT: 'off', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: url,
+      CAPTCHA: 'off',
+      GEO_RESTRICT: 'off',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: 'ignore',
     // Its own process group, so that SIGKILL reaches the server behind npx and tsx.
     detached: true,

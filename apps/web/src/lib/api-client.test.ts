@@ -40,7 +40,11 @@ describe('apiRequest', () => {
   it('adds extra headers, which cannot replace its own', async () => {
     window.sessionStorage.setItem('authToken', 'session-token');
     const api = mockApi({ 'PUT /api/x': json(200, {}) });
-    await apiRequest('/api/x', { method: 'PUT', body: {}, headers: { 'Idempotency-Key': 'key-1', 'x-requested-with': 'nope', authorization: 'Bearer forged' } });
+    await apiRequest('/api/x', {
+      method: 'PUT',
+      body: {},
+      headers: { 'Idempotency-Key': 'key-1', 'x-requested-with': 'nope', authorization: 'Bearer forged' },
+    });
     expect(api.calls[0]?.headers['Idempotency-Key']).toBe('key-1');
     expect(api.calls[0]?.headers['X-Requested-With']).toBe('XMLHttpRequest');
     expect(api.calls[0]?.headers.Authorization).toBe('Bearer session-token');
@@ -106,7 +110,10 @@ describe('apiRequest', () => {
   });
 
   it('turns a failed fetch into a network error with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await failure(apiRequest('/api/x'));
     expect(error.status).toBe(0);
     expect(error.isNetworkError).toBe(true);
@@ -114,7 +121,10 @@ describe('apiRequest', () => {
   });
 
   it('keeps the message of any other error without a response', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('Socket closed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new Error('Socket closed'))),
+    );
     const error = await failure(apiRequest('/api/x'));
     expect(error.message).toBe('Socket closed');
   });
@@ -137,7 +147,10 @@ describe('apiRequest', () => {
 
   it('counts calls in flight for the spinner', async () => {
     let release: (response: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (release = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (release = resolve))),
+    );
     const seen: number[] = [];
     const unsubscribe = subscribeInFlight(() => seen.push(getInFlight()));
     const call = apiRequest('/api/x');

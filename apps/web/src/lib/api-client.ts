@@ -103,7 +103,11 @@ function noResponseMessage(error: unknown): string {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, timeoutMs = API_TIMEOUT_MS, context = 'default', quiet = false } = options;
   const extra = Object.entries(options.headers ?? {}).filter(([name]) => !RESERVED_HEADERS.has(name.toLowerCase()));
-  const headers: Record<string, string> = { ...Object.fromEntries(extra), Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const headers: Record<string, string> = {
+    ...Object.fromEntries(extra),
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = readBearerToken();
   if (token) headers.Authorization = `Bearer ${token}`;

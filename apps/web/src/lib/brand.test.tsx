@@ -16,7 +16,13 @@ describe('the brand on the pages', () => {
     vi.stubEnv('HQ_ADDRESS', 'Albany, New York, USA');
     vi.resetModules();
     const { brand } = await import('./brand');
-    expect(brand).toMatchObject({ name: 'Acme Health', supportPhone: '+1 (212) 555-0100', supportPhoneHref: 'tel:+12125550100', supportEmail: 'help@acme-health.example', headquarters: 'Albany, New York, USA' });
+    expect(brand).toMatchObject({
+      name: 'Acme Health',
+      supportPhone: '+1 (212) 555-0100',
+      supportPhoneHref: 'tel:+12125550100',
+      supportEmail: 'help@acme-health.example',
+      headquarters: 'Albany, New York, USA',
+    });
     // A page built with them names the brand everywhere it would have named the default.
     const { Footer } = await import('../app/layouts/Footer');
     const { container } = render(
@@ -31,6 +37,11 @@ describe('the brand on the pages', () => {
 
   it('is the shared default when nothing is set', async () => {
     const { brand } = await import('./brand');
-    expect(brand).toMatchObject({ name: BRAND_DEFAULTS.name, supportPhone: BRAND_DEFAULTS.supportPhone, supportEmail: BRAND_DEFAULTS.supportEmail, headquarters: BRAND_DEFAULTS.headquarters });
+    expect(brand).toMatchObject({
+      name: BRAND_DEFAULTS.name,
+      supportPhone: BRAND_DEFAULTS.supportPhone,
+      supportEmail: BRAND_DEFAULTS.supportEmail,
+      headquarters: BRAND_DEFAULTS.headquarters,
+    });
   });
 });

@@ -13,7 +13,8 @@ export interface NewPasswordValues {
  */
 export function newPasswordProblem(name: PropertyKey, values: NewPasswordValues): string | null {
   if (name === 'newPassword') return values.newPassword ? newPasswordError(values.newPassword) : null;
-  if (name === 'confirmPassword') return values.confirmPassword && values.confirmPassword !== values.newPassword ? messages.passwordsDoNotMatch : null;
+  if (name === 'confirmPassword')
+    return values.confirmPassword && values.confirmPassword !== values.newPassword ? messages.passwordsDoNotMatch : null;
   return null;
 }
 

@@ -64,8 +64,7 @@ export function useValidatedForm<V extends object>(options: ValidatedFormOptions
   const [serverErrors, setServerErrors] = useState<FieldErrors<keyof V>>({});
 
   const errors = new Map(fieldOrder.map((name) => [name, validateField(name, values)]));
-  const visibleError = (name: keyof V) =>
-    serverErrors[name] ?? (touched[name] || submitted ? (errors.get(name) ?? null) : null);
+  const visibleError = (name: keyof V) => serverErrors[name] ?? (touched[name] || submitted ? (errors.get(name) ?? null) : null);
 
   function setField<K extends keyof V>(name: K, value: V[K]) {
     setValues((v) => ({ ...v, [name]: value }));

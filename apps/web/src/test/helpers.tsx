@@ -46,7 +46,11 @@ export function mockApi(handlers: Record<string, Handler | Response>) {
     return response;
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path.split('?')[0] === path) };
+  return {
+    calls,
+    fetchMock,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path.split('?')[0] === path),
+  };
 }
 
 export const testPlans: Plan[] = [
@@ -84,8 +88,7 @@ export const testPlans: Plan[] = [
 
 /** A token with the given payload (unsigned: the browser never verifies). */
 export function fakeJwt(payload: Record<string, unknown>): string {
-  const encode = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
 }
 
@@ -108,7 +111,13 @@ export function renderAt(path: string, element: ReactNode, options: { url?: stri
     .filter((p) => p !== routePath)
     .map((p) => ({ path: p, element: <Where label={`stub ${p}`} /> }));
   const router = createMemoryRouter([{ path: routePath, element }, ...stubs, { path: '*', element: <Where label="stub other" /> }], {
-    initialEntries: [{ pathname: (options.url ?? path).split('?')[0]!, search: (options.url ?? path).includes('?') ? `?${(options.url ?? path).split('?')[1]}` : '', state: options.state ?? null }],
+    initialEntries: [
+      {
+        pathname: (options.url ?? path).split('?')[0]!,
+        search: (options.url ?? path).includes('?') ? `?${(options.url ?? path).split('?')[1]}` : '',
+        state: options.state ?? null,
+      },
+    ],
   });
   const utils = render(<RouterProvider router={router} />);
   return { ...utils, router };

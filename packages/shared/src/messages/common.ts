@@ -18,8 +18,10 @@ export const guardVerifyFirst = 'Please verify your email before signing in.';
 
 export const geoChecking = 'Checking access...';
 export const geoBlockedTitle = 'Service available in the United States only';
-export const geoBlockedText = 'Our doctors are licensed to care for patients located in the United States, so our website and virtual visits are available only from within the US.';
-export const geoBlockedHelp = 'If you are in the United States and see this page (for example while using a VPN), turn the VPN off and reload, or contact us:';
+export const geoBlockedText =
+  'Our doctors are licensed to care for patients located in the United States, so our website and virtual visits are available only from within the US.';
+export const geoBlockedHelp =
+  'If you are in the United States and see this page (for example while using a VPN), turn the VPN off and reload, or contact us:';
 
 export const routeErrorHeading = 'Unexpected Application Error!';
 export const chunkLoadFailed = 'Loading chunk failed';

@@ -18,7 +18,8 @@ export const zipRequired = 'Please enter your ZIP code.';
 export const zipTooLong = 'ZIP code must be at most 10 characters.';
 export const planRequired = 'Please select a membership plan.';
 export const smsTerms = 'Please accept the SMS terms to proceed.';
-export const smsConsent = 'I agree to receive SMS messages about my account and appointments. Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
+export const smsConsent =
+  'I agree to receive SMS messages about my account and appointments. Msg & data rates may apply. Reply STOP to opt out, HELP for help.';
 export const tooLong = (max: number) => `Must be at most ${max} characters.`;
 
 export const enquiryNameRequired = 'Please enter your full name.';
@@ -65,10 +66,11 @@ export const declined = {
   expired_card: 'Your card has expired. Please use a different card.',
   incorrect_cvc: "Your card's security code (CVC) is incorrect. Please check it and try again.",
   processing_error: 'We could not process your card right now. Please try again in a few minutes.',
-  };
+};
 export const planSaved = 'Your plan selection was saved.';
 export const planSaveFailed = 'Unable to save your plan selection right now. Please try again.';
-export const planChangeRefused = 'You are not allowed to change the current plan while your membership is active. Please contact support by phone or e-mail to change it.';
+export const planChangeRefused =
+  'You are not allowed to change the current plan while your membership is active. Please contact support by phone or e-mail to change it.';
 export const planNotedSignIn = 'Your plan choice is noted. Please sign in to continue.';
 export const notYourAccount = 'You can only change your own account.';
 
@@ -103,7 +105,8 @@ export const captchaIncomplete = 'Captcha could not be completed. Please refresh
 export const captchaUnsupported = 'Captcha cannot run in this environment. Please try another browser.';
 
 export const loginFailed = 'Login failed. Please check your email and password.';
-export const loginManyFailures = "We've seen several unsuccessful sign-in attempts. Please double-check your email and password, use Forgot Password if needed, or contact support.";
+export const loginManyFailures =
+  "We've seen several unsuccessful sign-in attempts. Please double-check your email and password, use Forgot Password if needed, or contact support.";
 export const notVerified = 'Please verify your email before signing in. Check your inbox for the verification link.';
 export const magicLinkSent = 'We sent a magic sign-in link to your email. Open it within 15 minutes to finish signing in.';
 export const magicLinkInvalid = 'This sign-in link is invalid, expired or already used. Please sign in again to get a new link.';
@@ -132,7 +135,8 @@ export const missingAccount = 'Could not determine your account. Please sign in 
 export const notProvided = 'Not provided';
 
 // Hardening: hostile input and oversized requests
-export const invalidCharacters = 'The request contains characters we cannot accept (such as control characters). Please remove them and try again.';
+export const invalidCharacters =
+  'The request contains characters we cannot accept (such as control characters). Please remove them and try again.';
 export const requestTooLarge = 'The request is too large.';
 export const unsupportedMediaType = 'Send the request as application/json.';
 
@@ -142,5 +146,6 @@ export const verificationResent =
   'If an account with that email is waiting for verification, we have sent a new link. Please check your inbox.';
 
 // Billing: money under attack (one purchase at a time, card-testing limits, safe text)
-export const paymentAlreadyInFlight = 'Another payment for your account is being processed. Please wait for it to finish before trying again.';
+export const paymentAlreadyInFlight =
+  'Another payment for your account is being processed. Please wait for it to finish before trying again.';
 export const cardAttemptsLimited = 'Too many declined card attempts. Please wait before trying again, or contact support.';

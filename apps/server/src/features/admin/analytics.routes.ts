@@ -9,8 +9,12 @@ import { profitByMonth } from './profit.service';
 export const adminAnalyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/analytics/summary', { schema: { response: { 200: analyticsSummarySchema } } }, async () => analyticsSummary(ctx));
-  app.get('/analytics/series', { schema: { querystring: analyticsSeriesQuerySchema, response: { 200: analyticsSeriesSchema } } }, async (request) =>
-    analyticsSeries(ctx, request.query),
+  app.get(
+    '/analytics/series',
+    { schema: { querystring: analyticsSeriesQuerySchema, response: { 200: analyticsSeriesSchema } } },
+    async (request) => analyticsSeries(ctx, request.query),
   );
-  app.get('/analytics/profit', { schema: { querystring: profitQuerySchema, response: { 200: profitSchema } } }, async (request) => profitByMonth(ctx, request.query));
+  app.get('/analytics/profit', { schema: { querystring: profitQuerySchema, response: { 200: profitSchema } } }, async (request) =>
+    profitByMonth(ctx, request.query),
+  );
 };

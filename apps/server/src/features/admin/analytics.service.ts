@@ -1,4 +1,11 @@
-import { PLAN_IDS, centsToDollars, countsAsMonthlyRevenue, type AnalyticsSeries, type AnalyticsSeriesQuery, type AnalyticsSummary } from '@app/shared';
+import {
+  PLAN_IDS,
+  centsToDollars,
+  countsAsMonthlyRevenue,
+  type AnalyticsSeries,
+  type AnalyticsSeriesQuery,
+  type AnalyticsSummary,
+} from '@app/shared';
 import type { AppContext } from '../../context';
 import { seriesRows, summaryRow } from './analytics.repository';
 

@@ -51,10 +51,30 @@ describe('admin analytics', () => {
   it('counts every account, active memberships, their monthly prices without one-time visits, and the last 7 × 24 hours of sign-ups', async () => {
     const before = await summary();
     const now = Date.now();
-    await addUser({ email: 'mrr-1@analytics.example', subscriptionStatus: 'active', subscriptionPlan: 'individualMonthly', subscriptionAmountCents: 2999 });
-    await addUser({ email: 'mrr-2@analytics.example', subscriptionStatus: 'active', subscriptionPlan: 'familyMonthly', subscriptionAmountCents: 4999 });
-    await addUser({ email: 'visit@analytics.example', subscriptionStatus: 'active', subscriptionPlan: 'oneTimeVisit', subscriptionAmountCents: 7999 });
-    await addUser({ email: 'lapsed@analytics.example', subscriptionStatus: 'past_due', subscriptionPlan: 'individualMonthly', subscriptionAmountCents: 2999 });
+    await addUser({
+      email: 'mrr-1@analytics.example',
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'individualMonthly',
+      subscriptionAmountCents: 2999,
+    });
+    await addUser({
+      email: 'mrr-2@analytics.example',
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'familyMonthly',
+      subscriptionAmountCents: 4999,
+    });
+    await addUser({
+      email: 'visit@analytics.example',
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'oneTimeVisit',
+      subscriptionAmountCents: 7999,
+    });
+    await addUser({
+      email: 'lapsed@analytics.example',
+      subscriptionStatus: 'past_due',
+      subscriptionPlan: 'individualMonthly',
+      subscriptionAmountCents: 2999,
+    });
     await addUser({ email: 'old@analytics.example', createdAt: new Date(now - 7 * DAY - HOUR) });
     await addUser({ email: 'recent@analytics.example', createdAt: new Date(now - 7 * DAY + HOUR) });
 
@@ -135,28 +155,75 @@ describe('admin analytics', () => {
   });
 
   it('keeps its daily totals equal to a recount through inserts, updates and deletes of accounts and payments', async () => {
-    const id = await addUser({ email: 'churn@analytics.example', subscriptionStatus: 'active', subscriptionPlan: 'familyMonthly', subscriptionAmountCents: 4999 });
+    const id = await addUser({
+      email: 'churn@analytics.example',
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'familyMonthly',
+      subscriptionAmountCents: 4999,
+    });
     const [pending] = await db()
       .insert(payments)
-      .values({ userId: id, planId: 'familyMonthly', kind: 'checkout', gateway: 'sandbox', status: 'pending', amountCents: 4999, createdAt: new Date('2025-02-02T12:00:00Z') })
+      .values({
+        userId: id,
+        planId: 'familyMonthly',
+        kind: 'checkout',
+        gateway: 'sandbox',
+        status: 'pending',
+        amountCents: 4999,
+        createdAt: new Date('2025-02-02T12:00:00Z'),
+      })
       .returning({ id: payments.id });
     await db().update(payments).set({ status: 'succeeded' }).where(eq(payments.id, pending!.id));
-    await db().update(users).set({ subscriptionStatus: 'cancelled', subscriptionCancelledDate: new Date('2025-03-01T12:00:00Z') }).where(eq(users.id, id));
-    await db().update(users).set({ subscriptionStatus: 'expired', subscriptionEndDate: new Date('2025-03-05T12:00:00Z'), subscriptionCancelledDate: null }).where(eq(users.id, id));
+    await db()
+      .update(users)
+      .set({ subscriptionStatus: 'cancelled', subscriptionCancelledDate: new Date('2025-03-01T12:00:00Z') })
+      .where(eq(users.id, id));
+    await db()
+      .update(users)
+      .set({ subscriptionStatus: 'expired', subscriptionEndDate: new Date('2025-03-05T12:00:00Z'), subscriptionCancelledDate: null })
+      .where(eq(users.id, id));
     // Updates the triggers may skip (nothing moves between days) and updates they must not (decision 032).
-    await db().update(users).set({ firstName: 'Renamed', subscriptionEndDate: new Date('2025-03-09T12:00:00Z') }).where(eq(users.id, id));
-    await db().update(users).set({ createdAt: new Date('2025-01-15T12:00:00Z') }).where(eq(users.id, id));
-    const moved = await addUser({ email: 'moved@analytics.example', subscriptionStatus: 'active', subscriptionEndDate: new Date('2025-04-01T12:00:00Z') });
-    await db().update(users).set({ subscriptionEndDate: new Date('2025-04-20T12:00:00Z') }).where(eq(users.id, moved));
+    await db()
+      .update(users)
+      .set({ firstName: 'Renamed', subscriptionEndDate: new Date('2025-03-09T12:00:00Z') })
+      .where(eq(users.id, id));
+    await db()
+      .update(users)
+      .set({ createdAt: new Date('2025-01-15T12:00:00Z') })
+      .where(eq(users.id, id));
+    const moved = await addUser({
+      email: 'moved@analytics.example',
+      subscriptionStatus: 'active',
+      subscriptionEndDate: new Date('2025-04-01T12:00:00Z'),
+    });
+    await db()
+      .update(users)
+      .set({ subscriptionEndDate: new Date('2025-04-20T12:00:00Z') })
+      .where(eq(users.id, moved));
     await db().update(users).set({ subscriptionStatus: 'expired' }).where(eq(users.id, moved));
-    await db().update(users).set({ subscriptionEndDate: new Date('2025-04-25T12:00:00Z') }).where(eq(users.id, moved));
+    await db()
+      .update(users)
+      .set({ subscriptionEndDate: new Date('2025-04-25T12:00:00Z') })
+      .where(eq(users.id, moved));
     await db().update(payments).set({ amountCents: 5999 }).where(eq(payments.id, pending!.id));
     const [refunded] = await db()
       .insert(payments)
-      .values({ userId: id, planId: 'individualMonthly', kind: 'renewal', gateway: 'sandbox', status: 'succeeded', amountCents: 2999, createdAt: new Date('2025-02-03T12:00:00Z') })
+      .values({
+        userId: id,
+        planId: 'individualMonthly',
+        kind: 'renewal',
+        gateway: 'sandbox',
+        status: 'succeeded',
+        amountCents: 2999,
+        createdAt: new Date('2025-02-03T12:00:00Z'),
+      })
       .returning({ id: payments.id });
     await db().update(payments).set({ status: 'failed' }).where(eq(payments.id, refunded!.id));
-    const gone = await addUser({ email: 'gone@analytics.example', subscriptionStatus: 'expired', subscriptionEndDate: new Date('2025-03-05T12:00:00Z') });
+    const gone = await addUser({
+      email: 'gone@analytics.example',
+      subscriptionStatus: 'expired',
+      subscriptionEndDate: new Date('2025-03-05T12:00:00Z'),
+    });
     await addPayment(gone, { createdAt: new Date('2025-02-02T15:00:00Z'), amountCents: 2999 });
     await db().delete(users).where(eq(users.id, gone));
 
@@ -191,46 +258,54 @@ describe('admin analytics', () => {
 
   // Decision 029: one row per counter made every purchase of the day's plan wait for the one before
   // it to commit. Two connections on different slots must not wait for each other.
-  it.skipIf(!process.env.TEST_DATABASE_URL)('lets two purchases and activations commit side by side without waiting for each other (Postgres)', async () => {
-    const url = server.app.ctx.config.databaseUrl!;
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
-    const todayBucket = async () => (await series(`from=${today}&to=${today}`)).buckets[0]!;
-    const before = await summary();
-    const bucketBefore = await todayBucket();
-    const buyers = [await addUser({ email: 'side-1@analytics.example' }), await addUser({ email: 'side-2@analytics.example' })];
-    const connect = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      const [row] = (await client.query<{ slot: number }>('SELECT counter_slot() AS slot')).rows;
-      return { client, slot: row!.slot };
-    };
-    const first = await connect();
-    let second = await connect();
-    while (second.slot === first.slot) {
-      await second.client.end();
-      second = await connect();
-    }
-    const connections = [first.client, second.client];
-    try {
-      for (const [i, client] of connections.entries()) {
-        await client.query('BEGIN');
-        // Waiting for the other transaction's locks fails at once instead of hanging the test.
-        await client.query(`SET LOCAL lock_timeout = '1s'`);
-        await client.query(`INSERT INTO payments (user_id, plan_id, kind, gateway, status, amount_cents) VALUES ($1, 'oneTimeVisit', 'checkout', 'sandbox', 'succeeded', 7999)`, [buyers[i]]);
-        await client.query(`UPDATE users SET subscription_status = 'active', subscription_plan = 'oneTimeVisit' WHERE id = $1`, [buyers[i]]);
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'lets two purchases and activations commit side by side without waiting for each other (Postgres)',
+    async () => {
+      const url = server.app.ctx.config.databaseUrl!;
+      const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
+      const todayBucket = async () => (await series(`from=${today}&to=${today}`)).buckets[0]!;
+      const before = await summary();
+      const bucketBefore = await todayBucket();
+      const buyers = [await addUser({ email: 'side-1@analytics.example' }), await addUser({ email: 'side-2@analytics.example' })];
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        const [row] = (await client.query<{ slot: number }>('SELECT counter_slot() AS slot')).rows;
+        return { client, slot: row!.slot };
+      };
+      const first = await connect();
+      let second = await connect();
+      while (second.slot === first.slot) {
+        await second.client.end();
+        second = await connect();
       }
-      for (const client of connections) await client.query('COMMIT');
-    } finally {
-      await Promise.all(connections.map((client) => client.end()));
-    }
-    const after = await summary();
-    expect(after.totalUsers).toBe(before.totalUsers + 2);
-    expect(after.activeSubscriptions).toBe(before.activeSubscriptions + 2);
-    const bucketAfter = await todayBucket();
-    expect(bucketAfter.newMemberships).toBe(bucketBefore.newMemberships + 2);
-    expect(Math.round((bucketAfter.cashCollected - bucketBefore.cashCollected) * 100)).toBe(2 * 7999);
-    expect(bucketAfter.signups).toBe(bucketBefore.signups + 2);
-  });
+      const connections = [first.client, second.client];
+      try {
+        for (const [i, client] of connections.entries()) {
+          await client.query('BEGIN');
+          // Waiting for the other transaction's locks fails at once instead of hanging the test.
+          await client.query(`SET LOCAL lock_timeout = '1s'`);
+          await client.query(
+            `INSERT INTO payments (user_id, plan_id, kind, gateway, status, amount_cents) VALUES ($1, 'oneTimeVisit', 'checkout', 'sandbox', 'succeeded', 7999)`,
+            [buyers[i]],
+          );
+          await client.query(`UPDATE users SET subscription_status = 'active', subscription_plan = 'oneTimeVisit' WHERE id = $1`, [
+            buyers[i],
+          ]);
+        }
+        for (const client of connections) await client.query('COMMIT');
+      } finally {
+        await Promise.all(connections.map((client) => client.end()));
+      }
+      const after = await summary();
+      expect(after.totalUsers).toBe(before.totalUsers + 2);
+      expect(after.activeSubscriptions).toBe(before.activeSubscriptions + 2);
+      const bucketAfter = await todayBucket();
+      expect(bucketAfter.newMemberships).toBe(bucketBefore.newMemberships + 2);
+      expect(Math.round((bucketAfter.cashCollected - bucketBefore.cashCollected) * 100)).toBe(2 * 7999);
+      expect(bucketAfter.signups).toBe(bucketBefore.signups + 2);
+    },
+  );
 
   it.each([
     ['from after to', 'from=2026-02-01&to=2026-01-01', messages.analyticsRangeInvalid],

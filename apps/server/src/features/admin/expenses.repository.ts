@@ -47,14 +47,32 @@ async function attachFiles(db: Executor, rows: ExpenseRow[]): Promise<ExpenseWit
 
 /** A page of the filtered expenses, most recently spent first (id breaks ties, so pages never overlap). */
 export async function pageOfExpenses(db: Executor, filter: ExpenseFilter, offset: number, limit: number): Promise<ExpenseWithFile[]> {
-  const rows = await db.select().from(expenses).where(filterWhere(filter)).orderBy(...LIST_ORDER).offset(offset).limit(limit);
+  const rows = await db
+    .select()
+    .from(expenses)
+    .where(filterWhere(filter))
+    .orderBy(...LIST_ORDER)
+    .offset(offset)
+    .limit(limit);
   return attachFiles(db, rows);
 }
 
 /** The filtered expenses after the one at (spentAt, id) in list order: the CSV export reads them a batch at a time. */
-export async function expensesAfter(db: Executor, filter: ExpenseFilter, after: { spentAt: Date; id: string } | null, limit: number): Promise<ExpenseWithFile[]> {
-  const cursor = after ? or(lt(expenses.spentAt, after.spentAt), and(eq(expenses.spentAt, after.spentAt), lt(expenses.id, after.id))) : undefined;
-  const rows = await db.select().from(expenses).where(and(filterWhere(filter), cursor)).orderBy(...LIST_ORDER).limit(limit);
+export async function expensesAfter(
+  db: Executor,
+  filter: ExpenseFilter,
+  after: { spentAt: Date; id: string } | null,
+  limit: number,
+): Promise<ExpenseWithFile[]> {
+  const cursor = after
+    ? or(lt(expenses.spentAt, after.spentAt), and(eq(expenses.spentAt, after.spentAt), lt(expenses.id, after.id)))
+    : undefined;
+  const rows = await db
+    .select()
+    .from(expenses)
+    .where(and(filterWhere(filter), cursor))
+    .orderBy(...LIST_ORDER)
+    .limit(limit);
   return attachFiles(db, rows);
 }
 
@@ -79,7 +97,11 @@ export async function expenseTotals(db: Executor, filter: ExpenseFilter): Promis
 
 /** The expense with its file; `forUpdate` locks the expense row until the transaction ends. */
 export async function findExpense(db: Executor, id: string, options: { forUpdate?: boolean } = {}): Promise<ExpenseWithFile | null> {
-  const query = db.select(withFile).from(expenses).leftJoin(expenseUploads, eq(expenseUploads.id, expenses.fileUploadId)).where(eq(expenses.id, id));
+  const query = db
+    .select(withFile)
+    .from(expenses)
+    .leftJoin(expenseUploads, eq(expenseUploads.id, expenses.fileUploadId))
+    .where(eq(expenses.id, id));
   const [row] = options.forUpdate ? await query.for('update', { of: expenses }) : await query;
   return row ?? null;
 }

@@ -18,7 +18,17 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { addAuditDetails, auditActor, markAuditRecorded } from '../../plugins/audit';
 import { requireAdmin } from '../../plugins/auth';
-import { attachFile, deleteExpense, expensesCsv, findReceipt, getExchangeRate, initiateUpload, listExpenses, saveExpense, setExchangeRate } from './expenses.service';
+import {
+  attachFile,
+  deleteExpense,
+  expensesCsv,
+  findReceipt,
+  getExchangeRate,
+  initiateUpload,
+  listExpenses,
+  saveExpense,
+  setExchangeRate,
+} from './expenses.service';
 import { sendReceipt } from './receipts.routes';
 
 // Named expenseId, not id: the trail's subject column is for users, and an expense is not one.
@@ -50,33 +60,51 @@ export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   app.get('/expenses/exchange-rate', { schema: { response: { 200: exchangeRateSchema } } }, async () => getExchangeRate(ctx));
 
-  app.put('/expenses/exchange-rate', { schema: { body: exchangeRateUpdateSchema, response: { 200: exchangeRateSchema } } }, async (request) => {
-    const rate = await setExchangeRate(ctx, requireAdmin(request), request.body.inrPerUsd, auditActor(request));
-    markAuditRecorded(request);
-    return rate;
-  });
-
-  app.put('/expenses/:expenseId', { schema: { params: expenseParams, body: expenseUpdateSchema, response: { 200: expenseSchema } } }, async (request) => {
-    const expense = await saveExpense(ctx, requireAdmin(request), request.params.expenseId, request.body, auditActor(request));
-    markAuditRecorded(request);
-    return expense;
-  });
-
-  app.delete('/expenses/:expenseId', { schema: { params: expenseParams, response: { 204: z.null().describe('Deleted') } } }, async (request, reply) => {
-    await deleteExpense(ctx, request.params.expenseId, auditActor(request));
-    markAuditRecorded(request);
-    return reply.code(204).send(null);
-  });
-
-  app.post('/expenses/upload-initiate', { schema: { body: uploadInitiateSchema, response: { 200: uploadTicketSchema } } }, async (request) =>
-    initiateUpload(ctx, requireAdmin(request), request.body),
+  app.put(
+    '/expenses/exchange-rate',
+    { schema: { body: exchangeRateUpdateSchema, response: { 200: exchangeRateSchema } } },
+    async (request) => {
+      const rate = await setExchangeRate(ctx, requireAdmin(request), request.body.inrPerUsd, auditActor(request));
+      markAuditRecorded(request);
+      return rate;
+    },
   );
 
-  app.post('/expenses/:expenseId/attach', { schema: { params: expenseParams, body: attachSchema, response: { 200: expenseSchema } } }, async (request) => {
-    const expense = await attachFile(ctx, requireAdmin(request), request.params.expenseId, request.body, auditActor(request));
-    markAuditRecorded(request);
-    return expense;
-  });
+  app.put(
+    '/expenses/:expenseId',
+    { schema: { params: expenseParams, body: expenseUpdateSchema, response: { 200: expenseSchema } } },
+    async (request) => {
+      const expense = await saveExpense(ctx, requireAdmin(request), request.params.expenseId, request.body, auditActor(request));
+      markAuditRecorded(request);
+      return expense;
+    },
+  );
+
+  app.delete(
+    '/expenses/:expenseId',
+    { schema: { params: expenseParams, response: { 204: z.null().describe('Deleted') } } },
+    async (request, reply) => {
+      await deleteExpense(ctx, request.params.expenseId, auditActor(request));
+      markAuditRecorded(request);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/expenses/upload-initiate',
+    { schema: { body: uploadInitiateSchema, response: { 200: uploadTicketSchema } } },
+    async (request) => initiateUpload(ctx, requireAdmin(request), request.body),
+  );
+
+  app.post(
+    '/expenses/:expenseId/attach',
+    { schema: { params: expenseParams, body: attachSchema, response: { 200: expenseSchema } } },
+    async (request) => {
+      const expense = await attachFile(ctx, requireAdmin(request), request.params.expenseId, request.body, auditActor(request));
+      markAuditRecorded(request);
+      return expense;
+    },
+  );
 
   // The file address an expense shows: the file itself, for an admin's token.
   app.get(

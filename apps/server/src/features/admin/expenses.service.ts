@@ -107,14 +107,29 @@ function toExpense(ctx: AppContext, { expense, file }: ExpenseWithFile, now: Dat
 }
 
 // What the trail records of an expense: its stored values, not the passing download address.
-const AUDITED_FIELDS = ['title', 'description', 'originalCurrency', 'originalAmount', 'amountUsd', 'amountInr', 'exchangeRate', 'spentAt', 'fileUrl', 'fileName', 'fileContentType', 'fileSize'] as const;
+const AUDITED_FIELDS = [
+  'title',
+  'description',
+  'originalCurrency',
+  'originalAmount',
+  'amountUsd',
+  'amountInr',
+  'exchangeRate',
+  'spentAt',
+  'fileUrl',
+  'fileName',
+  'fileContentType',
+  'fileSize',
+] as const;
 
 function changesBetween(before: Expense | null, after: Expense | null): AuditChange[] {
-  return AUDITED_FIELDS.filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null)).map((field) => ({
-    field,
-    before: before?.[field] ?? null,
-    after: after?.[field] ?? null,
-  }));
+  return AUDITED_FIELDS.filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after?.[field] ?? null)).map(
+    (field) => ({
+      field,
+      before: before?.[field] ?? null,
+      after: after?.[field] ?? null,
+    }),
+  );
 }
 
 /** A page of expenses and the totals of the whole filtered result, read in one snapshot. */
@@ -152,7 +167,11 @@ export async function setExchangeRate(ctx: AppContext, admin: Actor, inrPerUsd: 
   const row = await ctx.db.transaction(async (tx) => {
     await lockRates(tx);
     const before = await currentRate(ctx, tx);
-    const saved = await insertRate(tx, { inrPerUsdE4: Math.round(inrPerUsd * RATE_SCALE), setBy: admin.email.toLowerCase(), effectiveFrom: new Date() });
+    const saved = await insertRate(tx, {
+      inrPerUsdE4: Math.round(inrPerUsd * RATE_SCALE),
+      setBy: admin.email.toLowerCase(),
+      effectiveFrom: new Date(),
+    });
     const change = { field: 'inrPerUsd', before: before.inrPerUsdE4 / RATE_SCALE, after: saved.inrPerUsdE4 / RATE_SCALE };
     await recordAudit(tx, { ...audit, status: 200, details: { changes: [change] } });
     return saved;
@@ -165,10 +184,16 @@ export async function setExchangeRate(ctx: AppContext, admin: Actor, inrPerUsd: 
  * declared size and starts with the magic bytes of the declared type. An object of another type is
  * deleted (checklist row 30); one that has not arrived yet may still arrive.
  */
-async function checkedUpload(ctx: AppContext, admin: Actor, expenseId: string, file: { fileUrl: string; contentType: string | null; size: number | null }): Promise<UploadRow> {
+async function checkedUpload(
+  ctx: AppContext,
+  admin: Actor,
+  expenseId: string,
+  file: { fileUrl: string; contentType: string | null; size: number | null },
+): Promise<UploadRow> {
   const uploadId = uploadIdOf(file.fileUrl);
   const upload = uploadId ? await findUpload(ctx.db, uploadId) : null;
-  if (!upload || upload.attachedAt || upload.expenseId !== expenseId || upload.createdByUserId !== admin.userId) throw fileError(messages.uploadNotFound);
+  if (!upload || upload.attachedAt || upload.expenseId !== expenseId || upload.createdByUserId !== admin.userId)
+    throw fileError(messages.uploadNotFound);
   if ((file.size !== null && file.size !== upload.size) || (file.contentType !== null && file.contentType !== upload.contentType)) {
     throw fileError(messages.uploadNotFound);
   }
@@ -189,7 +214,12 @@ async function checkedUpload(ctx: AppContext, admin: Actor, expenseId: string, f
  * Points the expense's file at `next` inside the transaction: the upload is claimed (another save
  * cannot claim it too) and the file it replaces is released for removal after commit.
  */
-async function swapFile(tx: Transaction, before: ExpenseWithFile | null, next: UploadRow | null, now: Date): Promise<{ file: UploadRow | null; released: UploadRow[] }> {
+async function swapFile(
+  tx: Transaction,
+  before: ExpenseWithFile | null,
+  next: UploadRow | null,
+  now: Date,
+): Promise<{ file: UploadRow | null; released: UploadRow[] }> {
   if (next && before?.file?.id === next.id) return { file: next, released: [] };
   if (next) {
     const locked = await findUpload(tx, next.id, { forUpdate: true });
@@ -256,7 +286,13 @@ export async function saveExpense(ctx: AppContext, admin: Actor, id: string, inp
 }
 
 /** POST /api/admin/expenses/{id}/attach: the checked upload becomes the saved expense's file, replacing any. */
-export async function attachFile(ctx: AppContext, admin: Actor, id: string, input: Required<Pick<AttachInput, 'fileUrl' | 'contentType' | 'size'>>, audit: AuditBase): Promise<Expense> {
+export async function attachFile(
+  ctx: AppContext,
+  admin: Actor,
+  id: string,
+  input: Required<Pick<AttachInput, 'fileUrl' | 'contentType' | 'size'>>,
+  audit: AuditBase,
+): Promise<Expense> {
   const now = new Date();
   const upload = await checkedUpload(ctx, admin, id, input);
   const { saved, released } = await ctx.db.transaction(async (tx) => {
@@ -265,7 +301,11 @@ export async function attachFile(ctx: AppContext, admin: Actor, id: string, inpu
     const { file, released } = await swapFile(tx, before, upload, now);
     const expense = await upsertExpense(tx, { ...before.expense, updatedAt: now, fileUploadId: file?.id ?? null });
     const saved = { expense, file };
-    await recordAudit(tx, { ...audit, status: 200, details: { expenseId: id, changes: changesBetween(toExpense(ctx, before, now), toExpense(ctx, saved, now)) } });
+    await recordAudit(tx, {
+      ...audit,
+      status: 200,
+      details: { expenseId: id, changes: changesBetween(toExpense(ctx, before, now), toExpense(ctx, saved, now)) },
+    });
     return { saved, released };
   });
   await removeUploads(ctx, ctx.db, released);
@@ -280,7 +320,11 @@ export async function deleteExpense(ctx: AppContext, id: string, audit: AuditBas
     if (!before) throw expenseNotFound();
     await deleteExpenseRow(tx, id);
     const released = await releaseUploadsOf(tx, id);
-    await recordAudit(tx, { ...audit, status: 204, details: { expenseId: id, deleted: true, changes: changesBetween(toExpense(ctx, before, now), null) } });
+    await recordAudit(tx, {
+      ...audit,
+      status: 204,
+      details: { expenseId: id, deleted: true, changes: changesBetween(toExpense(ctx, before, now), null) },
+    });
     return released;
   });
   await removeUploads(ctx, ctx.db, released);
@@ -304,7 +348,12 @@ export async function initiateUpload(ctx: AppContext, admin: Actor, input: Uploa
     createdByUserId: admin.userId,
     expiresAt,
   });
-  const target = await ctx.storage.createUploadTarget({ key: upload.storageKey, contentType: upload.contentType, size: upload.size, expiresAt });
+  const target = await ctx.storage.createUploadTarget({
+    key: upload.storageKey,
+    contentType: upload.contentType,
+    size: upload.size,
+    expiresAt,
+  });
   return { uploadUrl: target.url, fileUrl: fileUrlOf(id), headers: target.headers, expiresAt: expiresAt.toISOString() };
 }
 
@@ -324,9 +373,11 @@ export async function receiveLocalUpload(
   const signed = storage.verifyUploadAddress(query, new Date());
   if (!signed) throw forbidden(messages.uploadLinkInvalid);
   const upload = await findUploadByKey(ctx.db, signed.key);
-  if (!upload || upload.attachedAt || upload.contentType !== signed.contentType || upload.size !== signed.size) throw forbidden(messages.uploadLinkInvalid);
+  if (!upload || upload.attachedAt || upload.contentType !== signed.contentType || upload.size !== signed.size)
+    throw forbidden(messages.uploadLinkInvalid);
   if (headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== signed.contentType) throw invalid(messages.receiptTypeInvalid);
-  if (headers['content-length'] !== undefined && headers['content-length'] !== String(signed.size)) throw invalid(messages.uploadNotReceived);
+  if (headers['content-length'] !== undefined && headers['content-length'] !== String(signed.size))
+    throw invalid(messages.uploadNotReceived);
   const refusal = await storage.receive(signed.key, signed.contentType, signed.size, body);
   if (refusal) throw refusalError[refusal]();
 }
@@ -359,7 +410,20 @@ const csvCell = (value: string | number) => {
   const text = typeof value === 'number' ? value.toFixed(2) : FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
-const CSV_HEADER = ['id', 'spent_date', 'title', 'description', 'currency', 'original_amount', 'amount_usd', 'amount_inr', 'inr_per_usd', 'created_by', 'created_at', 'file_name'];
+const CSV_HEADER = [
+  'id',
+  'spent_date',
+  'title',
+  'description',
+  'currency',
+  'original_amount',
+  'amount_usd',
+  'amount_inr',
+  'inr_per_usd',
+  'created_by',
+  'created_at',
+  'file_name',
+];
 
 /** The filtered expenses as CSV for the accountant, read a batch at a time so memory stays flat. */
 export async function* expensesCsv(ctx: AppContext, filter: ExpenseFilter): AsyncGenerator<string> {

@@ -40,7 +40,8 @@ describe('admin expenses', () => {
       ['get', '/api/admin/analytics/profit?from=2026-01&to=2026-02'],
     ];
     for (const [method, url] of routes) {
-      const call = (token?: string) => (method === 'get' || method === 'delete' ? server.http[method](url, token) : server.http[method](url, {}, token));
+      const call = (token?: string) =>
+        method === 'get' || method === 'delete' ? server.http[method](url, token) : server.http[method](url, {}, token);
       expect((await call()).status, `${method} ${url} anonymous`).toBe(401);
       expect((await call(patient)).status, `${method} ${url} patient`).toBe(403);
     }
@@ -91,7 +92,8 @@ describe('admin expenses', () => {
 
   it('updates in place: the author and creation time stay, and history keeps the rate it was saved with until re-saved', async () => {
     const id = randomUUID();
-    const created = (await save(id, { title: 'Laptop', originalCurrency: 'USD', originalAmount: 100, spentAt: '2026-02-01T15:00:00Z' })).body as unknown as Expense;
+    const created = (await save(id, { title: 'Laptop', originalCurrency: 'USD', originalAmount: 100, spentAt: '2026-02-01T15:00:00Z' }))
+      .body as unknown as Expense;
     const rate = await server.http.put('/api/admin/expenses/exchange-rate', { inrPerUsd: 90 }, admin);
     expect(rate.status).toBe(200);
     expect(rate.body).toMatchObject({ inrPerUsd: 90, setBy: adminEnv.ADMIN_EMAIL });
@@ -99,7 +101,13 @@ describe('admin expenses', () => {
     expect(listed).toMatchObject({ amountInr: 8000, exchangeRate: 80 });
 
     const updated = (await save(id, { ...created, title: 'Laptop (refurbished)', createdBy: 'x@example.com' })).body as unknown as Expense;
-    expect(updated).toMatchObject({ title: 'Laptop (refurbished)', createdBy: adminEnv.ADMIN_EMAIL, createdAt: created.createdAt, amountInr: 9000, exchangeRate: 90 });
+    expect(updated).toMatchObject({
+      title: 'Laptop (refurbished)',
+      createdBy: adminEnv.ADMIN_EMAIL,
+      createdAt: created.createdAt,
+      amountInr: 9000,
+      exchangeRate: 90,
+    });
     expect(updated.updatedAt.seconds * 1000 + updated.updatedAt.nanos / 1e6).toBeGreaterThanOrEqual(created.updatedAt.seconds * 1000);
     await server.http.put('/api/admin/expenses/exchange-rate', { inrPerUsd: 80 }, admin);
   });
@@ -163,7 +171,14 @@ describe('admin expenses', () => {
   });
 
   it('refuses bad filters with a 400', async () => {
-    for (const query of ['?startDate=2026-02-30', '?startDate=2026-03-02&endDate=2026-03-01', '?currency=EUR', '?size=501', '?page=-1', '?sortBy=title']) {
+    for (const query of [
+      '?startDate=2026-02-30',
+      '?startDate=2026-03-02&endDate=2026-03-01',
+      '?currency=EUR',
+      '?size=501',
+      '?page=-1',
+      '?sortBy=title',
+    ]) {
       expect((await server.http.get(`/api/admin/expenses${query}`, admin)).status, query).toBe(400);
     }
   });
@@ -202,15 +217,25 @@ describe('admin expenses', () => {
 
   it('exports the filtered expenses as CSV for the accountant, with formulas neutralised', async () => {
     const marker = `csv-${randomUUID().slice(0, 8)}`;
-    await save(randomUUID(), { title: '=HYPERLINK("http://evil")', description: `${marker}, "quoted"`, originalCurrency: 'INR', originalAmount: 160, spentAt: '2025-07-04T17:00:00Z' });
+    await save(randomUUID(), {
+      title: '=HYPERLINK("http://evil")',
+      description: `${marker}, "quoted"`,
+      originalCurrency: 'INR',
+      originalAmount: 160,
+      spentAt: '2025-07-04T17:00:00Z',
+    });
     const answer = await server.http.get('/api/admin/expenses/export.csv?startDate=2025-07-04&endDate=2025-07-04&size=1', admin);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/csv/);
     expect(answer.headers['content-disposition']).toBe('attachment; filename="expenses.csv"');
     const lines = answer.text.trim().split('\r\n');
-    expect(lines[0]).toBe('id,spent_date,title,description,currency,original_amount,amount_usd,amount_inr,inr_per_usd,created_by,created_at,file_name');
+    expect(lines[0]).toBe(
+      'id,spent_date,title,description,currency,original_amount,amount_usd,amount_inr,inr_per_usd,created_by,created_at,file_name',
+    );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`,2025-07-04,"'=HYPERLINK(""http://evil"")","${marker}, ""quoted""",INR,160.00,2.00,160.00,80.0000,${adminEnv.ADMIN_EMAIL},`);
+    expect(lines[1]).toContain(
+      `,2025-07-04,"'=HYPERLINK(""http://evil"")","${marker}, ""quoted""",INR,160.00,2.00,160.00,80.0000,${adminEnv.ADMIN_EMAIL},`,
+    );
     expect((await server.http.get('/api/admin/expenses/export.csv?currency=GBP', admin)).status).toBe(400);
   });
 

@@ -16,7 +16,12 @@ const pdf = (size = 200_000) => {
 };
 // A whole 1×1 PNG.
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(2000, 7), Buffer.from([0xff, 0xd9])]);
+const jpeg = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0'),
+  Buffer.alloc(2000, 7),
+  Buffer.from([0xff, 0xd9]),
+]);
 
 const FAKE_DATE: { toFake: ['Date'] } = { toFake: ['Date'] };
 
@@ -38,8 +43,13 @@ describe.each([
     admin = (await signedInAdmin(server.app)).token;
     const other = await signedInPatient(server.app);
     patient = (await signedInPatient(server.app)).token;
-    const view = (await server.http.get(`/api/admin/search?email=${encodeURIComponent(other.user.email as string)}`, admin)).body.content as Record<string, unknown>[];
-    const promoted = await server.http.put(`/api/admin/users/${String(other.user.id)}`, { ...view[0], roles: 'ROLE_USER,ROLE_ADMIN', reason: 'Second admin for the tests' }, admin);
+    const view = (await server.http.get(`/api/admin/search?email=${encodeURIComponent(other.user.email as string)}`, admin)).body
+      .content as Record<string, unknown>[];
+    const promoted = await server.http.put(
+      `/api/admin/users/${String(other.user.id)}`,
+      { ...view[0], roles: 'ROLE_USER,ROLE_ADMIN', reason: 'Second admin for the tests' },
+      admin,
+    );
     expect(promoted.status, promoted.text).toBe(200);
     otherAdmin = (await signedInAdmin(server.app, other.user.email as string, strongPassword)).token;
   });
@@ -53,7 +63,11 @@ describe.each([
     return answer;
   };
   const initiate = async (expenseId: string, body: Record<string, unknown>, token = admin) =>
-    http().post('/api/admin/expenses/upload-initiate', { expenseId, fileName: 'receipt.pdf', contentType: 'application/pdf', ...body }, token);
+    http().post(
+      '/api/admin/expenses/upload-initiate',
+      { expenseId, fileName: 'receipt.pdf', contentType: 'application/pdf', ...body },
+      token,
+    );
 
   /** PUTs the bytes to the upload address as a browser would: to our own server (local) or to the bucket (S3). */
   async function upload(app: App, ticket: UploadTicket, bytes: Buffer, headers: Record<string, string> = {}) {
@@ -79,7 +93,11 @@ describe.each([
   }
 
   const attach = (expenseId: string, ticket: UploadTicket, bytes: Buffer, contentType = 'application/pdf', token = admin) =>
-    http().post(`/api/admin/expenses/${expenseId}/attach`, { fileUrl: ticket.fileUrl, fileName: 'receipt.pdf', contentType, size: bytes.length }, token);
+    http().post(
+      `/api/admin/expenses/${expenseId}/attach`,
+      { fileUrl: ticket.fileUrl, fileName: 'receipt.pdf', contentType, size: bytes.length },
+      token,
+    );
 
   const storedKey = async (uploadId: string) => {
     const [row] = await server.app.ctx.db.select().from(expenseUploads).where(eq(expenseUploads.id, uploadId));
@@ -95,7 +113,12 @@ describe.each([
     const attached = await attach(expenseId, ticket, bytes);
     expect(attached.status, attached.text).toBe(200);
     const expense = attached.body as unknown as Expense;
-    expect(expense).toMatchObject({ fileUrl: ticket.fileUrl, fileName: 'March rent.pdf', fileContentType: 'application/pdf', fileSize: bytes.length });
+    expect(expense).toMatchObject({
+      fileUrl: ticket.fileUrl,
+      fileName: 'March rent.pdf',
+      fileContentType: 'application/pdf',
+      fileSize: bytes.length,
+    });
 
     const listed = (await http().get('/api/admin/expenses?size=500', admin)).body.content as Expense[];
     const downloadUrl = listed.find((e) => e.id === expenseId)!.downloadUrl!;
@@ -126,9 +149,15 @@ describe.each([
       [png, 'image/png'],
     ] as const) {
       const expenseId = randomUUID();
-      const started = (await initiate(expenseId, { fileName: 'scan', contentType: type, size: bytes.length })).body as unknown as UploadTicket;
+      const started = (await initiate(expenseId, { fileName: 'scan', contentType: type, size: bytes.length }))
+        .body as unknown as UploadTicket;
       expect((await upload(server.app, started, bytes)).status).toBeLessThan(300);
-      const saved = await saveExpense(expenseId, { fileUrl: started.fileUrl, fileName: 'scan', fileContentType: type, fileSize: bytes.length });
+      const saved = await saveExpense(expenseId, {
+        fileUrl: started.fileUrl,
+        fileName: 'scan',
+        fileContentType: type,
+        fileSize: bytes.length,
+      });
       expect(saved.status, saved.text).toBe(200);
       expect(saved.body).toMatchObject({ fileContentType: type, fileSize: bytes.length, fileName: 'scan' });
     }
@@ -149,7 +178,11 @@ describe.each([
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.message, JSON.stringify(body)).toBe(message);
     }
-    const noExpense = await http().post('/api/admin/expenses/upload-initiate', { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 }, admin);
+    const noExpense = await http().post(
+      '/api/admin/expenses/upload-initiate',
+      { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 },
+      admin,
+    );
     expect(noExpense.status).toBe(400);
     expect(noExpense.body.message).toBe(messages.missingExpenseId);
   });
@@ -206,7 +239,11 @@ describe.each([
     const otherExpense = randomUUID();
     await saveExpense(otherExpense);
     expect((await attach(otherExpense, ticket, bytes)).status).toBe(400);
-    const madeUp = await http().post(`/api/admin/expenses/${expenseId}/attach`, { fileUrl: 'https://evil.example/x.pdf', fileName: 'x.pdf', contentType: 'application/pdf', size: 10 }, admin);
+    const madeUp = await http().post(
+      `/api/admin/expenses/${expenseId}/attach`,
+      { fileUrl: 'https://evil.example/x.pdf', fileName: 'x.pdf', contentType: 'application/pdf', size: 10 },
+      admin,
+    );
     expect(madeUp.status).toBe(400);
     // The rightful admin still can.
     expect((await attach(expenseId, ticket, bytes)).status).toBe(200);
@@ -223,7 +260,14 @@ describe.each([
     expect(early.status).toBe(404);
     expect(early.body.message).toBe(messages.expenseNotFound);
 
-    const saved = (await saveExpense(expenseId, { fileUrl: ticket.fileUrl, fileName: 'r.pdf', fileContentType: 'application/pdf', fileSize: bytes.length })).body as unknown as Expense;
+    const saved = (
+      await saveExpense(expenseId, {
+        fileUrl: ticket.fileUrl,
+        fileName: 'r.pdf',
+        fileContentType: 'application/pdf',
+        fileSize: bytes.length,
+      })
+    ).body as unknown as Expense;
     expect((await http().get(saved.fileUrl!)).status).toBe(401);
     expect((await http().get(saved.fileUrl!, patient)).status).toBe(403);
     const signed = new URL(saved.downloadUrl!, 'http://x');
@@ -253,7 +297,13 @@ describe.each([
     const secondKey = (await storedKey(uploadIdOf(replacement.fileUrl)))!;
 
     // Saving with the same file keeps it.
-    const kept = await saveExpense(expenseId, { title: 'Kept', fileUrl: replacement.fileUrl, fileName: 'receipt.pdf', fileContentType: 'application/pdf', fileSize: second.length });
+    const kept = await saveExpense(expenseId, {
+      title: 'Kept',
+      fileUrl: replacement.fileUrl,
+      fileName: 'receipt.pdf',
+      fileContentType: 'application/pdf',
+      fileSize: second.length,
+    });
     expect(kept.body).toMatchObject({ title: 'Kept', fileUrl: replacement.fileUrl });
     expect(await server.app.ctx.storage.stat(secondKey)).toEqual({ size: second.length });
 

@@ -31,13 +31,22 @@ export async function listUsers(ctx: AppContext, query: AdminUserListQuery | Adm
   return ctx.db.transaction(
     async (tx) => {
       const counts = await countUsers(tx, filter);
-      const rows = await pageOfUsers(tx, { filter, sortBy: query.sortBy, sortDir: query.sortDir, offset: query.page * query.size, limit: query.size, counts });
+      const rows = await pageOfUsers(tx, {
+        filter,
+        sortBy: query.sortBy,
+        sortDir: query.sortDir,
+        offset: query.page * query.size,
+        limit: query.size,
+        counts,
+      });
       return {
         content: rows.map(toAdminUser),
         totalPages: Math.ceil(counts.total / query.size),
         totalElements: counts.total,
         countCapped: counts.capped,
-        summary: counts.capped ? null : { admins: counts.admins, activeSubscriptions: counts.activeSubscriptions, verified: counts.verified },
+        summary: counts.capped
+          ? null
+          : { admins: counts.admins, activeSubscriptions: counts.activeSubscriptions, verified: counts.verified },
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

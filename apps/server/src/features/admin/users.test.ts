@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { generateCustomerId, messages, USER_SEARCH_COUNT_LIMIT, USER_SORT_FIELDS, type AdminUser, type AuditEvent, type UserSortField } from '@app/shared';
+import {
+  generateCustomerId,
+  messages,
+  USER_SEARCH_COUNT_LIMIT,
+  USER_SORT_FIELDS,
+  type AdminUser,
+  type AuditEvent,
+  type UserSortField,
+} from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chainReport } from '../../audit-verify';
@@ -18,13 +26,67 @@ const day = (n: number) => new Date(Date.UTC(2026, 0, n, 18));
  * collation orders them alike.
  */
 const fixture: Partial<NewUser>[] = [
-  { email: `bravo@${DOMAIN}`, firstName: 'Ann', lastName: 'Lee', subscriptionStatus: 'active', subscriptionAmountCents: 2999, submittedAt: day(3), verified: true },
-  { email: `delta@${DOMAIN}`, firstName: 'Ann', lastName: 'Lee', subscriptionStatus: 'active', subscriptionAmountCents: 2999, submittedAt: null, verified: true },
-  { email: `alpha@${DOMAIN}`, firstName: 'Cy', lastName: 'Day', subscriptionStatus: 'pending', subscriptionAmountCents: null, submittedAt: day(1) },
-  { email: `golf@${DOMAIN}`, firstName: 'Bo', lastName: 'Ray', subscriptionStatus: null, subscriptionAmountCents: 4999, submittedAt: day(9), roles: ['ROLE_USER', 'ROLE_ADMIN'] },
-  { email: `echo@${DOMAIN}`, firstName: 'Di', lastName: 'Fox', subscriptionStatus: 'cancelled', subscriptionAmountCents: 1500, submittedAt: day(5), verified: true },
-  { email: `charlie@${DOMAIN}`, firstName: 'Eve', lastName: 'Moss', subscriptionStatus: null, subscriptionAmountCents: null, submittedAt: null },
-  { email: `foxtrot@${DOMAIN}`, firstName: 'Flo', lastName: 'Kim', subscriptionStatus: 'active', subscriptionAmountCents: 1500, submittedAt: day(2), disabledAt: null },
+  {
+    email: `bravo@${DOMAIN}`,
+    firstName: 'Ann',
+    lastName: 'Lee',
+    subscriptionStatus: 'active',
+    subscriptionAmountCents: 2999,
+    submittedAt: day(3),
+    verified: true,
+  },
+  {
+    email: `delta@${DOMAIN}`,
+    firstName: 'Ann',
+    lastName: 'Lee',
+    subscriptionStatus: 'active',
+    subscriptionAmountCents: 2999,
+    submittedAt: null,
+    verified: true,
+  },
+  {
+    email: `alpha@${DOMAIN}`,
+    firstName: 'Cy',
+    lastName: 'Day',
+    subscriptionStatus: 'pending',
+    subscriptionAmountCents: null,
+    submittedAt: day(1),
+  },
+  {
+    email: `golf@${DOMAIN}`,
+    firstName: 'Bo',
+    lastName: 'Ray',
+    subscriptionStatus: null,
+    subscriptionAmountCents: 4999,
+    submittedAt: day(9),
+    roles: ['ROLE_USER', 'ROLE_ADMIN'],
+  },
+  {
+    email: `echo@${DOMAIN}`,
+    firstName: 'Di',
+    lastName: 'Fox',
+    subscriptionStatus: 'cancelled',
+    subscriptionAmountCents: 1500,
+    submittedAt: day(5),
+    verified: true,
+  },
+  {
+    email: `charlie@${DOMAIN}`,
+    firstName: 'Eve',
+    lastName: 'Moss',
+    subscriptionStatus: null,
+    subscriptionAmountCents: null,
+    submittedAt: null,
+  },
+  {
+    email: `foxtrot@${DOMAIN}`,
+    firstName: 'Flo',
+    lastName: 'Kim',
+    subscriptionStatus: 'active',
+    subscriptionAmountCents: 1500,
+    submittedAt: day(2),
+    disabledAt: null,
+  },
 ];
 
 type Key = string | number | null;
@@ -58,7 +120,12 @@ describe('admin Users list and search', () => {
     patient = (await signedInPatient(server.app)).token;
     // Made directly, each with its own creation time, so that every sort key is known.
     for (const [i, user] of fixture.entries()) {
-      const row = await insertUser(server.app.ctx.db, { passwordHash: 'not-a-hash', customerId: generateCustomerId(), createdAt: day(20 - i), ...user } as NewUser);
+      const row = await insertUser(server.app.ctx.db, {
+        passwordHash: 'not-a-hash',
+        customerId: generateCustomerId(),
+        createdAt: day(20 - i),
+        ...user,
+      } as NewUser);
       created.set(row.id, row.createdAt.getTime() / 1000);
     }
   });
@@ -80,7 +147,8 @@ describe('admin Users list and search', () => {
       const all = whole.body.content as AdminUser[];
       expect(emails(whole.body)).toEqual(expectedOrder(all, (u) => sortKeys[sortBy](u, created), sortDir));
       const paged: string[] = [];
-      for (let page = 0; page < 3; page++) paged.push(...emails((await list(`q=${DOMAIN}&size=3&page=${page}&sortBy=${sortBy}&sortDir=${sortDir}`)).body));
+      for (let page = 0; page < 3; page++)
+        paged.push(...emails((await list(`q=${DOMAIN}&size=3&page=${page}&sortBy=${sortBy}&sortDir=${sortDir}`)).body));
       expect(paged).toEqual(emails(whole.body));
     },
   );
@@ -99,7 +167,17 @@ describe('admin Users list and search', () => {
 
   it('#21 refuses a page size over 500, a negative page, unknown sort fields and directions, and unknown parameters', async () => {
     expect((await list('size=500')).status).toBe(200);
-    for (const query of ['size=501', 'size=0', 'page=-1', 'page=1.5', 'sortBy=passwordHash', 'sortBy=created_at', 'sortDir=up', 'sortDir=ASC;', 'limit=5']) {
+    for (const query of [
+      'size=501',
+      'size=0',
+      'page=-1',
+      'page=1.5',
+      'sortBy=passwordHash',
+      'sortBy=created_at',
+      'sortDir=up',
+      'sortDir=ASC;',
+      'limit=5',
+    ]) {
       const res = await list(query);
       expect(res.status, query).toBe(400);
       expect(res.body.message, query).toEqual(expect.any(String));
@@ -123,7 +201,9 @@ describe('admin Users list and search', () => {
   });
 
   it('matches e-mails as stored: lower-cased, a rule the database itself holds', async () => {
-    await expect(insertUser(server.app.ctx.db, { email: 'Mixed@Case.example', passwordHash: 'x', customerId: generateCustomerId() })).rejects.toThrow();
+    await expect(
+      insertUser(server.app.ctx.db, { email: 'Mixed@Case.example', passwordHash: 'x', customerId: generateCustomerId() }),
+    ).rejects.toThrow();
   });
 
   it('searches by e-mail only, at least 3 characters after trimming', async () => {
@@ -195,9 +275,18 @@ describe('admin Users list and search', () => {
       return { total: body.totalElements, ...(body.summary as object) };
     };
     expect(await shown()).toEqual(await counted());
-    await db.update(users).set({ subscriptionStatus: 'active', verified: true }).where(eq(users.email, `alpha@${DOMAIN}`));
-    await db.update(users).set({ roles: ['ROLE_USER'] }).where(eq(users.email, `golf@${DOMAIN}`));
-    await db.update(users).set({ firstName: 'Renamed' }).where(eq(users.email, `echo@${DOMAIN}`));
+    await db
+      .update(users)
+      .set({ subscriptionStatus: 'active', verified: true })
+      .where(eq(users.email, `alpha@${DOMAIN}`));
+    await db
+      .update(users)
+      .set({ roles: ['ROLE_USER'] })
+      .where(eq(users.email, `golf@${DOMAIN}`));
+    await db
+      .update(users)
+      .set({ firstName: 'Renamed' })
+      .where(eq(users.email, `echo@${DOMAIN}`));
     await signedInPatient(server.app);
     expect(await shown()).toEqual(await counted());
     await db.delete(users).where(eq(users.email, `golf@${DOMAIN}`));
@@ -228,12 +317,21 @@ describe('admin search past the counted limit (decision 026)', () => {
     await addMatches(USER_SEARCH_COUNT_LIMIT - 1, null);
     await addMatches(1, 'active');
     const exact = await search('size=10');
-    expect(exact.body).toMatchObject({ totalElements: USER_SEARCH_COUNT_LIMIT, countCapped: false, summary: { admins: 0, activeSubscriptions: 1, verified: USER_SEARCH_COUNT_LIMIT } });
+    expect(exact.body).toMatchObject({
+      totalElements: USER_SEARCH_COUNT_LIMIT,
+      countCapped: false,
+      summary: { admins: 0, activeSubscriptions: 1, verified: USER_SEARCH_COUNT_LIMIT },
+    });
 
     await addMatches(1, null);
     const capped = await search('size=10');
     expect(capped.status).toBe(200);
-    expect(capped.body).toMatchObject({ totalElements: USER_SEARCH_COUNT_LIMIT, totalPages: USER_SEARCH_COUNT_LIMIT / 10, countCapped: true, summary: null });
+    expect(capped.body).toMatchObject({
+      totalElements: USER_SEARCH_COUNT_LIMIT,
+      totalPages: USER_SEARCH_COUNT_LIMIT / 10,
+      countCapped: true,
+      summary: null,
+    });
     // The same through the list's `q`, which the Users tab's export and links use.
     expect((await server.http.get(`/api/admin/all?q=${MANY}`, token)).body).toMatchObject({ countCapped: true, summary: null });
 
@@ -241,7 +339,9 @@ describe('admin search past the counted limit (decision 026)', () => {
     expect(last.body.content).toHaveLength(10);
     expect((await search(`size=10&page=${USER_SEARCH_COUNT_LIMIT / 10}`)).body.content).toEqual([]);
     // Read from the start, both halves (no reading from an end the cap does not know) and no user twice.
-    const halves = [await search('size=500&page=0&sortBy=email'), await search('size=500&page=1&sortBy=email')].flatMap((res) => ids(res.body));
+    const halves = [await search('size=500&page=0&sortBy=email'), await search('size=500&page=1&sortBy=email')].flatMap((res) =>
+      ids(res.body),
+    );
     expect(halves).toHaveLength(USER_SEARCH_COUNT_LIMIT);
     expect(new Set(halves).size).toBe(USER_SEARCH_COUNT_LIMIT);
     // A narrower search is exact again, and the unfiltered list keeps exact counts past the limit.
@@ -276,7 +376,10 @@ describe('admin user edit, reset e-mail and history', () => {
 
   it('answers 401 to anonymous and 403 to a patient, changing nothing', async () => {
     const { view } = await patientView();
-    for (const [token, status] of [['', 401], [patientToken, 403]] as const) {
+    for (const [token, status] of [
+      ['', 401],
+      [patientToken, 403],
+    ] as const) {
       expect((await save(view.id, { ...view, firstName: 'Mallory' }, token)).status).toBe(status);
       expect((await server.http.post(`/api/admin/users/${view.id}/reset-password`, {}, token)).status).toBe(status);
       expect((await server.http.get(`/api/admin/users/${view.id}/audit`, token)).status).toBe(status);
@@ -299,13 +402,27 @@ describe('admin user edit, reset e-mail and history', () => {
       reason: 'Refunded: amount cleared',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ firstName: 'Zed', lastName: 'Quinn', fullName: 'Zed Quinn', roles: ['ROLE_USER'], subscriptionAmount: null, billingAddress: null, customerPhone: null, smsPolicyAccepted: false });
+    expect(res.body).toMatchObject({
+      firstName: 'Zed',
+      lastName: 'Quinn',
+      fullName: 'Zed Quinn',
+      roles: ['ROLE_USER'],
+      subscriptionAmount: null,
+      billingAddress: null,
+      customerPhone: null,
+      smsPolicyAccepted: false,
+    });
     expect(await row(view.id)).toMatchObject({ subscriptionAmountCents: null, billingStreet: null, customerPhone: null });
   });
 
   it('stores dollars as cents, and a partly filled address as its parts', async () => {
     const { view } = await patientView();
-    const res = await save(view.id, { ...view, subscriptionAmount: 12.3, billingAddress: { street: '1 Main St', city: 'Austin', state: '', zip: '', country: '' }, reason: 'Discount' });
+    const res = await save(view.id, {
+      ...view,
+      subscriptionAmount: 12.3,
+      billingAddress: { street: '1 Main St', city: 'Austin', state: '', zip: '', country: '' },
+      reason: 'Discount',
+    });
     expect(res.body).toMatchObject({ subscriptionAmount: 12.3, billingAddress: { street: '1 Main St', city: 'Austin', state: '' } });
     expect(await row(view.id)).toMatchObject({ subscriptionAmountCents: 1230, billingCity: 'Austin', billingState: null });
   });
@@ -326,8 +443,20 @@ describe('admin user edit, reset e-mail and history', () => {
       cardName: 'X',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: view.id, customerId: view.customerId, customerIp: view.customerIp, submittedAt: view.submittedAt, cardDetails: null });
-    expect(await row(view.id)).toMatchObject({ customerId: before.customerId, customerIp: before.customerIp, submittedAt: before.submittedAt, cardLast4: null, subscriptionEndDate: null });
+    expect(res.body).toMatchObject({
+      id: view.id,
+      customerId: view.customerId,
+      customerIp: view.customerIp,
+      submittedAt: view.submittedAt,
+      cardDetails: null,
+    });
+    expect(await row(view.id)).toMatchObject({
+      customerId: before.customerId,
+      customerIp: before.customerIp,
+      submittedAt: before.submittedAt,
+      cardLast4: null,
+      subscriptionEndDate: null,
+    });
     // A card number at the top level is an unknown field; inside the read-only card details it is ignored.
     const attempts: [Record<string, unknown>, number][] = [
       [{ cardNumber: '4242424242424242' }, 400],
@@ -356,7 +485,12 @@ describe('admin user edit, reset e-mail and history', () => {
 
   it('asks for a reason when roles, subscription or amount change, and not otherwise', async () => {
     const { view } = await patientView();
-    for (const change of [{ roles: 'ROLE_USER,ROLE_ADMIN' }, { subscriptionStatus: 'active' }, { subscriptionPlan: 'familyMonthly' }, { subscriptionAmount: 1 }]) {
+    for (const change of [
+      { roles: 'ROLE_USER,ROLE_ADMIN' },
+      { subscriptionStatus: 'active' },
+      { subscriptionPlan: 'familyMonthly' },
+      { subscriptionAmount: 1 },
+    ]) {
       const res = await save(view.id, { ...view, ...change, reason: '  ' });
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(res.body).toEqual({ message: messages.changeReasonRequired, errors: { reason: messages.changeReasonRequired } });
@@ -380,7 +514,9 @@ describe('admin user edit, reset e-mail and history', () => {
     const { view, body } = await patientView();
     expect((await save(view.id, { ...view, roles: 'user,admin', reason: 'New office manager' })).status).toBe(200);
     const second = await signedInAdmin(server.app, body.email, body.password);
-    const chiefView = ((await server.http.get(`/api/admin/search?email=${adminEnv.ADMIN_EMAIL}`, admin.token)).body.content as AdminUser[])[0]!;
+    const chiefView = (
+      (await server.http.get(`/api/admin/search?email=${adminEnv.ADMIN_EMAIL}`, admin.token)).body.content as AdminUser[]
+    )[0]!;
     const secondView = ((await server.http.get(`/api/admin/search?email=${body.email}`, admin.token)).body.content as AdminUser[])[0]!;
     const [a, b] = await Promise.all([
       save(secondView.id, { ...secondView, roles: 'ROLE_USER', reason: 'coup' }, admin.token),
@@ -392,7 +528,10 @@ describe('admin user edit, reset e-mail and history', () => {
     expect([a.status, b.status].filter((status) => status === 200)).toHaveLength(1);
     if (loser.status === 409) expect(loser.body.message).toBe(messages.lastAdminStays);
     else expect(loser.status).toBe(401);
-    const [counted] = await queryRows<{ admins: number }>(server.app.ctx.db, sql`SELECT count(*)::int AS admins FROM users WHERE 'ROLE_ADMIN' = ANY(roles)`);
+    const [counted] = await queryRows<{ admins: number }>(
+      server.app.ctx.db,
+      sql`SELECT count(*)::int AS admins FROM users WHERE 'ROLE_ADMIN' = ANY(roles)`,
+    );
     expect(counted!.admins).toBe(1);
     // The chief is still an admin only if the second admin's demotion of them failed.
     if (b.status !== 200) expect(await meStatus(admin.token)).toBe(200);
@@ -413,12 +552,25 @@ describe('admin user edit, reset e-mail and history', () => {
 
   it('writes the edit to the trail in its transaction: before and after, the reason, sealed, one row', async () => {
     const { view } = await patientView();
-    const res = await save(view.id, { ...view, subscriptionStatus: 'active', subscriptionAmount: 49.99, symptoms: 'Rash', reason: 'Paid by phone' });
+    const res = await save(view.id, {
+      ...view,
+      subscriptionStatus: 'active',
+      subscriptionAmount: 49.99,
+      symptoms: 'Rash',
+      reason: 'Paid by phone',
+    });
     expect(res.status).toBe(200);
     const history = await server.http.get(`/api/admin/users/${view.id}/audit`, admin.token);
     expect(history.status).toBe(200);
     const [latest] = history.body.content as AuditEvent[];
-    expect(latest).toMatchObject({ action: 'PUT /api/admin/users/:id', status: 200, actorRole: 'admin', actorUserId: admin.user.id, actorEmail: admin.user.email, reason: 'Paid by phone' });
+    expect(latest).toMatchObject({
+      action: 'PUT /api/admin/users/:id',
+      status: 200,
+      actorRole: 'admin',
+      actorUserId: admin.user.id,
+      actorEmail: admin.user.email,
+      reason: 'Paid by phone',
+    });
     expect(latest!.changes).toEqual([
       { field: 'symptoms', before: 'Sore throat', after: 'Rash' },
       { field: 'subscriptionStatus', before: 'pending', after: 'active' },
@@ -426,10 +578,16 @@ describe('admin user edit, reset e-mail and history', () => {
     ]);
     // The hook adds no second row for the edit; the history read itself is recorded.
     await eventually('the history read in the trail', async () => {
-      const rows = await server.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'GET /api/admin/users/:id/audit')));
+      const rows = await server.app.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'GET /api/admin/users/:id/audit')));
       return rows[0];
     });
-    const edits = await server.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'PUT /api/admin/users/:id')));
+    const edits = await server.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'PUT /api/admin/users/:id')));
     expect(edits).toHaveLength(1);
     const [raw] = await queryRows<{ details: string }>(server.app.ctx.db, sql`SELECT details FROM audit_log WHERE id = ${edits[0]!.id}`);
     expect(raw!.details).toMatch(/^v1:/);
@@ -440,7 +598,10 @@ describe('admin user edit, reset e-mail and history', () => {
     const { view } = await patientView();
     expect((await save(view.id, { ...view, subscriptionStatus: 'active' })).status).toBe(400);
     const refused = await eventually('the refused edit in the trail', async () => {
-      const rows = await server.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'PUT /api/admin/users/:id')));
+      const rows = await server.app.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'PUT /api/admin/users/:id')));
       return rows[0];
     });
     expect(refused).toMatchObject({ status: 400, details: null });
@@ -464,13 +625,21 @@ describe('admin user edit, reset e-mail and history', () => {
     const check = await checkAuditChain(server.app.ctx.db);
     expect(check).toEqual({ intact: true, rows: expect.any(Number) });
     expect(chainReport(check)).toMatch(/^audit chain intact \(\d+ rows\)$/);
-    const [edit] = await server.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'PUT /api/admin/users/:id')));
+    const [edit] = await server.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'PUT /api/admin/users/:id')));
     // The trigger lets details alone change (key rotation re-seals them); the chain still tells.
-    await server.app.ctx.db.update(auditLog).set({ details: { reason: null, changes: [{ field: 'zip', before: '0', after: '1' }] } }).where(eq(auditLog.id, edit!.id));
+    await server.app.ctx.db
+      .update(auditLog)
+      .set({ details: { reason: null, changes: [{ field: 'zip', before: '0', after: '1' }] } })
+      .where(eq(auditLog.id, edit!.id));
     const broken = await checkAuditChain(server.app.ctx.db);
     expect(broken).toEqual({ intact: false, brokenRowId: edit!.id });
     expect(chainReport(broken)).toContain(`row ${edit!.id}`);
-    await expect(server.app.ctx.db.execute(sql`UPDATE audit_log SET status = 201, details = NULL WHERE id = ${edit!.id}`)).rejects.toThrow();
+    await expect(
+      server.app.ctx.db.execute(sql`UPDATE audit_log SET status = 201, details = NULL WHERE id = ${edit!.id}`),
+    ).rejects.toThrow();
   });
 
   it('sends the normal reset e-mail through the outbox, at most 5 per user an hour', async () => {

@@ -47,8 +47,20 @@ describe('#28 the audit trail', () => {
   it('#28 details are sealed and chained: re-sealing them under a new key (phi:rotate) keeps the chain', async () => {
     const db = server.app.ctx.db;
     const details = { reason: 'Refund agreed by phone', changes: [{ field: 'subscriptionAmount', before: 29.99, after: null }] };
-    await recordAudit(db, { at: new Date(), actorUserId: null, actorRole: 'admin', action: 'PUT /api/admin/users/:id', subjectUserId: null, ip: '10.0.0.1', status: 200, details });
-    const [raw] = await queryRows<{ details: string }>(db, sql`SELECT details FROM audit_log WHERE details IS NOT NULL ORDER BY id DESC LIMIT 1`);
+    await recordAudit(db, {
+      at: new Date(),
+      actorUserId: null,
+      actorRole: 'admin',
+      action: 'PUT /api/admin/users/:id',
+      subjectUserId: null,
+      ip: '10.0.0.1',
+      status: 200,
+      details,
+    });
+    const [raw] = await queryRows<{ details: string }>(
+      db,
+      sql`SELECT details FROM audit_log WHERE details IS NOT NULL ORDER BY id DESC LIMIT 1`,
+    );
     expect(raw!.details).toMatch(/^v1:/);
     expect(raw!.details).not.toContain('Refund');
     const oldKey = Buffer.from(testPhiKey, 'base64');
@@ -57,10 +69,18 @@ describe('#28 the audit trail', () => {
     usePhiKeyring(rotated);
     try {
       expect(await sealPhiColumns(db, rotated, 'rotate')).toBeGreaterThan(0);
-      const [resealed] = await queryRows<{ details: string }>(db, sql`SELECT details FROM audit_log WHERE details IS NOT NULL ORDER BY id DESC LIMIT 1`);
+      const [resealed] = await queryRows<{ details: string }>(
+        db,
+        sql`SELECT details FROM audit_log WHERE details IS NOT NULL ORDER BY id DESC LIMIT 1`,
+      );
       expect(resealed!.details.startsWith(`v1:${rotated.currentKeyId}:`)).toBe(true);
       expect(await findAuditChainBreak(db)).toBeNull();
-      const [latest] = await db.select({ details: auditLog.details }).from(auditLog).where(isNotNull(auditLog.details)).orderBy(desc(auditLog.id)).limit(1);
+      const [latest] = await db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(isNotNull(auditLog.details))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
       expect(latest!.details).toEqual(details);
     } finally {
       // The rest of the file reads rows now sealed under the new key.
@@ -73,7 +93,8 @@ describe('#28 the audit trail', () => {
     const answers = await Promise.all(Array.from({ length: 40 }, () => server.http.get('/api/users/me', token)));
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 40 }, () => 200));
     // Counted by what they are: the sign-up's own rows may still be landing beside them.
-    const readsOf = (all: Awaited<ReturnType<typeof rows>>) => all.filter((r) => r.action === 'GET /api/users/me' && r.subjectUserId === user.id);
+    const readsOf = (all: Awaited<ReturnType<typeof rows>>) =>
+      all.filter((r) => r.action === 'GET /api/users/me' && r.subjectUserId === user.id);
     await eventually('40 reads in the trail', async () => (readsOf(await rows()).length >= 40 ? true : undefined));
     expect(readsOf(await rows())).toHaveLength(40);
     expect(await findAuditChainBreak(server.app.ctx.db)).toBeNull();
@@ -83,18 +104,38 @@ describe('#28 the audit trail', () => {
     const db = server.app.ctx.db;
     const details = { reason: 'Café "quoted" \\ back\nslash 🚑 <b>', changes: [{ field: 'firstName', before: 'Zoë', after: null }] };
     const at = new Date('2026-11-26T12:34:56.789Z');
-    await recordAudit(db, { at, actorUserId: null, actorRole: 'admin', action: 'PUT /api/admin/users/:id', subjectUserId: null, ip: '203.0.113.9', status: 200, details });
+    await recordAudit(db, {
+      at,
+      actorUserId: null,
+      actorRole: 'admin',
+      action: 'PUT /api/admin/users/:id',
+      subjectUserId: null,
+      ip: '203.0.113.9',
+      status: 200,
+      details,
+    });
     const [row] = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     // The definition every row written so far was checked against (decision 017), restated here.
     const expected = createHash('sha256')
-      .update(JSON.stringify([row!.prevHash, at.toISOString(), null, 'admin', 'PUT /api/admin/users/:id', null, '203.0.113.9', 200, details]))
+      .update(
+        JSON.stringify([row!.prevHash, at.toISOString(), null, 'admin', 'PUT /api/admin/users/:id', null, '203.0.113.9', 200, details]),
+      )
       .digest('hex');
     expect(row!.hash).toBe(expected);
   });
 
   it('#28 appends running at once, on several connections, make one unbroken chain', async () => {
     const db = server.app.ctx.db;
-    const entry = (i: number) => ({ at: new Date(), actorUserId: null, actorRole: 'anonymous', action: `GET /api/test/${i}`, subjectUserId: null, ip: null, status: 200, details: null });
+    const entry = (i: number) => ({
+      at: new Date(),
+      actorUserId: null,
+      actorRole: 'anonymous',
+      action: `GET /api/test/${i}`,
+      subjectUserId: null,
+      ip: null,
+      status: 200,
+      details: null,
+    });
     await Promise.all(Array.from({ length: 30 }, (_, i) => recordAudits(db, [entry(2 * i), entry(2 * i + 1)])));
     // Counted by what they are: an earlier test's rows may still be landing beside them.
     expect((await rows()).filter((r) => r.action.startsWith('GET /api/test/'))).toHaveLength(60);

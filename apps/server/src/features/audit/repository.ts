@@ -17,10 +17,34 @@ const CHAIN_LOCK = 727276;
 export async function appendChained(db: Executor, entries: AuditEntry[], hashedTails: string[], genesis: string) {
   const column = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
   await db.execute(sql`SELECT audit_append(${CHAIN_LOCK}::bigint, ${genesis}::text,
-    ${column(entries.map((e) => e.at.toISOString()), 'timestamptz')}, ${column(entries.map((e) => e.actorUserId), 'uuid')},
-    ${column(entries.map((e) => e.actorRole), 'text')}, ${column(entries.map((e) => e.action), 'text')}, ${column(entries.map((e) => e.subjectUserId), 'uuid')},
-    ${column(entries.map((e) => e.ip), 'text')}, ${column(entries.map((e) => e.status), 'integer')},
-    ${column(entries.map((e) => (e.details === null ? null : auditLog.details.mapToDriverValue(e.details))), 'text')},
+    ${column(
+      entries.map((e) => e.at.toISOString()),
+      'timestamptz',
+    )}, ${column(
+      entries.map((e) => e.actorUserId),
+      'uuid',
+    )},
+    ${column(
+      entries.map((e) => e.actorRole),
+      'text',
+    )}, ${column(
+      entries.map((e) => e.action),
+      'text',
+    )}, ${column(
+      entries.map((e) => e.subjectUserId),
+      'uuid',
+    )},
+    ${column(
+      entries.map((e) => e.ip),
+      'text',
+    )}, ${column(
+      entries.map((e) => e.status),
+      'integer',
+    )},
+    ${column(
+      entries.map((e) => (e.details === null ? null : auditLog.details.mapToDriverValue(e.details))),
+      'text',
+    )},
     ${column(hashedTails, 'text')})`);
 }
 

@@ -18,7 +18,11 @@ const UNAUDITED_ROUTES = new Set([
 
 /** Whether a request to this route (method and pattern, as Fastify matched it) goes into the audit trail. */
 export const isAudited = (method: string, routePattern: string | undefined) =>
-  routePattern !== undefined && routePattern.startsWith('/api/') && method !== 'HEAD' && method !== 'OPTIONS' && !UNAUDITED_ROUTES.has(`${method} ${routePattern}`);
+  routePattern !== undefined &&
+  routePattern.startsWith('/api/') &&
+  method !== 'HEAD' &&
+  method !== 'OPTIONS' &&
+  !UNAUDITED_ROUTES.has(`${method} ${routePattern}`);
 
 /**
  * What a row's hash covers after the previous hash: the JSON array of its fields without its
@@ -27,7 +31,16 @@ export const isAudited = (method: string, routePattern: string | undefined) =>
  * (decision 018).
  */
 const hashedTail = (e: AuditEntry) =>
-  JSON.stringify([e.at.toISOString(), e.actorUserId, e.actorRole, e.action, e.subjectUserId, e.ip, e.status, ...(e.details === null ? [] : [e.details])]).slice(1);
+  JSON.stringify([
+    e.at.toISOString(),
+    e.actorUserId,
+    e.actorRole,
+    e.action,
+    e.subjectUserId,
+    e.ip,
+    e.status,
+    ...(e.details === null ? [] : [e.details]),
+  ]).slice(1);
 
 /**
  * A row's hash: the SHA-256 of the JSON array of the previous hash and its fields. The database
@@ -39,7 +52,9 @@ const entryHash = (prevHash: string, e: AuditEntry) => sha256(`["${prevHash}",${
 export function recordAudits(db: Executor, entries: AuditEntry[]) {
   // Stored as its JSON text reads back, so the hash made now is the hash checked later. Most rows
   // have no details and pass as they are (no copy: this runs for every audited request).
-  const stored = entries.map((entry) => (entry.details === null ? entry : { ...entry, details: JSON.parse(JSON.stringify(entry.details)) as AuditEntry['details'] }));
+  const stored = entries.map((entry) =>
+    entry.details === null ? entry : { ...entry, details: JSON.parse(JSON.stringify(entry.details)) as AuditEntry['details'] },
+  );
   return appendChained(db, stored, stored.map(hashedTail), GENESIS);
 }
 

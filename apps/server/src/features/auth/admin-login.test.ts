@@ -64,7 +64,8 @@ describe('administrators sign in by magic link', () => {
     const fresh = await createTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD });
     try {
       const freshHttp = api(fresh);
-      for (let i = 0; i < 5; i++) expect((await freshHttp.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await freshHttp.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
       const sixth = await freshHttp.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
       expect(sixth.status).toBe(429);
       expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
@@ -84,24 +85,32 @@ describe('administrators sign in by magic link', () => {
 describe('the /api/admin guard', () => {
   const server = useTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD });
 
-  it.each(['/api/admin/me', '/api/admin/all', '/api/admin/anything/at/all', '/api/admin'])('%s: 401 signed out, 403 for a patient', async (url) => {
-    expect((await server.http.get(url)).status).toBe(401);
-    const { token } = await signedInPatient(server.app);
-    const res = await server.http.get(url, token);
-    expect(res.status).toBe(403);
-    expect(res.body.message).toBe(messages.accessDenied);
-    expect((await server.http.post(url, {}, token)).status).toBe(403);
-  });
+  it.each(['/api/admin/me', '/api/admin/all', '/api/admin/anything/at/all', '/api/admin'])(
+    '%s: 401 signed out, 403 for a patient',
+    async (url) => {
+      expect((await server.http.get(url)).status).toBe(401);
+      const { token } = await signedInPatient(server.app);
+      const res = await server.http.get(url, token);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(messages.accessDenied);
+      expect((await server.http.post(url, {}, token)).status).toBe(403);
+    },
+  );
 
   it('bootstraps one verified admin from ADMIN_EMAIL and ADMIN_PASSWORD, and a new password at the next start takes over', async () => {
     const res = await server.http.post('/api/auth/login', { email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD });
     expect(res.body.status).toBe('magic_link_sent');
 
-    const restarted = { ...server.app.ctx, config: { ...server.app.ctx.config, admin: { email: ADMIN_EMAIL, password: 'Rot4ted!secret' } } };
+    const restarted = {
+      ...server.app.ctx,
+      config: { ...server.app.ctx.config, admin: { email: ADMIN_EMAIL, password: 'Rot4ted!secret' } },
+    };
     await ensureBootstrapAdmin(restarted);
     await ensureBootstrapAdmin(restarted);
     expect(await server.app.ctx.db.select().from(users).where(eq(users.email, ADMIN_EMAIL))).toHaveLength(1);
     expect((await server.http.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(401);
-    expect((await server.http.post('/api/auth/login', { email: ADMIN_EMAIL, password: 'Rot4ted!secret' })).body.status).toBe('magic_link_sent');
+    expect((await server.http.post('/api/auth/login', { email: ADMIN_EMAIL, password: 'Rot4ted!secret' })).body.status).toBe(
+      'magic_link_sent',
+    );
   });
 });

@@ -5,14 +5,30 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { passwordChecks } from '../../lib/crypto';
-import { api, createTestApp, fromNewIp, signedInPatient, signupBody, strongPassword, timeInPairs, tokenFromMail, useTestApp } from '../../test/harness';
+import {
+  api,
+  createTestApp,
+  fromNewIp,
+  signedInPatient,
+  signupBody,
+  strongPassword,
+  timeInPairs,
+  tokenFromMail,
+  useTestApp,
+} from '../../test/harness';
 
 describe('POST /api/auth/login', () => {
   const server = useTestApp();
 
   it('signs in a verified patient with a token, the user, verified and status', async () => {
     const { body, token, user } = await signedInPatient(server.app);
-    expect(user).toMatchObject({ email: body.email, firstName: 'Avery', verified: true, emailVerificationStat: 'verified', roles: ['ROLE_USER'] });
+    expect(user).toMatchObject({
+      email: body.email,
+      firstName: 'Avery',
+      verified: true,
+      emailVerificationStat: 'verified',
+      roles: ['ROLE_USER'],
+    });
     expect(user).not.toHaveProperty('passwordHash');
     const claims = decodeJwt(token);
     expect(claims).toMatchObject({ roles: ['ROLE_USER'], email: body.email });
@@ -149,7 +165,9 @@ describe('brute-force lock', () => {
     try {
       const { body } = await signedInPatient(app);
       for (let i = 0; i < 10; i++) await api(app).post('/api/auth/login', { email: body.email, password: WRONG }, undefined, fromNewIp());
-      expect((await api(app).post('/api/auth/login', { email: body.email, password: body.password }, undefined, fromNewIp())).status).toBe(429);
+      expect((await api(app).post('/api/auth/login', { email: body.email, password: body.password }, undefined, fromNewIp())).status).toBe(
+        429,
+      );
     } finally {
       await app.close();
     }
@@ -169,11 +187,15 @@ describe.skipIf(!redisUp)('brute-force lock shared through Redis (REDIS_URL)', (
     const { body } = await signedInPatient(server.app);
     const from = fromNewIp();
     const before = passwordChecks.count;
-    const results = await Promise.all(Array.from({ length: 300 }, () => server.http.post('/api/auth/login', { email: body.email, password: WRONG }, undefined, from)));
+    const results = await Promise.all(
+      Array.from({ length: 300 }, () => server.http.post('/api/auth/login', { email: body.email, password: WRONG }, undefined, from)),
+    );
     expect(passwordChecks.count - before).toBeLessThanOrEqual(10);
     expect(results.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(290);
     expect((await server.http.post('/api/auth/login', { email: body.email, password: body.password }, undefined, from)).status).toBe(429);
-    expect((await server.http.post('/api/auth/login', { email: body.email, password: body.password }, undefined, fromNewIp())).status).toBe(200);
+    expect((await server.http.post('/api/auth/login', { email: body.email, password: body.password }, undefined, fromNewIp())).status).toBe(
+      200,
+    );
   });
 });
 
@@ -182,19 +204,27 @@ describe('#7 no user enumeration at sign-in', () => {
 
   // Skipping the hash for an unknown e-mail would double one side's time and fail every try; two more
   // tries keep load from test files beside this one from failing CI on a shared machine.
-  it('#7 answers a wrong password and an unknown e-mail in the same time: the median difference of 20 paired runs within 20 %', { retry: 2 }, async () => {
-    const { body } = await signedInPatient(server.app);
-    // Each attempt from an address of its own, so the account+address limit never answers first.
-    const timed = async (email: string) => {
-      const started = performance.now();
-      const res = await server.http.post('/api/auth/login', { email, password: 'Wr0ng!pass' }, undefined, fromNewIp());
-      expect(res.status).toBe(401);
-      return performance.now() - started;
-    };
-    await timed(`warm.up.${Date.now()}@example.com`);
-    const { difference, a, b } = await timeInPairs(20, () => timed(body.email), (i) => timed(`nobody.${i}.${Date.now()}@example.com`));
-    expect(Math.abs(difference) / Math.max(a, b)).toBeLessThan(0.2);
-  });
+  it(
+    '#7 answers a wrong password and an unknown e-mail in the same time: the median difference of 20 paired runs within 20 %',
+    { retry: 2 },
+    async () => {
+      const { body } = await signedInPatient(server.app);
+      // Each attempt from an address of its own, so the account+address limit never answers first.
+      const timed = async (email: string) => {
+        const started = performance.now();
+        const res = await server.http.post('/api/auth/login', { email, password: 'Wr0ng!pass' }, undefined, fromNewIp());
+        expect(res.status).toBe(401);
+        return performance.now() - started;
+      };
+      await timed(`warm.up.${Date.now()}@example.com`);
+      const { difference, a, b } = await timeInPairs(
+        20,
+        () => timed(body.email),
+        (i) => timed(`nobody.${i}.${Date.now()}@example.com`),
+      );
+      expect(Math.abs(difference) / Math.max(a, b)).toBeLessThan(0.2);
+    },
+  );
 });
 
 describe('sessions', () => {

@@ -1,7 +1,17 @@
 import { messages } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { oneTimeTokens } from '../../db/schema';
-import { fromNewIp, mailFor, signedInPatient, signupBody, strongPassword, timeInPairs, tokenFromMail, useTestApp, waitForMail } from '../../test/harness';
+import {
+  fromNewIp,
+  mailFor,
+  signedInPatient,
+  signupBody,
+  strongPassword,
+  timeInPairs,
+  tokenFromMail,
+  useTestApp,
+  waitForMail,
+} from '../../test/harness';
 
 const NEW_PASSWORD = 'N3w!password';
 
@@ -29,36 +39,44 @@ describe('POST /api/auth/forgot-password', () => {
   // A leak (looking the account up, or queueing its mail, before answering) costs every known request
   // the same: it fails each try. Load from test files running beside this one lands on single pairs;
   // two more tries keep such a run from failing CI on a shared machine.
-  it('#7 #8 answers a known and an unknown e-mail in the same time: the median difference of 60 paired requests within 1 ms', { retry: 2 }, async () => {
-    // One request per pair, so a stall spoils one difference and the median passes over it.
-    // Five requests per e-mail per hour: 12 known accounts give the 60 known requests.
-    const PAIRS = 60;
-    const ACCOUNTS = PAIRS / 5;
-    const known: string[] = [];
-    for (let i = 0; i < ACCOUNTS; i++) {
-      const body = signupBody();
-      expect((await server.http.post('/api/users/register', body, undefined, fromNewIp())).status).toBe(201);
-      known.push(body.email);
-    }
-    // Unknown e-mails repeat as often as known ones, so both spend the same limiter work.
-    const unknown = known.map((_email, i) => `nobody.${i}.${Date.now()}@example.com`);
-    // Warm-up: every pooled connection prepares the limiter's statements once.
-    for (let i = 0; i < 12; i++) await forgot(`warm.up.${i}.${Date.now()}@example.com`);
-    await settle();
-
-    const timed = async (emails: string[], pair: number, isKnown: boolean) => {
-      const email = emails[pair % ACCOUNTS]!;
-      const started = performance.now();
-      expect((await forgot(email)).status).toBe(200);
-      const elapsed = performance.now() - started;
-      // The reset mail is the work after the reply: let it finish before the next measurement.
-      if (isKnown) await waitForMail(server.app, email, 'password-reset', Math.floor(pair / ACCOUNTS) + 1);
+  it(
+    '#7 #8 answers a known and an unknown e-mail in the same time: the median difference of 60 paired requests within 1 ms',
+    { retry: 2 },
+    async () => {
+      // One request per pair, so a stall spoils one difference and the median passes over it.
+      // Five requests per e-mail per hour: 12 known accounts give the 60 known requests.
+      const PAIRS = 60;
+      const ACCOUNTS = PAIRS / 5;
+      const known: string[] = [];
+      for (let i = 0; i < ACCOUNTS; i++) {
+        const body = signupBody();
+        expect((await server.http.post('/api/users/register', body, undefined, fromNewIp())).status).toBe(201);
+        known.push(body.email);
+      }
+      // Unknown e-mails repeat as often as known ones, so both spend the same limiter work.
+      const unknown = known.map((_email, i) => `nobody.${i}.${Date.now()}@example.com`);
+      // Warm-up: every pooled connection prepares the limiter's statements once.
+      for (let i = 0; i < 12; i++) await forgot(`warm.up.${i}.${Date.now()}@example.com`);
       await settle();
-      return elapsed;
-    };
-    const { difference } = await timeInPairs(PAIRS, (pair) => timed(known, pair, true), (pair) => timed(unknown, pair, false));
-    expect(Math.abs(difference)).toBeLessThan(1);
-  });
+
+      const timed = async (emails: string[], pair: number, isKnown: boolean) => {
+        const email = emails[pair % ACCOUNTS]!;
+        const started = performance.now();
+        expect((await forgot(email)).status).toBe(200);
+        const elapsed = performance.now() - started;
+        // The reset mail is the work after the reply: let it finish before the next measurement.
+        if (isKnown) await waitForMail(server.app, email, 'password-reset', Math.floor(pair / ACCOUNTS) + 1);
+        await settle();
+        return elapsed;
+      };
+      const { difference } = await timeInPairs(
+        PAIRS,
+        (pair) => timed(known, pair, true),
+        (pair) => timed(unknown, pair, false),
+      );
+      expect(Math.abs(difference)).toBeLessThan(1);
+    },
+  );
 
   it('#8 takes at most 5 requests per e-mail per hour, known or not, from any address', async () => {
     const { body } = await signedInPatient(server.app);
@@ -201,8 +219,12 @@ describe('PUT /api/users/password', () => {
   it('locks after 10 wrong current passwords', async () => {
     const { token } = await signedInPatient(server.app);
     for (let i = 0; i < 10; i++) {
-      expect((await server.http.put('/api/users/password', { currentPassword: 'Wr0ng!pass', newPassword: NEW_PASSWORD }, token)).status).toBe(400);
+      expect(
+        (await server.http.put('/api/users/password', { currentPassword: 'Wr0ng!pass', newPassword: NEW_PASSWORD }, token)).status,
+      ).toBe(400);
     }
-    expect((await server.http.put('/api/users/password', { currentPassword: strongPassword, newPassword: NEW_PASSWORD }, token)).status).toBe(429);
+    expect(
+      (await server.http.put('/api/users/password', { currentPassword: strongPassword, newPassword: NEW_PASSWORD }, token)).status,
+    ).toBe(429);
   });
 });

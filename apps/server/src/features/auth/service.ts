@@ -3,7 +3,17 @@ import type { AppContext } from '../../context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/crypto';
 import { invalid, invalidField, unauthenticated, forbidden } from '../../lib/errors';
 import { queueMailToSend } from '../mail';
-import { consumeToken, findUserByEmail, findUserById, insertUser, issueToken, toProfile, updateUser, type RequestMeta, type UserRow } from '../users';
+import {
+  consumeToken,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  issueToken,
+  toProfile,
+  updateUser,
+  type RequestMeta,
+  type UserRow,
+} from '../users';
 import { openSession, revokeSession, revokeUserSessions } from './sessions.repository';
 
 interface LoginInput {
@@ -134,7 +144,9 @@ export async function ensureBootstrapAdmin(ctx: AppContext) {
     return;
   }
   const roles = existing.roles.some(isAdminRole) ? existing.roles : [...existing.roles, 'ROLE_ADMIN'];
-  const passwordHash = (await verifyPassword(existing.passwordHash, admin.password)) ? existing.passwordHash : await hashPassword(admin.password);
+  const passwordHash = (await verifyPassword(existing.passwordHash, admin.password))
+    ? existing.passwordHash
+    : await hashPassword(admin.password);
   await updateUser(ctx.db, existing.id, { roles, verified: true, passwordHash, disabledAt: null });
 }
 

@@ -37,7 +37,10 @@ const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
 function key(secret: string): Promise<webcrypto.CryptoKey> {
   let imported = keys.get(secret);
   if (!imported) {
-    imported = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    imported = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     keys.set(secret, imported);
   }
   return imported;
@@ -89,7 +92,10 @@ export async function readToken(secret: string, token: string): Promise<Readonly
     return null;
   }
   try {
-    const { payload } = await jwtVerify(token, await key(secret), { algorithms: [ALGORITHM], requiredClaims: ['exp', 'iat', 'sub', 'sid'] });
+    const { payload } = await jwtVerify(token, await key(secret), {
+      algorithms: [ALGORITHM],
+      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+    });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     const claims = Object.freeze({
       sub: payload.sub,
@@ -124,10 +130,20 @@ const sessionFields = { sessionId: sessions.id, rememberMe: sessions.rememberMe,
 const sessionUser = { id: users.id, email: users.email, roles: users.roles, verified: users.verified };
 
 const prepareLiveSession = (db: Database) =>
-  db.select({ ...sessionFields, user: sessionUser }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive).prepare('live_session');
+  db
+    .select({ ...sessionFields, user: sessionUser })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(isLive)
+    .prepare('live_session');
 /** The same, with the profile's columns read in the same query, for the routes that show the profile. */
 const prepareLiveSessionWithProfile = (db: Database) =>
-  db.select({ ...sessionFields, user: profileColumns }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(isLive).prepare('live_session_with_profile');
+  db
+    .select({ ...sessionFields, user: profileColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(isLive)
+    .prepare('live_session_with_profile');
 
 /** One prepared query per database (the tests run several apps in one process). */
 function preparedPer<Query>(prepare: (db: Database) => Query): (db: Database) => Query {
@@ -147,7 +163,11 @@ const liveSessionWithProfileQuery = preparedPer(prepareLiveSessionWithProfile);
 const liveSessionParams = (claims: SessionClaims, now: Date) => ({ sid: claims.sid, sub: claims.sub, now: now.toISOString() });
 
 /** The row, unless the session sat idle past its limit; marks it as seen (at most once a minute). */
-async function keptAlive<Row extends { sessionId: string; rememberMe: boolean; lastSeenAt: Date }>(db: Executor, row: Row | undefined, now: Date) {
+async function keptAlive<Row extends { sessionId: string; rememberMe: boolean; lastSeenAt: Date }>(
+  db: Executor,
+  row: Row | undefined,
+  now: Date,
+) {
   if (!row) return null;
   const idleMs = now.getTime() - row.lastSeenAt.getTime();
   if (idleMs > limitsFor(row.rememberMe).idleMs) return null;
@@ -170,7 +190,10 @@ export async function findLiveSessionWithProfile(db: Database, claims: SessionCl
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user, or every one but `keep`. */

@@ -26,16 +26,34 @@ describe('PUT /api/users/{id}/subscription', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(messages.paymentSuccess);
     const user = res.body.user as Record<string, string>;
-    expect(user).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'individualMonthly', subscriptionAmount: 29.99, methodOfSubscription: 'online' });
+    expect(user).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'individualMonthly',
+      subscriptionAmount: 29.99,
+      methodOfSubscription: 'online',
+    });
     expect(user.subscriptionStartDate).toMatch(CENTRAL_ISO);
     expect(user.nextSubscriptionRenewDate).toMatch(CENTRAL_ISO);
     expect(user.subscriptionEndDate).toBe(user.nextSubscriptionRenewDate);
-    expect(user.cardDetails).toEqual({ cardholderName: 'Avery Stone', last4: '4242', expiry: checkoutBody().cardDetails.expiry, brand: 'Visa' });
+    expect(user.cardDetails).toEqual({
+      cardholderName: 'Avery Stone',
+      last4: '4242',
+      expiry: checkoutBody().cardDetails.expiry,
+      brand: 'Visa',
+    });
     const days = (Date.parse(user.nextSubscriptionRenewDate!) - Date.parse(user.subscriptionStartDate!)) / 86_400_000;
     expect(days).toBe(30);
 
     const [row] = await ledger(id);
-    expect(row).toMatchObject({ amountCents: 2999, currency: 'USD', status: 'succeeded', kind: 'checkout', cardBrand: 'Visa', cardLast4: '4242', gateway: 'sandbox' });
+    expect(row).toMatchObject({
+      amountCents: 2999,
+      currency: 'USD',
+      status: 'succeeded',
+      kind: 'checkout',
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+      gateway: 'sandbox',
+    });
     expect(row!.gatewayReference).toMatch(/^sbx_ch_/);
     await server.app.ctx.mail.deliverDue();
     expect((await mailFor(server.app, body.email)).map((m) => m.kind)).toContain('receipt');
@@ -95,7 +113,9 @@ describe('PUT /api/users/{id}/subscription', () => {
     const res = await pay(id, token, checkoutBody());
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(messages.paymentVerifyEmailFirst);
-    expect((await server.http.put(`/api/users/${id}/subscription`, checkoutBody(), undefined, { 'idempotency-key': randomUUID() })).status).toBe(401);
+    expect(
+      (await server.http.put(`/api/users/${id}/subscription`, checkoutBody(), undefined, { 'idempotency-key': randomUUID() })).status,
+    ).toBe(401);
   });
 
   it('refuses a second membership while one is active', async () => {
@@ -212,7 +232,9 @@ describe('plan changes', () => {
     const res = await server.http.put(`/api/users/${id}/planUpdate`, { subscriptionPlan: 'familyMonthly' }, token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: messages.planSaved, subscriptionPlan: 'familyMonthly', subscriptionAmount: 49.99 });
-    await server.http.put(`/api/users/${id}/subscription`, checkoutBody({ planId: 'familyMonthly' }), token, { 'idempotency-key': randomUUID() });
+    await server.http.put(`/api/users/${id}/subscription`, checkoutBody({ planId: 'familyMonthly' }), token, {
+      'idempotency-key': randomUUID(),
+    });
     const refused = await server.http.put(`/api/users/${id}/planUpdate`, { subscriptionPlan: 'individualMonthly' }, token);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(messages.planChangeRefused);
@@ -221,7 +243,11 @@ describe('plan changes', () => {
   it("refuses another user's id with 403 and changes nothing", async () => {
     const victim = await signedInPatient(server.app);
     const attacker = await signedInPatient(server.app);
-    const res = await server.http.put(`/api/users/${victim.user.id as string}/planUpdate`, { subscriptionPlan: 'oneTimeVisit' }, attacker.token);
+    const res = await server.http.put(
+      `/api/users/${victim.user.id as string}/planUpdate`,
+      { subscriptionPlan: 'oneTimeVisit' },
+      attacker.token,
+    );
     expect(res.status).toBe(403);
     expect((await server.http.get('/api/users/me', victim.token)).body.subscriptionPlan).toBe('individualMonthly');
   });
@@ -245,7 +271,9 @@ describe('plan changes', () => {
   it('lists payment history with date, plan, amount, card and status', async () => {
     const { user, token } = await signedInPatient(server.app);
     const id = user.id as string;
-    await server.http.put(`/api/users/${id}/subscription`, checkoutBody({ card: { cardNumber: '4000000000000002' } }), token, { 'idempotency-key': randomUUID() });
+    await server.http.put(`/api/users/${id}/subscription`, checkoutBody({ card: { cardNumber: '4000000000000002' } }), token, {
+      'idempotency-key': randomUUID(),
+    });
     await server.http.put(`/api/users/${id}/subscription`, checkoutBody(), token, { 'idempotency-key': randomUUID() });
     const res = await server.http.get('/api/users/me/payments', token);
     expect(res.status).toBe(200);

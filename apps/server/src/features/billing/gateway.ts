@@ -12,8 +12,7 @@ interface CardInput {
 }
 
 export type ChargeResult =
-  | { ok: true; reference: string; paymentMethodToken: string; brand: CardBrand | null; last4: string }
-  | { ok: false; code: DeclineCode };
+  { ok: true; reference: string; paymentMethodToken: string; brand: CardBrand | null; last4: string } | { ok: false; code: DeclineCode };
 
 export interface ChargeRequest {
   /** US cents. */

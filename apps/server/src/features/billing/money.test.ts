@@ -21,7 +21,10 @@ describe('money under attack: checkout', () => {
   };
   const ledger = (userId: string) => server.app.ctx.db.select().from(payments).where(eq(payments.userId, userId));
   const gatewayCharges = (userId: string) =>
-    server.app.ctx.db.select().from(sandboxGatewayCharges).where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:%`));
+    server.app.ctx.db
+      .select()
+      .from(sandboxGatewayCharges)
+      .where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:%`));
 
   it('#26 20 parallel checkouts by one patient with 20 different keys charge once; the others get 409', async () => {
     const { id, token } = await patient();
@@ -98,7 +101,8 @@ describe('money under attack: checkout', () => {
   it('#5 card testing: a 6th declined card within the hour for one patient → 429 with Retry-After, before the gateway', async () => {
     const { id, token } = await patient();
     const ip = '203.0.113.20';
-    for (let i = 0; i < 5; i++) expect((await pay(id, token, checkoutBody({ card: { cardNumber: DECLINED } }), randomUUID(), ip)).status).toBe(402);
+    for (let i = 0; i < 5; i++)
+      expect((await pay(id, token, checkoutBody({ card: { cardNumber: DECLINED } }), randomUUID(), ip)).status).toBe(402);
     const limited = await pay(id, token, checkoutBody(), randomUUID(), ip);
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(messages.cardAttemptsLimited);
@@ -114,7 +118,8 @@ describe('money under attack: checkout', () => {
     const ip = '203.0.113.30';
     for (let p = 0; p < 4; p++) {
       const { id, token } = await patient();
-      for (let i = 0; i < 5; i++) expect((await pay(id, token, checkoutBody({ card: { cardNumber: DECLINED } }), randomUUID(), ip)).status).toBe(402);
+      for (let i = 0; i < 5; i++)
+        expect((await pay(id, token, checkoutBody({ card: { cardNumber: DECLINED } }), randomUUID(), ip)).status).toBe(402);
     }
     const fresh = await patient();
     const limited = await pay(fresh.id, fresh.token, checkoutBody(), randomUUID(), ip);
@@ -151,7 +156,15 @@ describe('money under attack: an attempt cut short after the charge', () => {
       cardLast4: cardNumber.slice(-4),
       gatewayKey,
       clientKey: key,
-      details: { billingStreet: '500 Market St', billingCity: 'Saint Louis', billingState: 'MO', billingZip: '63101', billingCountry: 'United States', cardholderName: 'Avery Stone', cardExpiry: '12/40' },
+      details: {
+        billingStreet: '500 Market St',
+        billingCity: 'Saint Louis',
+        billingState: 'MO',
+        billingZip: '63101',
+        billingCountry: 'United States',
+        cardholderName: 'Avery Stone',
+        cardExpiry: '12/40',
+      },
       createdAt: new Date(Date.now() - 120_000),
     });
     await claimIdempotencyKey(server.app.ctx.db, p.id, key, 'unknown');
@@ -179,7 +192,14 @@ describe('money under attack: an attempt cut short after the charge', () => {
     const { id } = await patient();
     const gatewayKey = `checkout:${id}:never-charged`;
     await server.app.ctx.db.insert(payments).values({
-      userId: id, planId: 'individualMonthly', kind: 'checkout', amountCents: 2999, gateway: 'sandbox', status: 'pending', gatewayKey, createdAt: new Date(Date.now() - 120_000),
+      userId: id,
+      planId: 'individualMonthly',
+      kind: 'checkout',
+      amountCents: 2999,
+      gateway: 'sandbox',
+      status: 'pending',
+      gatewayKey,
+      createdAt: new Date(Date.now() - 120_000),
     });
     await runReconciliation(server.app.ctx);
     expect((await ledger(id)).map((p) => [p.status, p.failureCode])).toEqual([['failed', 'processing_error']]);
@@ -193,7 +213,15 @@ describe('money under attack: an attempt cut short after the charge', () => {
 
   it('leaves attempts younger than the threshold alone (a request may still be on its way)', async () => {
     const { id } = await patient();
-    await server.app.ctx.db.insert(payments).values({ userId: id, planId: 'individualMonthly', kind: 'checkout', amountCents: 2999, gateway: 'sandbox', status: 'pending', gatewayKey: `checkout:${id}:young` });
+    await server.app.ctx.db.insert(payments).values({
+      userId: id,
+      planId: 'individualMonthly',
+      kind: 'checkout',
+      amountCents: 2999,
+      gateway: 'sandbox',
+      status: 'pending',
+      gatewayKey: `checkout:${id}:young`,
+    });
     await runReconciliation(server.app.ctx);
     expect((await ledger(id)).map((p) => p.status)).toEqual(['pending']);
     await runReconciliation(server.app.ctx, { olderThanMs: 0 });
@@ -208,7 +236,10 @@ describe('money under attack: an attempt cut short after the charge', () => {
     // The first request dies after the charge: simulate by charging, then stripping its answer and
     // putting the attempt back to pending, aged past the threshold.
     expect((await http.put(`/api/users/${p.id}/subscription`, first, p.token, { 'idempotency-key': key })).status).toBe(200);
-    await server.app.ctx.db.update(idempotencyKeys).set({ responseOutcome: null, responseBody: null, createdAt: new Date(Date.now() - 120_000) }).where(eq(idempotencyKeys.key, key));
+    await server.app.ctx.db
+      .update(idempotencyKeys)
+      .set({ responseOutcome: null, responseBody: null, createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(idempotencyKeys.key, key));
     await server.app.ctx.db.update(payments).set({ status: 'pending' }).where(eq(payments.userId, p.id));
     await server.app.ctx.db.update(users).set({ subscriptionStatus: 'pending' }).where(eq(users.id, p.id));
     const again = await http.put(`/api/users/${p.id}/subscription`, first, p.token, { 'idempotency-key': key });
@@ -216,7 +247,10 @@ describe('money under attack: an attempt cut short after the charge', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await status(p.id)).toBe('active');
     expect((await ledger(p.id)).map((r) => r.status)).toEqual(['succeeded']);
-    const charges = await server.app.ctx.db.select().from(sandboxGatewayCharges).where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${p.id}:%`));
+    const charges = await server.app.ctx.db
+      .select()
+      .from(sandboxGatewayCharges)
+      .where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${p.id}:%`));
     expect(charges).toHaveLength(1);
   });
 });

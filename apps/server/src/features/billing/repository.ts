@@ -24,7 +24,9 @@ export async function findPayer(db: Executor, userId: string): Promise<Payer | n
 }
 
 /** A checkout attempt as it is recorded before the gateway is called. */
-export type NewCheckoutAttempt = Required<Pick<NewPayment, 'userId' | 'planId' | 'amountCents' | 'gateway' | 'cardLast4' | 'gatewayKey' | 'clientKey' | 'details'>>;
+export type NewCheckoutAttempt = Required<
+  Pick<NewPayment, 'userId' | 'planId' | 'amountCents' | 'gateway' | 'cardLast4' | 'gatewayKey' | 'clientKey' | 'details'>
+>;
 
 /**
  * Records a pending checkout attempt in one statement, only while the patient's membership is still
@@ -32,7 +34,11 @@ export type NewCheckoutAttempt = Required<Pick<NewPayment, 'userId' | 'planId' |
  * locked first, so a purchase settling meanwhile is waited for and its new state seen, on every
  * instance. Null when the membership changed or another purchase is in flight.
  */
-export async function insertCheckoutAttempt(db: Executor, attempt: NewCheckoutAttempt, seen: Pick<Payer, 'subscriptionStatus' | 'subscriptionPlan'>): Promise<string | null> {
+export async function insertCheckoutAttempt(
+  db: Executor,
+  attempt: NewCheckoutAttempt,
+  seen: Pick<Payer, 'subscriptionStatus' | 'subscriptionPlan'>,
+): Promise<string | null> {
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`WITH payer AS (
@@ -59,7 +65,12 @@ export interface CheckoutSettlement {
   /** The answer for the Idempotency-Key the attempt was made with (none for an attempt recorded without one). */
   answer: { key: string; outcome: Outcome; body: unknown } | null;
   /** A paid checkout: the patient's new membership, what renewals need, and the receipt, queued as `receiptSchedule` says. */
-  paid?: { user: Partial<NewUser>; membership: { gatewayToken: string; nextChargeAt: Date | null }; receipt: OutgoingMail; receiptSchedule: OutboxSchedule };
+  paid?: {
+    user: Partial<NewUser>;
+    membership: { gatewayToken: string; nextChargeAt: Date | null };
+    receipt: OutgoingMail;
+    receiptSchedule: OutboxSchedule;
+  };
 }
 
 /**
@@ -68,7 +79,10 @@ export interface CheckoutSettlement {
  * by reconciliation); otherwise the receipt's outbox id, if it was paid. Run it in the transaction
  * that locked the patient's row first (the order recording an attempt takes), so the two never deadlock.
  */
-export async function recordCheckoutSettlement(tx: Executor, s: CheckoutSettlement): Promise<{ settled: false } | { settled: true; receiptId: string | null }> {
+export async function recordCheckoutSettlement(
+  tx: Executor,
+  s: CheckoutSettlement,
+): Promise<{ settled: false } | { settled: true; receiptId: string | null }> {
   const stillPending = sql`EXISTS (SELECT 1 FROM settled)`;
   const answer = s.answer
     ? sql`, answer AS (UPDATE idempotency_keys SET ${assignments(idempotencyKeys, { responseOutcome: s.answer.outcome, responseBody: JSON.stringify(s.answer.body) })}
@@ -139,10 +153,31 @@ export async function insertRenewalTries(db: Executor, tries: readonly RenewalTr
     db,
     sql`INSERT INTO payments (user_id, plan_id, kind, status, amount_cents, gateway, period_start, attempt, gateway_key)
       SELECT v.user_id, v.plan_id, 'renewal', 'pending', v.amount_cents, v.gateway, v.period_start, v.attempt, v.gateway_key
-      FROM unnest(${columnArray(tries.map((t) => t.userId), 'uuid')}, ${columnArray(tries.map((t) => t.planId), 'text')},
-        ${columnArray(tries.map((t) => t.amountCents), 'integer')}, ${columnArray(tries.map((t) => t.gateway), 'text')},
-        ${columnArray(tries.map((t) => t.periodStart), 'timestamptz')}, ${columnArray(tries.map((t) => t.attempt), 'integer')},
-        ${columnArray(tries.map((t) => t.gatewayKey), 'text')}) AS v(user_id, plan_id, amount_cents, gateway, period_start, attempt, gateway_key)
+      FROM unnest(${columnArray(
+        tries.map((t) => t.userId),
+        'uuid',
+      )}, ${columnArray(
+        tries.map((t) => t.planId),
+        'text',
+      )},
+        ${columnArray(
+          tries.map((t) => t.amountCents),
+          'integer',
+        )}, ${columnArray(
+          tries.map((t) => t.gateway),
+          'text',
+        )},
+        ${columnArray(
+          tries.map((t) => t.periodStart),
+          'timestamptz',
+        )}, ${columnArray(
+          tries.map((t) => t.attempt),
+          'integer',
+        )},
+        ${columnArray(
+          tries.map((t) => t.gatewayKey),
+          'text',
+        )}) AS v(user_id, plan_id, amount_cents, gateway, period_start, attempt, gateway_key)
       ON CONFLICT DO NOTHING
       RETURNING id, user_id AS "userId", plan_id AS "planId", amount_cents AS "amountCents", gateway, period_start AS "periodStart", attempt, gateway_key AS "gatewayKey"`,
   );
@@ -163,8 +198,20 @@ export async function settlePayments(db: Executor, settlements: readonly Payment
   const rows = await queryRows<{ id: string }>(
     db,
     sql`UPDATE payments SET status = v.status, gateway_reference = v.reference, failure_code = v.failure_code, locked_until = NULL
-      FROM unnest(${columnArray(settlements.map((s) => s.id), 'uuid')}, ${columnArray(settlements.map((s) => s.status), 'text')},
-        ${columnArray(settlements.map((s) => s.gatewayReference), 'text')}, ${columnArray(settlements.map((s) => s.failureCode), 'text')})
+      FROM unnest(${columnArray(
+        settlements.map((s) => s.id),
+        'uuid',
+      )}, ${columnArray(
+        settlements.map((s) => s.status),
+        'text',
+      )},
+        ${columnArray(
+          settlements.map((s) => s.gatewayReference),
+          'text',
+        )}, ${columnArray(
+          settlements.map((s) => s.failureCode),
+          'text',
+        )})
         AS v(id, status, reference, failure_code)
       WHERE payments.id = v.id AND payments.status = 'pending'
       RETURNING payments.id`,
@@ -186,9 +233,24 @@ export async function saveSubscriptionStates(db: Executor, states: readonly Subs
   await db.execute(
     sql`UPDATE users SET subscription_status = v.status, subscription_amount_cents = v.amount_cents,
         next_subscription_renew_date = v.renews_at, subscription_end_date = v.ends_at, updated_at = now()
-      FROM unnest(${columnArray(states.map((s) => s.userId), 'uuid')}, ${columnArray(states.map((s) => s.status), 'text')},
-        ${columnArray(states.map((s) => s.amountCents), 'integer')}, ${columnArray(states.map((s) => s.renewsAt), 'timestamptz')},
-        ${columnArray(states.map((s) => s.endsAt), 'timestamptz')}) AS v(id, status, amount_cents, renews_at, ends_at)
+      FROM unnest(${columnArray(
+        states.map((s) => s.userId),
+        'uuid',
+      )}, ${columnArray(
+        states.map((s) => s.status),
+        'text',
+      )},
+        ${columnArray(
+          states.map((s) => s.amountCents),
+          'integer',
+        )}, ${columnArray(
+          states.map((s) => s.renewsAt),
+          'timestamptz',
+        )},
+        ${columnArray(
+          states.map((s) => s.endsAt),
+          'timestamptz',
+        )}) AS v(id, status, amount_cents, renews_at, ends_at)
       WHERE users.id = v.id`,
   );
 }
@@ -204,8 +266,17 @@ export async function scheduleMemberships(db: Executor, schedules: readonly Memb
   if (schedules.length === 0) return;
   await db.execute(
     sql`UPDATE memberships SET next_charge_at = v.next_charge_at, failed_renewals = v.failed_renewals, locked_until = NULL, updated_at = now()
-      FROM unnest(${columnArray(schedules.map((s) => s.userId), 'uuid')}, ${columnArray(schedules.map((s) => s.nextChargeAt), 'timestamptz')},
-        ${columnArray(schedules.map((s) => s.failedRenewals), 'integer')}) AS v(user_id, next_charge_at, failed_renewals)
+      FROM unnest(${columnArray(
+        schedules.map((s) => s.userId),
+        'uuid',
+      )}, ${columnArray(
+        schedules.map((s) => s.nextChargeAt),
+        'timestamptz',
+      )},
+        ${columnArray(
+          schedules.map((s) => s.failedRenewals),
+          'integer',
+        )}) AS v(user_id, next_charge_at, failed_renewals)
       WHERE memberships.user_id = v.user_id`,
   );
 }
@@ -224,7 +295,12 @@ export async function findCheckoutByClientKey(db: Executor, userId: string, clie
  * Claims pending attempts created before `olderThan` (or the one `id`), for `leaseMs`: SKIP LOCKED
  * and the lease keep every other instance off them while this one asks the gateway.
  */
-export async function claimPendingPayments(db: Executor, now: Date, leaseMs: number, filter: { olderThan: Date; limit: number } | { id: string }): Promise<PaymentRow[]> {
+export async function claimPendingPayments(
+  db: Executor,
+  now: Date,
+  leaseMs: number,
+  filter: { olderThan: Date; limit: number } | { id: string },
+): Promise<PaymentRow[]> {
   const which = 'id' in filter ? eq(payments.id, filter.id) : lte(payments.createdAt, filter.olderThan);
   const due = db
     .select({ id: payments.id })
@@ -270,7 +346,9 @@ export async function findIdempotencyKey(db: Executor, userId: string, key: stri
 
 /** Frees a key whose request was refused before anything happened (rate limit), so it may be used again. */
 export async function releaseIdempotencyKey(db: Executor, userId: string, key: string) {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseOutcome)));
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseOutcome)));
 }
 
 /** Takes over an unanswered key whose request died before recording any attempt; true when this caller won it. */
@@ -278,7 +356,14 @@ export async function takeOverIdempotencyKey(db: Executor, userId: string, key: 
   const rows = await db
     .update(idempotencyKeys)
     .set({ createdAt: new Date() })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseOutcome), lt(idempotencyKeys.createdAt, staleBefore)))
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        isNull(idempotencyKeys.responseOutcome),
+        lt(idempotencyKeys.createdAt, staleBefore),
+      ),
+    )
     .returning({ key: idempotencyKeys.key });
   return rows.length > 0;
 }
@@ -356,7 +441,12 @@ export async function claimDueMemberships(db: Executor, now: Date, limit: number
       periodStart: users.nextSubscriptionRenewDate,
     })
     .from(users)
-    .where(sql`${users.id} = ANY(${columnArray(claimed.map((c) => c.userId), 'uuid')})`);
+    .where(
+      sql`${users.id} = ANY(${columnArray(
+        claimed.map((c) => c.userId),
+        'uuid',
+      )})`,
+    );
   const byId = new Map(people.map((p) => [p.userId, p]));
   return claimed.flatMap((c) => {
     const person = byId.get(c.userId);

@@ -30,15 +30,24 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      const answer = await checkout(ctx, requireUser(request), request.params.id, request.body, typeof key === 'string' ? key : undefined, request.clientIp);
+      const answer = await checkout(
+        ctx,
+        requireUser(request),
+        request.params.id,
+        request.body,
+        typeof key === 'string' ? key : undefined,
+        request.clientIp,
+      );
       if (answer.replayed) reply.header('idempotent-replayed', 'true');
       // A replayed refusal (400, 403, 409, 422) is sent as it was recorded: its own status, {message, …}.
       return reply.code(httpStatusOf(answer.outcome) as 200 | 402).send(answer.body as z.infer<typeof checkoutAnswerSchema>);
     },
   );
 
-  app.put('/api/users/:id/planUpdate', { onRequest: signedIn, schema: { params: userParams, body: planUpdateSchema, response: { 200: planChoiceAnswerSchema } } }, async (request) =>
-    updatePlan(ctx, requireUser(request), request.params.id, request.body.subscriptionPlan),
+  app.put(
+    '/api/users/:id/planUpdate',
+    { onRequest: signedIn, schema: { params: userParams, body: planUpdateSchema, response: { 200: planChoiceAnswerSchema } } },
+    async (request) => updatePlan(ctx, requireUser(request), request.params.id, request.body.subscriptionPlan),
   );
 
   // The welcome page's choice. It changes an account only for its signed-in owner; anyone else is
@@ -49,8 +58,12 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     return { message: messages.planNotedSignIn, subscriptionPlan: request.body.plan, requiresSignIn: true as const };
   });
 
-  app.get('/api/users/me/payments', { onRequest: signedIn, schema: { response: { 200: paymentsAnswerSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return paymentHistory(ctx, requireUser(request).userId);
-  });
+  app.get(
+    '/api/users/me/payments',
+    { onRequest: signedIn, schema: { response: { 200: paymentsAnswerSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return paymentHistory(ctx, requireUser(request).userId);
+    },
+  );
 };

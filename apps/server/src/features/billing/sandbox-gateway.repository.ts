@@ -44,5 +44,8 @@ export async function voidSandboxKey(db: Executor, idempotencyKey: string) {
   await db
     .insert(sandboxGatewayCharges)
     .values({ idempotencyKey, result: { ok: false, code: 'processing_error' }, amountCents: 0, voidedAt: new Date() })
-    .onConflictDoUpdate({ target: sandboxGatewayCharges.idempotencyKey, set: { voidedAt: sql`coalesce(${sandboxGatewayCharges.voidedAt}, now())` } });
+    .onConflictDoUpdate({
+      target: sandboxGatewayCharges.idempotencyKey,
+      set: { voidedAt: sql`coalesce(${sandboxGatewayCharges.voidedAt}, now())` },
+    });
 }

@@ -4,7 +4,13 @@ import { detectCardBrand } from '@app/shared';
 import type { Executor } from '../../db/client';
 import type { SandboxResult } from '../../db/schema';
 import type { ChargeRequest, ChargeResult, DeclineCode, PaymentGateway } from './gateway';
-import { findSandboxCharge, recordSandboxCharges, voidSandboxKey, type NewSandboxCharge, type SandboxRecord } from './sandbox-gateway.repository';
+import {
+  findSandboxCharge,
+  recordSandboxCharges,
+  voidSandboxKey,
+  type NewSandboxCharge,
+  type SandboxRecord,
+} from './sandbox-gateway.repository';
 
 /** Test cards, as card networks' test modes define them. Any other valid card approves. */
 const OUTCOME_BY_CARD: Record<string, DeclineCode | 'approve_then_decline'> = {
@@ -23,7 +29,8 @@ const DECLINING_TOKEN_PREFIX = 'sbx_pm_declines_';
 const id = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
 /** A voided key answers as a failed charge: the money is back, or was never taken. */
-const answerOf = (row: SandboxRecord): ChargeResult => (row.voidedAt ? { ok: false, code: 'processing_error' } : (row.result as ChargeResult));
+const answerOf = (row: SandboxRecord): ChargeResult =>
+  row.voidedAt ? { ok: false, code: 'processing_error' } : (row.result as ChargeResult);
 
 export interface SandboxOptions {
   /** Delay between recording a charge and answering, as a slow network; lets tests crash in between. */
@@ -90,7 +97,10 @@ function groupedRecorder(db: Executor) {
       const group = waiting;
       waiting = [];
       try {
-        const records = await recordSandboxCharges(db, group.map((w) => w.charge));
+        const records = await recordSandboxCharges(
+          db,
+          group.map((w) => w.charge),
+        );
         for (const w of group) w.resolve(records.get(w.charge.idempotencyKey)!);
       } catch (error) {
         for (const w of group) w.reject(error);

@@ -1,4 +1,15 @@
-import { addDays, centsToDollars, centsToDollarsOrNull, formatCentralDate, formatUsd, isActiveStatus, MEMBERSHIP_TERM_DAYS, messages, toCentralIso, type Plan } from '@app/shared';
+import {
+  addDays,
+  centsToDollars,
+  centsToDollarsOrNull,
+  formatCentralDate,
+  formatUsd,
+  isActiveStatus,
+  MEMBERSHIP_TERM_DAYS,
+  messages,
+  toCentralIso,
+  type Plan,
+} from '@app/shared';
 import type { z } from 'zod';
 import type { subscriptionRequestSchema } from '@app/shared';
 import type { AppContext } from '../../context';
@@ -32,7 +43,6 @@ const REPLAY_WAIT_MS = 15_000;
 const IN_FLIGHT_RETRY_S = 5;
 /** How long one reconciliation holds a pending attempt while it asks the gateway. */
 export const RECONCILE_LEASE_MS = 60_000;
-
 
 /** A user may act only on their own account; another id is refused before anything is read. */
 function ownAccount(auth: { userId: string }, userId: string) {
@@ -116,7 +126,8 @@ async function replay(ctx: AppContext, userId: string, body: Checkout, key: stri
         await reconcileCheckout(ctx, payment.id);
         continue;
       }
-      if (!payment && (await takeOverIdempotencyKey(ctx.db, userId, key, staleBefore))) return answerOnce(ctx, userId, body, key, ip, await findPayer(ctx.db, userId));
+      if (!payment && (await takeOverIdempotencyKey(ctx.db, userId, key, staleBefore)))
+        return answerOnce(ctx, userId, body, key, ip, await findPayer(ctx.db, userId));
     }
     if (Date.now() > deadline) throw conflict(messages.paymentInProgress);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -128,7 +139,9 @@ async function replay(ctx: AppContext, userId: string, body: Checkout, key: stri
  * called. Approved cards cost nothing; a patient's attempts never overlap (one purchase in flight).
  */
 async function refuseCardTesting(ctx: AppContext, userId: string, ip: string) {
-  const wait = Math.max(...(await Promise.all([ctx.limits.waitFor('declinedCardByPatient', userId), ctx.limits.waitFor('declinedCardByIp', ip)])));
+  const wait = Math.max(
+    ...(await Promise.all([ctx.limits.waitFor('declinedCardByPatient', userId), ctx.limits.waitFor('declinedCardByIp', ip)])),
+  );
   if (wait > 0) throw rateLimited(messages.cardAttemptsLimited, wait);
 }
 const countDecline = (ctx: AppContext, userId: string, ip: string) =>
@@ -142,7 +155,14 @@ function assertMayBuy(payer: Payer | null): asserts payer is Payer {
 }
 
 /** Charges the card for `payer`, the patient as read when the key was taken. */
-async function charge(ctx: AppContext, userId: string, body: Checkout, idempotencyKey: string, ip: string, payer: Payer | null): Promise<Answer> {
+async function charge(
+  ctx: AppContext,
+  userId: string,
+  body: Checkout,
+  idempotencyKey: string,
+  ip: string,
+  payer: Payer | null,
+): Promise<Answer> {
   assertMayBuy(payer);
   await refuseCardTesting(ctx, userId, ip);
   const { answer, declined } = await chargeCard(ctx, userId, payer, body, idempotencyKey);
@@ -153,7 +173,13 @@ async function charge(ctx: AppContext, userId: string, body: Checkout, idempoten
 /** A checkout attempt as settling it needs it (a ledger row has all of it). */
 type CheckoutAttempt = Pick<PaymentRow, 'id' | 'userId' | 'planId' | 'clientKey' | 'details'>;
 
-async function chargeCard(ctx: AppContext, userId: string, payer: Payer, body: Checkout, idempotencyKey: string): Promise<{ answer: Answer; declined: boolean }> {
+async function chargeCard(
+  ctx: AppContext,
+  userId: string,
+  payer: Payer,
+  body: Checkout,
+  idempotencyKey: string,
+): Promise<{ answer: Answer; declined: boolean }> {
   const plan = findPlan(body.planId);
   const card = body.cardDetails;
   const number = card.cardNumber.replace(/\D/g, '');
@@ -195,9 +221,15 @@ async function chargeCard(ctx: AppContext, userId: string, payer: Payer, body: C
   } catch (error) {
     // The charge may or may not have happened: ask the gateway now; reconciliation asks again later.
     ctx.log.error({ err: error, paymentId }, 'payment gateway call failed');
-    return { answer: (await settledAnswer(ctx, userId, idempotencyKey, () => reconcileCheckout(ctx, paymentId))) ?? unavailable(), declined: false };
+    return {
+      answer: (await settledAnswer(ctx, userId, idempotencyKey, () => reconcileCheckout(ctx, paymentId))) ?? unavailable(),
+      declined: false,
+    };
   }
-  return { answer: (await settledAnswer(ctx, userId, idempotencyKey, () => settleCheckout(ctx, payment, result))) ?? unavailable(), declined: !result.ok };
+  return {
+    answer: (await settledAnswer(ctx, userId, idempotencyKey, () => settleCheckout(ctx, payment, result))) ?? unavailable(),
+    declined: !result.ok,
+  };
 }
 
 const unavailable = (): never => {
@@ -227,7 +259,12 @@ async function settledAnswer(ctx: AppContext, userId: string, key: string, settl
  * receipt in the outbox and the idempotent answer commit together. Returns that answer, or null
  * when the attempt was settled already.
  */
-async function settleCheckout(ctx: AppContext, payment: CheckoutAttempt, result: ChargeResult, paidAt = new Date()): Promise<Answer | null> {
+async function settleCheckout(
+  ctx: AppContext,
+  payment: CheckoutAttempt,
+  result: ChargeResult,
+  paidAt = new Date(),
+): Promise<Answer | null> {
   const plan = findPlan(payment.planId as Plan['id']);
   const settled = await ctx.db.transaction(async (tx) => {
     // The patient first, as recording an attempt locks them, so the two never deadlock; the locked
@@ -263,7 +300,10 @@ async function settleCheckout(ctx: AppContext, payment: CheckoutAttempt, result:
       cardBrand: result.brand,
     } satisfies Partial<UserRow>;
     const saved: UserRow = { ...user, ...changes };
-    const answer: Answer = { outcome: 'ok', body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) } };
+    const answer: Answer = {
+      outcome: 'ok',
+      body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) },
+    };
     const receipt = receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt);
     const recorded = await recordCheckoutSettlement(tx, {
       userId: payment.userId,
@@ -271,7 +311,12 @@ async function settleCheckout(ctx: AppContext, payment: CheckoutAttempt, result:
       payment: { status: 'succeeded', gatewayReference: result.reference, cardBrand: result.brand, cardLast4: result.last4 },
       answer: key ? { key, ...answer } : null,
       // Leased to this process, which sends it as soon as the settlement commits.
-      paid: { user: changes, membership: { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt }, receipt, receiptSchedule: leaseForDelivery() },
+      paid: {
+        user: changes,
+        membership: { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt },
+        receipt,
+        receiptSchedule: leaseForDelivery(),
+      },
     });
     return recorded.settled ? { answer, receipt: recorded.receiptId ? { id: recorded.receiptId, mail: receipt } : null } : null;
   });
@@ -306,7 +351,14 @@ export async function settleClaimedCheckout(ctx: AppContext, payment: PaymentRow
   return settleCheckout(ctx, payment, result);
 }
 
-export function receiptMail(ctx: AppContext, user: Pick<UserRow, 'email' | 'firstName' | 'cardBrand' | 'cardLast4'>, plan: Plan, paidAt: Date, reference: string, renewsAt: Date | null) {
+export function receiptMail(
+  ctx: AppContext,
+  user: Pick<UserRow, 'email' | 'firstName' | 'cardBrand' | 'cardLast4'>,
+  plan: Plan,
+  paidAt: Date,
+  reference: string,
+  renewsAt: Date | null,
+) {
   return ctx.templates.receipt(user.email, user.firstName, {
     planTitle: plan.title,
     amount: formatUsd(plan.priceCents),
@@ -324,8 +376,16 @@ export async function updatePlan(ctx: AppContext, auth: { userId: string }, user
   if (!user) throw forbidden(messages.missingAccount);
   if (isActiveStatus(user.subscriptionStatus)) throw forbidden(messages.planChangeRefused);
   const plan = findPlan(planId);
-  const saved = await updateUser(ctx.db, userId, { subscriptionPlan: plan.id, subscriptionAmountCents: plan.priceCents, subscriptionStatus: user.subscriptionStatus ?? 'pending' });
-  return { message: messages.planSaved, subscriptionPlan: saved.subscriptionPlan, subscriptionAmount: centsToDollarsOrNull(saved.subscriptionAmountCents) };
+  const saved = await updateUser(ctx.db, userId, {
+    subscriptionPlan: plan.id,
+    subscriptionAmountCents: plan.priceCents,
+    subscriptionStatus: user.subscriptionStatus ?? 'pending',
+  });
+  return {
+    message: messages.planSaved,
+    subscriptionPlan: saved.subscriptionPlan,
+    subscriptionAmount: centsToDollarsOrNull(saved.subscriptionAmountCents),
+  };
 }
 
 export async function paymentHistory(ctx: AppContext, userId: string) {

@@ -16,7 +16,8 @@ export function createCaptchaService(deps: { config: Config; db: Database }): Ca
   const { mode, recaptchaSecret, recaptchaVerifyUrl } = deps.config.captcha;
   const altcha = mode === 'altcha' ? altchaCaptcha(deps.config.jwtSecret) : null;
   // loadConfig requires the secret when the mode is recaptcha.
-  const reader = altcha ?? (mode === 'recaptcha' ? recaptchaCaptcha({ secret: recaptchaSecret ?? '', verifyUrl: recaptchaVerifyUrl }) : null);
+  const reader =
+    altcha ?? (mode === 'recaptcha' ? recaptchaCaptcha({ secret: recaptchaSecret ?? '', verifyUrl: recaptchaVerifyUrl }) : null);
   let nextPurge = 0;
 
   async function remember(tokenHash: string, expiresAt: Date, consumed: boolean): Promise<boolean> {

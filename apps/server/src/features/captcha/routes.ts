@@ -20,12 +20,16 @@ export const captchaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   );
 
   // The altcha widget fetches this; each challenge is new, so nothing may cache it.
-  app.get('/api/captcha/challenge', { schema: { response: { 200: challengeSchema, 404: messageAnswerSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const challenge = await ctx.captcha.createChallenge();
-    if (!challenge) return reply.code(404).send({ message: messages.notFound });
-    return challenge;
-  });
+  app.get(
+    '/api/captcha/challenge',
+    { schema: { response: { 200: challengeSchema, 404: messageAnswerSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const challenge = await ctx.captcha.createChallenge();
+      if (!challenge) return reply.code(404).send({ message: messages.notFound });
+      return challenge;
+    },
+  );
 
   app.post(
     '/api/recaptcha/verify',

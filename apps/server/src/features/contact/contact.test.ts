@@ -18,11 +18,22 @@ describe('POST /api/users/questions', () => {
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
   it('stores the enquiry and e-mails it to support through the outbox', async () => {
-    const res = await server.http.post('/api/users/questions', enquiry({ customerIp: '1.1.1.1', customerCountry: 'Canada' }), undefined, from('8.8.8.8'));
+    const res = await server.http.post(
+      '/api/users/questions',
+      enquiry({ customerIp: '1.1.1.1', customerCountry: 'Canada' }),
+      undefined,
+      from('8.8.8.8'),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: messages.enquirySuccess });
     const [row] = await server.app.ctx.db.select().from(enquiries);
-    expect(row).toMatchObject({ fullName: 'Jordan Lee', email: 'jordan@example.com', phone: '3145550199', customerIp: '8.8.8.8', customerCountry: 'US' });
+    expect(row).toMatchObject({
+      fullName: 'Jordan Lee',
+      email: 'jordan@example.com',
+      phone: '3145550199',
+      customerIp: '8.8.8.8',
+      customerCountry: 'US',
+    });
     await server.app.ctx.mail.deliverDue();
     const [mail] = await mailFor(server.app, 'help@careconnect.test');
     expect(mail!.kind).toBe('enquiry');
@@ -59,7 +70,8 @@ describe('POST /api/users/questions', () => {
   });
 
   it('takes 10 enquiries per address per hour', async () => {
-    for (let i = 0; i < 10; i++) expect((await server.http.post('/api/users/questions', enquiry(), undefined, from('24.24.24.24'))).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await server.http.post('/api/users/questions', enquiry(), undefined, from('24.24.24.24'))).status).toBe(201);
     const eleventh = await server.http.post('/api/users/questions', enquiry(), undefined, from('24.24.24.24'));
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.message).toBe(messages.enquiryRateLimited);

@@ -7,8 +7,12 @@ import { sendEnquiry } from './service';
 
 export const contactRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post('/api/users/questions', { onRequest: usOnly(ctx), schema: { body: enquiryRequestSchema, response: { 201: messageAnswerSchema } } }, async (request, reply) => {
-    const { fullName, email, phone, message } = request.body;
-    return reply.code(201).send(await sendEnquiry(ctx, { fullName, email, phone, message }, request.clientIp));
-  });
+  app.post(
+    '/api/users/questions',
+    { onRequest: usOnly(ctx), schema: { body: enquiryRequestSchema, response: { 201: messageAnswerSchema } } },
+    async (request, reply) => {
+      const { fullName, email, phone, message } = request.body;
+      return reply.code(201).send(await sendEnquiry(ctx, { fullName, email, phone, message }, request.clientIp));
+    },
+  );
 };

@@ -4,7 +4,12 @@ import type { App } from '../../app';
 import { createTestApp } from '../../test/harness';
 import { renderLetter } from './templates';
 
-const acme = { BRAND_NAME: 'Acme Health', SUPPORT_EMAIL: 'help@acme-health.example', SUPPORT_PHONE: '+1 (212) 555-0100', HQ_ADDRESS: 'Albany, New York, USA' };
+const acme = {
+  BRAND_NAME: 'Acme Health',
+  SUPPORT_EMAIL: 'help@acme-health.example',
+  SUPPORT_PHONE: '+1 (212) 555-0100',
+  HQ_ADDRESS: 'Albany, New York, USA',
+};
 
 describe('the brand in e-mails', () => {
   let branded: App;
@@ -28,6 +33,8 @@ describe('the brand in e-mails', () => {
 
   it('is the shared default when nothing is set', () => {
     const mail = plain.ctx.templates.verifyEmail('pat@example.com', 'Pat', 'tok_123');
-    expect(renderLetter(plain.ctx.config.brand, mail.letter).text).toContain(`${BRAND_DEFAULTS.name} · ${BRAND_DEFAULTS.headquarters} · ${BRAND_DEFAULTS.supportEmail} · ${BRAND_DEFAULTS.supportPhone}`);
+    expect(renderLetter(plain.ctx.config.brand, mail.letter).text).toContain(
+      `${BRAND_DEFAULTS.name} · ${BRAND_DEFAULTS.headquarters} · ${BRAND_DEFAULTS.supportEmail} · ${BRAND_DEFAULTS.supportPhone}`,
+    );
   });
 });

@@ -66,7 +66,13 @@ class MailServer {
 let counter = 0;
 const letter = (overrides: Partial<OutgoingMail> = {}): OutgoingMail => {
   counter += 1;
-  return { to: `pat.${counter}@example.com`, subject: `Test message ${counter}`, letter: { greeting: 'Hello', paragraphs: [] }, kind: 'test', ...overrides };
+  return {
+    to: `pat.${counter}@example.com`,
+    subject: `Test message ${counter}`,
+    letter: { greeting: 'Hello', paragraphs: [] },
+    kind: 'test',
+    ...overrides,
+  };
 };
 
 const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1];
@@ -108,7 +114,12 @@ describe('mail delivery over SMTP', () => {
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual([mail.to]);
     expect(subjectOf(smtp.received[0]!.raw)).toBe(mail.subject);
-    expect(await findMail(app.ctx.db, queued.id)).toMatchObject({ attempts: 1, lastError: null, lockedUntil: null, sentAt: expect.any(Date) });
+    expect(await findMail(app.ctx.db, queued.id)).toMatchObject({
+      attempts: 1,
+      lastError: null,
+      lockedUntil: null,
+      sentAt: expect.any(Date),
+    });
     // Sent once is sent, also once the lease would have run out.
     advanceClock(2 * 60_000);
     expect(await app.ctx.mail.deliverDue()).toBe(0);
@@ -125,7 +136,10 @@ describe('mail delivery over SMTP', () => {
 
   it('#9 keeps no usable link of a delivered message: its bodies are replaced when it is marked sent', async () => {
     const link = 'https://care.example/r/tok0123456789';
-    const queued = await queueMailToSend(app.ctx.db, letter({ letter: { greeting: 'Hello', paragraphs: [], action: { label: 'Reset', url: link } } }));
+    const queued = await queueMailToSend(
+      app.ctx.db,
+      letter({ letter: { greeting: 'Hello', paragraphs: [], action: { label: 'Reset', url: link } } }),
+    );
     const { id } = queued;
     const bodies = async () => mailBodies(app.ctx.config.brand, (await findMail(app.ctx.db, id))!);
     smtp.refuseWith = 451;
@@ -145,13 +159,21 @@ describe('mail delivery over SMTP', () => {
   it('sends a message queued before the outbox kept letters (migration 0016) with the bodies it was queued with', async () => {
     const [row] = await app.ctx.db
       .insert(mailOutbox)
-      .values({ recipient: 'earlier@example.com', subject: 'Queued earlier', kind: 'test', textBody: 'Laid out when queued', htmlBody: '<p>Laid out when queued</p>' })
+      .values({
+        recipient: 'earlier@example.com',
+        subject: 'Queued earlier',
+        kind: 'test',
+        textBody: 'Laid out when queued',
+        htmlBody: '<p>Laid out when queued</p>',
+      })
       .returning({ id: mailOutbox.id });
     expect(await app.ctx.mail.deliverDue()).toBe(1);
     expect(smtp.received[0]!.raw).toContain('Laid out when queued');
     expect(smtp.received[0]!.raw).toContain('<p>Laid out when queued</p>');
     // A message with nothing to say cannot be queued at all.
-    await expect(app.ctx.db.insert(mailOutbox).values({ recipient: 'empty@example.com', subject: 'Empty', kind: 'test' })).rejects.toMatchObject({ cause: { constraint: 'mail_outbox_has_content' } });
+    await expect(
+      app.ctx.db.insert(mailOutbox).values({ recipient: 'empty@example.com', subject: 'Empty', kind: 'test' }),
+    ).rejects.toMatchObject({ cause: { constraint: 'mail_outbox_has_content' } });
     expect((await findMail(app.ctx.db, row!.id))!.sentAt).toBeInstanceOf(Date);
   });
 

@@ -42,13 +42,22 @@ function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'brand'>): S
   if (!config.smtpUrl) return null;
   // A mail server that accepts the connection and then says nothing must not hold a send (and a
   // request waiting on it) for nodemailer's default of minutes; the outbox retries later.
-  const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return async (row) => {
     await transport.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, ...mailBodies(config.brand, row) });
   };
 }
 
-export function createMailDelivery(deps: { db: Database; config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'brand'>; log: FastifyBaseLogger }): MailDelivery {
+export function createMailDelivery(deps: {
+  db: Database;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'brand'>;
+  log: FastifyBaseLogger;
+}): MailDelivery {
   const send = createSender(deps.config);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
@@ -92,7 +101,16 @@ export function createMailDelivery(deps: { db: Database; config: Pick<Config, 's
   return {
     send({ id, mail }) {
       // The lease was taken as it was queued, and counted as its first attempt.
-      return deliverLeased({ id, recipient: mail.to, subject: mail.subject, letter: mail.letter, textBody: null, htmlBody: null, kind: mail.kind, attempts: 1 });
+      return deliverLeased({
+        id,
+        recipient: mail.to,
+        subject: mail.subject,
+        letter: mail.letter,
+        textBody: null,
+        htmlBody: null,
+        kind: mail.kind,
+        attempts: 1,
+      });
     },
     deliverDue,
     start(intervalMs = 5_000) {

@@ -57,7 +57,9 @@ describe('dev mailbox (no SMTP_URL, not production)', () => {
     const res = await app.inject({ method: 'GET', url: `/dev/mailbox/${hostileId}` });
     expect(res.body).not.toMatch(/<script|<p onclick/);
     expect(res.body).toContain('srcdoc="&lt;base target=&quot;_top&quot;&gt;&lt;p onclick=&quot;x()&quot;&gt;Hi');
-    expect(res.body).toContain('<a href="https://example.com/a?b=1&amp;c=">https://example.com/a?b=1&amp;c=</a>&lt;x&gt; now, not javascript:alert(1)');
+    expect(res.body).toContain(
+      '<a href="https://example.com/a?b=1&amp;c=">https://example.com/a?b=1&amp;c=</a>&lt;x&gt; now, not javascript:alert(1)',
+    );
   });
 
   it('answers 404 for a message that does not exist', async () => {

@@ -56,7 +56,8 @@ export type OutboxSchedule = { notBefore: Date } | { leasedUntil: Date };
  */
 export function outboxInsert(mails: readonly OutgoingMail[], schedule: OutboxSchedule, onlyIf?: SQL): SQL {
   const column = (values: unknown[]) => sql`${sql.param(values)}::text[]`;
-  const [notBefore, lockedUntil, attempts] = 'leasedUntil' in schedule ? [new Date(), schedule.leasedUntil, 1] : [schedule.notBefore, null, 0];
+  const [notBefore, lockedUntil, attempts] =
+    'leasedUntil' in schedule ? [new Date(), schedule.leasedUntil, 1] : [schedule.notBefore, null, 0];
   return sql`INSERT INTO mail_outbox (recipient, subject, letter, kind, next_attempt_at, locked_until, attempts)
       SELECT v.recipient, v.subject, v.letter, v.kind, ${notBefore.toISOString()}::timestamptz, ${lockedUntil?.toISOString() ?? null}::timestamptz, ${attempts}::integer
       FROM unnest(${column(mails.map((m) => m.to))}, ${column(mails.map((m) => m.subject))},
@@ -92,7 +93,8 @@ export async function claimDueMail(db: Executor, options: { limit: number; lease
 }
 
 /** What a message delivered over SMTP keeps of what it said. */
-export const DELIVERED_BODY_NOTE = 'Delivered over SMTP; the body is not kept, so that its links (and any token in them) cannot be used from here.';
+export const DELIVERED_BODY_NOTE =
+  'Delivered over SMTP; the body is not kept, so that its links (and any token in them) cannot be used from here.';
 
 /**
  * Marks a message sent. Once it has left over SMTP what it said is replaced in the same update, so
@@ -101,7 +103,9 @@ export const DELIVERED_BODY_NOTE = 'Delivered over SMTP; the body is not kept, s
  */
 export async function markMailSent(db: Executor, id: string, options: { forgetBody: boolean }) {
   const forgotten = options.forgetBody ? { letter: { greeting: DELIVERED_BODY_NOTE, paragraphs: [] }, textBody: null, htmlBody: null } : {};
-  await db.execute(sql`UPDATE mail_outbox SET ${assignments(mailOutbox, { sentAt: new Date(), lockedUntil: null, lastError: null, ...forgotten })} WHERE id = ${id}`);
+  await db.execute(
+    sql`UPDATE mail_outbox SET ${assignments(mailOutbox, { sentAt: new Date(), lockedUntil: null, lastError: null, ...forgotten })} WHERE id = ${id}`,
+  );
 }
 
 export async function markMailFailed(db: Executor, id: string, error: string, retryAt: Date) {

@@ -29,7 +29,9 @@ const linkify = (text: string) =>
 
 // Links in a message open in the whole tab: the site refuses to be framed (frame-ancestors 'none').
 const linksToTop = (html: string) =>
-  /<head[^>]*>|<html[^>]*>/i.test(html) ? html.replace(/<head[^>]*>|<html[^>]*>/i, '$&<base target="_top">') : `<base target="_top">${html}`;
+  /<head[^>]*>|<html[^>]*>/i.test(html)
+    ? html.replace(/<head[^>]*>|<html[^>]*>/i, '$&<base target="_top">')
+    : `<base target="_top">${html}`;
 
 /** Inline styles only: the site's CSP allows them, and no script is needed. */
 const page = (title: string, body: string) => `<!doctype html>
@@ -100,7 +102,10 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get('/dev/mailbox', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(listPage(await listRecentMail(ctx.db, LIST_LIMIT))),
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(listPage(await listRecentMail(ctx.db, LIST_LIMIT))),
   );
 
   app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
@@ -109,17 +114,21 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(messagePage(row, ctx.config));
   });
 
-  app.get('/api/dev/mailbox', { schema: { querystring: z.object({ to: z.string().max(320).optional() }), response: { 200: devMailboxSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const rows = await listRecentMail(ctx.db, LIST_LIMIT, request.query.to);
-    return rows.map((row) => ({
-      id: row.id,
-      to: row.recipient,
-      subject: row.subject,
-      kind: row.kind,
-      ...mailBodies(ctx.config.brand, row),
-      createdAt: row.createdAt.toISOString(),
-      sentAt: row.sentAt?.toISOString() ?? null,
-    }));
-  });
+  app.get(
+    '/api/dev/mailbox',
+    { schema: { querystring: z.object({ to: z.string().max(320).optional() }), response: { 200: devMailboxSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const rows = await listRecentMail(ctx.db, LIST_LIMIT, request.query.to);
+      return rows.map((row) => ({
+        id: row.id,
+        to: row.recipient,
+        subject: row.subject,
+        kind: row.kind,
+        ...mailBodies(ctx.config.brand, row),
+        createdAt: row.createdAt.toISOString(),
+        sentAt: row.sentAt?.toISOString() ?? null,
+      }));
+    },
+  );
 };

@@ -45,7 +45,12 @@ ${
 }
 
 /** A message as the outbox keeps it: addressed, with its letter; the layout comes when it is sent. */
-const compose = ({ to, kind, subject, ...letter }: Pick<OutgoingMail, 'to' | 'kind' | 'subject'> & Letter): OutgoingMail => ({ to, kind, subject, letter });
+const compose = ({ to, kind, subject, ...letter }: Pick<OutgoingMail, 'to' | 'kind' | 'subject'> & Letter): OutgoingMail => ({
+  to,
+  kind,
+  subject,
+  letter,
+});
 
 const hello = (firstName: string) => (firstName ? `Hello ${firstName},` : 'Hello,');
 
@@ -112,7 +117,11 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       ],
       action: { label: 'Finish signing in', url: `${appUrl}/verify-admin-login/${token}` },
     }),
-  receipt: (to: string, firstName: string, r: { planTitle: string; amount: string; date: string; card: string; reference: string; renewsOn: string | null }) =>
+  receipt: (
+    to: string,
+    firstName: string,
+    r: { planTitle: string; amount: string; date: string; card: string; reference: string; renewsOn: string | null },
+  ) =>
     compose({
       to,
       kind: 'receipt',

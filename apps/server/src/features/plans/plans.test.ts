@@ -18,7 +18,17 @@ describe('GET /api/plans', () => {
       ['familyMonthly', 4999, 5999, 'month'],
       ['oneTimeVisit', 5999, 6999, 'visit'],
     ]);
-    for (const plan of plans) expect(Object.keys(plan).sort()).toEqual(['description', 'features', 'id', 'offer', 'oldPriceCents', 'period', 'priceCents', 'title']);
+    for (const plan of plans)
+      expect(Object.keys(plan).sort()).toEqual([
+        'description',
+        'features',
+        'id',
+        'offer',
+        'oldPriceCents',
+        'period',
+        'priceCents',
+        'title',
+      ]);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
@@ -34,7 +44,10 @@ describe('GET /api/openapi.json', () => {
     try {
       const res = await api(app).get('/api/openapi.json');
       expect(res.status).toBe(200);
-      const paths = res.body.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: object } }> } }>>;
+      const paths = res.body.paths as Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { properties: object } }> } }>
+      >;
       expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/users/register', '/api/auth/login', '/api/auth/reset-password']));
       const register = paths['/api/users/register']!.post!.requestBody!.content['application/json']!.schema;
       expect(Object.keys(register.properties)).toEqual(expect.arrayContaining(['email', 'password', 'dob', 'subscriptionPlan']));

@@ -4,8 +4,12 @@ import type { AppContext } from '../../context';
 
 /** Run-time settings the browser needs: the live-chat script (none unless CHAT_WIDGET_URL is set). */
 export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/site-config', { schema: { response: { 200: z.object({ chatWidgetUrl: z.string().nullable() }) } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return { chatWidgetUrl: ctx.config.chatWidgetUrl ?? null };
-  });
+  app.get(
+    '/api/site-config',
+    { schema: { response: { 200: z.object({ chatWidgetUrl: z.string().nullable() }) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { chatWidgetUrl: ctx.config.chatWidgetUrl ?? null };
+    },
+  );
 };

@@ -6,7 +6,17 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { mailOutbox, oneTimeTokens, users } from '../../db/schema';
-import { api, createTestApp, fromNewIp, mailFor, signedInPatient, signupBody, tokenFromMail, useTestApp, waitForMail } from '../../test/harness';
+import {
+  api,
+  createTestApp,
+  fromNewIp,
+  mailFor,
+  signedInPatient,
+  signupBody,
+  tokenFromMail,
+  useTestApp,
+  waitForMail,
+} from '../../test/harness';
 
 const yearsAgo = (years: number, days = 0) => {
   const d = new Date();
@@ -24,10 +34,21 @@ describe('POST /api/users/register', () => {
     const body = signupBody({ email: 'New.Patient@Example.com', customerId: 'CONS-ABCD1234' });
     const res = await server.http.post('/api/users/register', body);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: messages.signupSuccess, firstName: 'Avery', email: 'new.patient@example.com', fullName: 'Avery Stone' });
+    expect(res.body).toEqual({
+      message: messages.signupSuccess,
+      firstName: 'Avery',
+      email: 'new.patient@example.com',
+      fullName: 'Avery Stone',
+    });
 
     const row = await userRow('new.patient@example.com');
-    expect(row).toMatchObject({ verified: false, customerId: 'CONS-ABCD1234', customerPhone: '3145550100', zip: '63101', dob: '1985-04-12' });
+    expect(row).toMatchObject({
+      verified: false,
+      customerId: 'CONS-ABCD1234',
+      customerPhone: '3145550100',
+      zip: '63101',
+      dob: '1985-04-12',
+    });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(await argon2.verify(row!.passwordHash, body.password)).toBe(true);
     expect(row!.submittedAt).toBeInstanceOf(Date);
@@ -38,10 +59,24 @@ describe('POST /api/users/register', () => {
   });
 
   it('records the client address itself and ignores what the payload claims, and charges catalogue prices only', async () => {
-    const body = signupBody({ customerIp: '8.8.8.8', customerCountry: 'Canada', customerState: 'Ontario', subscriptionAmount: 1, subscriptionStatus: 'active', submittedAt: '2026-11-22T08:00:00-06:00' });
+    const body = signupBody({
+      customerIp: '8.8.8.8',
+      customerCountry: 'Canada',
+      customerState: 'Ontario',
+      subscriptionAmount: 1,
+      subscriptionStatus: 'active',
+      submittedAt: '2026-11-22T08:00:00-06:00',
+    });
     expect((await server.http.post('/api/users/register', body)).status).toBe(201);
     const row = await userRow(body.email);
-    expect(row).toMatchObject({ customerIp: '127.0.0.1', customerCountry: null, customerState: null, subscriptionAmountCents: 2999, subscriptionStatus: 'pending', submittedLocalTime: '2026-11-22T08:00:00-06:00' });
+    expect(row).toMatchObject({
+      customerIp: '127.0.0.1',
+      customerCountry: null,
+      customerState: null,
+      subscriptionAmountCents: 2999,
+      subscriptionStatus: 'pending',
+      submittedLocalTime: '2026-11-22T08:00:00-06:00',
+    });
   });
 
   it("reads 'onetimevisit' as the oneTimeVisit plan", async () => {
@@ -184,7 +219,11 @@ describe('POST /api/users/resend-verification', () => {
     const oldToken = await tokenFromMail(server.app, waiting.email, 'verify-email');
     const verified = await signedInPatient(server.app, {}, {});
 
-    const answers = await Promise.all([resend(waiting.email.toUpperCase()), resend(verified.body.email), resend('nobody.at.all@example.com')]);
+    const answers = await Promise.all([
+      resend(waiting.email.toUpperCase()),
+      resend(verified.body.email),
+      resend('nobody.at.all@example.com'),
+    ]);
     for (const answer of answers) {
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ message: messages.verificationResent });
@@ -252,7 +291,11 @@ describe('no request waits on the mail server', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.address() as AddressInfo;
-    app = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, ADMIN_EMAIL: 'silent.admin@example.com', ADMIN_PASSWORD: 'Adm1n!pass' });
+    app = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      ADMIN_EMAIL: 'silent.admin@example.com',
+      ADMIN_PASSWORD: 'Adm1n!pass',
+    });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.destroy();
@@ -325,7 +368,10 @@ describe('POST /api/users/verify-email', () => {
     expect((await userRow(body.email))?.verified).toBe(false);
     expect((await server.http.post('/api/users/verify-email', { token })).status).toBe(200);
     expect((await userRow(body.email))?.verified).toBe(true);
-    expect((await server.http.get(`/api/users/verify-email?token=${token}`)).body).toEqual({ usable: false, message: messages.verifyTokenInvalid });
+    expect((await server.http.get(`/api/users/verify-email?token=${token}`)).body).toEqual({
+      usable: false,
+      message: messages.verifyTokenInvalid,
+    });
     const again = await server.http.post('/api/users/verify-email', { token });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(messages.verifyTokenInvalid);
@@ -353,7 +399,10 @@ describe('POST /api/users/verify-email', () => {
   });
 
   it('reports an unknown or expired link as not usable', async () => {
-    expect((await server.http.get('/api/users/verify-email?token=nope')).body).toEqual({ usable: false, message: messages.verifyTokenInvalid });
+    expect((await server.http.get('/api/users/verify-email?token=nope')).body).toEqual({
+      usable: false,
+      message: messages.verifyTokenInvalid,
+    });
     const body = signupBody();
     await server.http.post('/api/users/register', body);
     const token = await tokenFromMail(server.app, body.email, 'verify-email');

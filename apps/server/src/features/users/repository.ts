@@ -27,7 +27,11 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> 
 }
 
 export async function updateUser(db: Executor, id: string, changes: Partial<NewUser>): Promise<UserRow> {
-  const [row] = await tableRows(db, users, sql`UPDATE users SET ${assignments(users, { ...changes, updatedAt: sql`now()` })} WHERE id = ${id} RETURNING ${allColumns(users)}`);
+  const [row] = await tableRows(
+    db,
+    users,
+    sql`UPDATE users SET ${assignments(users, { ...changes, updatedAt: sql`now()` })} WHERE id = ${id} RETURNING ${allColumns(users)}`,
+  );
   return row!;
 }
 
@@ -38,10 +42,36 @@ const central = (date: Date | null) => (date ? toCentralIso(date) : null);
 
 /** The columns the profile shows: what a profile read fetches with the session, without the password hash or internal fields. */
 const PROFILE_KEYS = [
-  'id', 'email', 'firstName', 'lastName', 'customerPhone', 'dob', 'zip', 'symptoms', 'customerId', 'roles', 'verified',
-  'subscriptionPlan', 'subscriptionStatus', 'subscriptionAmountCents', 'smsPolicyAccepted', 'submittedAt', 'methodOfSubscription',
-  'subscriptionStartDate', 'nextSubscriptionRenewDate', 'subscriptionEndDate', 'subscriptionCancelledDate',
-  'billingStreet', 'billingCity', 'billingState', 'billingZip', 'billingCountry', 'cardholderName', 'cardLast4', 'cardExpiry', 'cardBrand',
+  'id',
+  'email',
+  'firstName',
+  'lastName',
+  'customerPhone',
+  'dob',
+  'zip',
+  'symptoms',
+  'customerId',
+  'roles',
+  'verified',
+  'subscriptionPlan',
+  'subscriptionStatus',
+  'subscriptionAmountCents',
+  'smsPolicyAccepted',
+  'submittedAt',
+  'methodOfSubscription',
+  'subscriptionStartDate',
+  'nextSubscriptionRenewDate',
+  'subscriptionEndDate',
+  'subscriptionCancelledDate',
+  'billingStreet',
+  'billingCity',
+  'billingState',
+  'billingZip',
+  'billingCountry',
+  'cardholderName',
+  'cardLast4',
+  'cardExpiry',
+  'cardBrand',
 ] as const satisfies readonly (keyof UserRow)[];
 type ProfileKey = (typeof PROFILE_KEYS)[number];
 export type ProfileRow = Pick<UserRow, ProfileKey>;
@@ -52,7 +82,13 @@ export const profileColumns = Object.fromEntries(PROFILE_KEYS.map((key) => [key,
 export function billingAddressOf(user: ProfileRow): UserProfile['billingAddress'] {
   const parts = [user.billingStreet, user.billingCity, user.billingState, user.billingZip, user.billingCountry];
   if (parts.every((part) => part === null)) return null;
-  return { street: user.billingStreet ?? '', city: user.billingCity ?? '', state: user.billingState ?? '', zip: user.billingZip ?? '', country: user.billingCountry ?? '' };
+  return {
+    street: user.billingStreet ?? '',
+    city: user.billingCity ?? '',
+    state: user.billingState ?? '',
+    zip: user.billingZip ?? '',
+    country: user.billingCountry ?? '',
+  };
 }
 
 /** The card as stored: brand, last 4, expiry and name, never more. */

@@ -24,33 +24,54 @@ const tokenStatusAnswer = z.union([z.object({ usable: z.literal(true) }), z.obje
 export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/users/register', { onRequest: usOnly(ctx), schema: { body: registrationSchema, response: { 201: registrationAnswerSchema } } }, async (request, reply) => {
-    const result = await register(ctx, request.body, { ip: request.clientIp, userAgent: request.headers['user-agent'] });
-    return reply.code(201).send(result);
-  });
+  app.post(
+    '/api/users/register',
+    { onRequest: usOnly(ctx), schema: { body: registrationSchema, response: { 201: registrationAnswerSchema } } },
+    async (request, reply) => {
+      const result = await register(ctx, request.body, { ip: request.clientIp, userAgent: request.headers['user-agent'] });
+      return reply.code(201).send(result);
+    },
+  );
 
-  app.post('/api/users/verify-email', { schema: { body: verifyEmailSchema, response: { 200: verifyEmailAnswerSchema } } }, async (request) => verifyEmail(ctx, request.body.token));
+  app.post(
+    '/api/users/verify-email',
+    { schema: { body: verifyEmailSchema, response: { 200: verifyEmailAnswerSchema } } },
+    async (request) => verifyEmail(ctx, request.body.token),
+  );
   // Opening a link must not verify anything (mail scanners open links): the GET only tells whether the token is usable.
-  app.get('/api/users/verify-email', { schema: { querystring: verifyEmailSchema, response: { 200: tokenStatusAnswer } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return verifyEmailTokenStatus(ctx, request.query.token);
-  });
+  app.get(
+    '/api/users/verify-email',
+    { schema: { querystring: verifyEmailSchema, response: { 200: tokenStatusAnswer } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return verifyEmailTokenStatus(ctx, request.query.token);
+    },
+  );
 
-  app.post('/api/users/resend-verification', { schema: { body: resendVerificationSchema, response: { 200: messageAnswerSchema } } }, async (request, reply) => {
-    const answer = await requestVerificationResend(ctx, request.clientIp);
-    afterReply(reply, 'verification mail', () => resendVerificationLink(ctx, request.body.email));
-    return answer;
-  });
+  app.post(
+    '/api/users/resend-verification',
+    { schema: { body: resendVerificationSchema, response: { 200: messageAnswerSchema } } },
+    async (request, reply) => {
+      const answer = await requestVerificationResend(ctx, request.clientIp);
+      afterReply(reply, 'verification mail', () => resendVerificationLink(ctx, request.body.email));
+      return answer;
+    },
+  );
 
   for (const url of ['/api/users/me', '/api/auth/me', '/api/me']) {
-    app.get(url, { onRequest: signedIn, config: { profile: true }, schema: { response: { 200: userProfileSchema } } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return toProfile(requireProfile(request));
-    });
+    app.get(
+      url,
+      { onRequest: signedIn, config: { profile: true }, schema: { response: { 200: userProfileSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return toProfile(requireProfile(request));
+      },
+    );
   }
 
-  app.put('/api/users/password', { onRequest: signedIn, schema: { body: changePasswordSchema, response: { 200: messageAnswerSchema } } }, async (request) =>
-    changePassword(ctx, requireUser(request), request.body),
+  app.put(
+    '/api/users/password',
+    { onRequest: signedIn, schema: { body: changePasswordSchema, response: { 200: messageAnswerSchema } } },
+    async (request) => changePassword(ctx, requireUser(request), request.body),
   );
 };
-

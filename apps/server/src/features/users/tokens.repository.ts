@@ -31,7 +31,12 @@ export async function issueToken(db: Executor, userId: string, purpose: TokenPur
 
 /** This token, for this purpose, not used and not expired. */
 const usable = (token: string, purpose: TokenPurpose) =>
-  and(eq(oneTimeTokens.tokenHash, sha256(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, new Date()));
+  and(
+    eq(oneTimeTokens.tokenHash, sha256(token)),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    gt(oneTimeTokens.expiresAt, new Date()),
+  );
 
 /** Uses a token up in one statement, so two requests racing with one token cannot both win. */
 export async function consumeToken(db: Executor, token: string, purpose: TokenPurpose): Promise<string | null> {
@@ -45,10 +50,7 @@ export async function consumeToken(db: Executor, token: string, purpose: TokenPu
 
 /** Whether a token could still be used, without using it (the admin link screen opens without spending it). */
 export async function isTokenUsable(db: Executor, token: string, purpose: TokenPurpose): Promise<boolean> {
-  const [row] = await db
-    .select({ id: oneTimeTokens.id })
-    .from(oneTimeTokens)
-    .where(usable(token, purpose));
+  const [row] = await db.select({ id: oneTimeTokens.id }).from(oneTimeTokens).where(usable(token, purpose));
   return Boolean(row);
 }
 

@@ -36,7 +36,13 @@ export function createLocalStorage(dataDir: string, secret: string): LocalStorag
     createUploadTarget({ key, contentType, size, expiresAt }: UploadRequest) {
       pathOf(key);
       const expires = Math.floor(expiresAt.getTime() / 1000);
-      const query = new URLSearchParams({ key, type: contentType, size: String(size), expires: String(expires), sig: sign(key, contentType, size, expires) });
+      const query = new URLSearchParams({
+        key,
+        type: contentType,
+        size: String(size),
+        expires: String(expires),
+        sig: sign(key, contentType, size, expires),
+      });
       return Promise.resolve({ url: `${LOCAL_UPLOAD_PATH}?${query.toString()}`, headers: { 'Content-Type': contentType } });
     },
 

@@ -28,14 +28,29 @@ class FakeObserver {
   }
   /** Reports that `ratio` of each observed element is in view. */
   fire(ratio: number) {
-    const entries = [...this.targets].map((target) => ({ target, intersectionRatio: ratio, isIntersecting: ratio > 0 }) as IntersectionObserverEntry);
+    const entries = [...this.targets].map(
+      (target) => ({ target, intersectionRatio: ratio, isIntersecting: ratio > 0 }) as IntersectionObserverEntry,
+    );
     this.callback(entries, this as unknown as IntersectionObserver);
   }
 }
 
 function renderAt(path: string, withHero = false) {
   const page = withHero ? <section id="home" data-hero /> : <p>page</p>;
-  const router = createMemoryRouter([{ path: '*', element: <>{page}<FloatingBar /></> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {page}
+            <FloatingBar />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -48,7 +63,16 @@ afterEach(() => {
 
 describe('the floating bottom bar', () => {
   it('is shown on all pages except /consult, /login, /profile, /payment, /admin and their sub-paths', () => {
-    for (const path of ['/', '/contact', '/careers', '/services/primary-care', '/tips/first-visit', '/privacy-policy', '/admin-login', '/consultation']) {
+    for (const path of [
+      '/',
+      '/contact',
+      '/careers',
+      '/services/primary-care',
+      '/tips/first-visit',
+      '/privacy-policy',
+      '/admin-login',
+      '/consultation',
+    ]) {
       expect(floatingBarAllowedOn(path), path).toBe(true);
     }
     for (const path of ['/consult', '/login', '/profile', '/payment', '/admin', '/admin/users', '/login/', '/PROFILE']) {

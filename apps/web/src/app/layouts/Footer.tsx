@@ -96,8 +96,8 @@ export function Footer() {
           <strong>If you think you have a medical emergency, call 911.</strong>
         </p>
         <p className="site-footer__legal">
-          © {YEAR} {brand.name}. All rights reserved. {brand.name} is not a medical provider; care is given by licensed
-          physicians of independent medical groups.
+          © {YEAR} {brand.name}. All rights reserved. {brand.name} is not a medical provider; care is given by licensed physicians of
+          independent medical groups.
         </p>
       </div>
     </footer>

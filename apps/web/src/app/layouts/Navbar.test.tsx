@@ -22,7 +22,10 @@ function renderNav(path = '/', formVariant = false) {
             <Outlet />
           </>
         ),
-        children: [{ path: '*', element: <Where /> }, { index: true, element: <Where /> }],
+        children: [
+          { path: '*', element: <Where /> },
+          { index: true, element: <Where /> },
+        ],
       },
     ],
     { initialEntries: [path] },
@@ -46,8 +49,7 @@ function menuEntries() {
   });
 }
 
-const bookingHref = () =>
-  screen.getAllByRole('link', { name: 'Book an Appointment' }).map((link) => link.getAttribute('href'));
+const bookingHref = () => screen.getAllByRole('link', { name: 'Book an Appointment' }).map((link) => link.getAttribute('href'));
 
 describe('the navigation bar', () => {
   it('lists the menu in its fixed order for a visitor, with Sign In and booking at /consult', () => {
@@ -62,7 +64,17 @@ describe('the navigation bar', () => {
   it('shows My Profile and Sign Out to a signed-in patient, and books at /profile', () => {
     signIn(['user']);
     renderNav();
-    expect(menuEntries()).toEqual(['Home', 'Our Services', 'Plans', 'About Us', 'Learn More', 'Contact Us', 'Blogs', 'My Profile', 'Sign Out']);
+    expect(menuEntries()).toEqual([
+      'Home',
+      'Our Services',
+      'Plans',
+      'About Us',
+      'Learn More',
+      'Contact Us',
+      'Blogs',
+      'My Profile',
+      'Sign Out',
+    ]);
     expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/profile');
     expect(new Set(bookingHref())).toEqual(new Set(['/profile']));
   });

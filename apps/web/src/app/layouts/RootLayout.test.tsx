@@ -11,7 +11,16 @@ const pages = ['/', '/contact', '/consult', '/login', '/profile', '/admin', '/re
 
 function open(path: string) {
   const router = createMemoryRouter(
-    [{ path: '/', element: <RootLayout />, children: [{ path: '*', element: <h1>page</h1> }, { index: true, element: <h1>page</h1> }] }],
+    [
+      {
+        path: '/',
+        element: <RootLayout />,
+        children: [
+          { path: '*', element: <h1>page</h1> },
+          { index: true, element: <h1>page</h1> },
+        ],
+      },
+    ],
     { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
@@ -120,7 +129,10 @@ describe('the country check', () => {
   });
 
   it('lets the visitor in when the network fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     open('/');
     expect(await screen.findByRole('heading', { name: 'page' })).toBeInTheDocument();
   });

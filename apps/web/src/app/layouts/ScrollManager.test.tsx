@@ -31,8 +31,24 @@ function Page({ name }: { name: string }) {
 function open(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/a', element: <><ScrollManager /><Page name="a" /></> },
-      { path: '/b', element: <><ScrollManager /><Page name="b" /></> },
+      {
+        path: '/a',
+        element: (
+          <>
+            <ScrollManager />
+            <Page name="a" />
+          </>
+        ),
+      },
+      {
+        path: '/b',
+        element: (
+          <>
+            <ScrollManager />
+            <Page name="b" />
+          </>
+        ),
+      },
     ],
     { initialEntries: [path] },
   );

@@ -15,7 +15,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export const buttonClass = (variant: ButtonVariant = 'primary', size: 'md' | 'sm' = 'md', block = false, extra?: string) =>
   ['btn', `btn--${variant}`, size === 'sm' && 'btn--sm', block && 'btn--block', extra].filter(Boolean).join(' ');
 
-export function Button({ variant = 'primary', size = 'md', block = false, busy = false, className, type = 'button', children, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  busy = false,
+  className,
+  type = 'button',
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button type={type} className={buttonClass(variant, size, block, className)} aria-busy={busy || undefined} {...rest}>
       {busy && <span className="spinner btn__spinner" aria-hidden="true" />}

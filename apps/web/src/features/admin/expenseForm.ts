@@ -1,4 +1,12 @@
-import { expenseUpdateSchema, fromTimestamp, type Expense, type ExpenseCurrency, type ExpenseUpdate, type ExpenseUpdateInput, type ReceiptContentType } from '@app/shared';
+import {
+  expenseUpdateSchema,
+  fromTimestamp,
+  type Expense,
+  type ExpenseCurrency,
+  type ExpenseUpdate,
+  type ExpenseUpdateInput,
+  type ReceiptContentType,
+} from '@app/shared';
 
 /** A receipt as the card holds it: the saved one, or one uploaded and not saved yet. */
 export interface ExpenseFile {
@@ -37,7 +45,12 @@ function localMidnight(day: string): Date | null {
 
 const fileOf = (expense: Expense): ExpenseFile | null =>
   expense.fileUrl
-    ? { fileUrl: expense.fileUrl, fileName: expense.fileName ?? 'upload', fileContentType: expense.fileContentType ?? '', fileSize: expense.fileSize ?? 0 }
+    ? {
+        fileUrl: expense.fileUrl,
+        fileName: expense.fileName ?? 'upload',
+        fileContentType: expense.fileContentType ?? '',
+        fileSize: expense.fileSize ?? 0,
+      }
     : null;
 
 export function toFormValues(expense: Expense): ExpenseFormValues {
@@ -81,15 +94,26 @@ function toUpdateInput(values: ExpenseFormValues, createdBy: string | null): Exp
     spentAt: spentAt ? spentAt.toISOString() : values.spentDate || null,
     ...(createdBy ? { createdBy } : {}),
     ...(values.file
-      ? { fileUrl: values.file.fileUrl, fileName: values.file.fileName, // Typed as the schema wants; the server checks it like any other input.
-          fileContentType: values.file.fileContentType as ReceiptContentType, fileSize: values.file.fileSize }
+      ? {
+          fileUrl: values.file.fileUrl,
+          fileName: values.file.fileName, // Typed as the schema wants; the server checks it like any other input.
+          fileContentType: values.file.fileContentType as ReceiptContentType,
+          fileSize: values.file.fileSize,
+        }
       : {}),
   };
 }
 
-export type ExpenseFormCheck = { ok: true; body: ExpenseUpdateInput; parsed: ExpenseUpdate } | { ok: false; errors: Partial<Record<ExpenseFormField, string>> };
+export type ExpenseFormCheck =
+  { ok: true; body: ExpenseUpdateInput; parsed: ExpenseUpdate } | { ok: false; errors: Partial<Record<ExpenseFormField, string>> };
 
-const FIELD_OF_PATH: Record<string, ExpenseFormField> = { title: 'title', description: 'description', originalCurrency: 'originalCurrency', originalAmount: 'originalAmount', spentAt: 'spentDate' };
+const FIELD_OF_PATH: Record<string, ExpenseFormField> = {
+  title: 'title',
+  description: 'description',
+  originalCurrency: 'originalCurrency',
+  originalAmount: 'originalAmount',
+  spentAt: 'spentDate',
+};
 
 /** The shared schema's verdict on the card, by field (the server parses the same body the same way). */
 export function checkExpenseForm(values: ExpenseFormValues, createdBy: string | null): ExpenseFormCheck {

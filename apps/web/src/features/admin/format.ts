@@ -2,7 +2,14 @@ import { fromTimestamp, US_CENTRAL, type AdminUser, type Timestamp } from '@app/
 
 /** Product notes, Admin dashboard: first and last name, else the full name, else the e-mail. */
 export function displayName(user: Pick<AdminUser, 'firstName' | 'lastName' | 'fullName' | 'email'>): string {
-  return [user.firstName, user.lastName].map((part) => part.trim()).filter(Boolean).join(' ') || user.fullName.trim() || user.email;
+  return (
+    [user.firstName, user.lastName]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(' ') ||
+    user.fullName.trim() ||
+    user.email
+  );
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -20,7 +27,6 @@ const centralDateTime = new Intl.DateTimeFormat('en-US', { timeZone: US_CENTRAL,
 export const formatCentral = (date: Date) => `${centralDateTime.format(date)} CT`;
 export const formatTimestamp = (t: Timestamp | null) => (t ? formatCentral(fromTimestamp(t)) : null);
 
-
 /** A YYYY-MM-DD day moved by whole days (calendar arithmetic in UTC, so no time zone shifts it). */
 export function addIsoDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -29,7 +35,11 @@ export function addIsoDays(day: string, days: number): string {
 
 /** 'individualMonthly' → 'Individual monthly', 'past_due' → 'Past due': stored names read as words. */
 export function humanize(value: string): string {
-  const words = value.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  const words = value
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

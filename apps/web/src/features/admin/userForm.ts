@@ -59,7 +59,13 @@ export const USER_FORM_FIELDS: readonly UserFormField[] = [
   'reason',
 ];
 
-const billingParts = { billingStreet: 'street', billingCity: 'city', billingState: 'state', billingZip: 'zip', billingCountry: 'country' } as const;
+const billingParts = {
+  billingStreet: 'street',
+  billingCity: 'city',
+  billingState: 'state',
+  billingZip: 'zip',
+  billingCountry: 'country',
+} as const;
 
 export function toFormValues(user: AdminUser): UserFormValues {
   const address = user.billingAddress;
@@ -95,7 +101,8 @@ export const changedFields = (values: UserFormValues, loaded: UserFormValues): U
   USER_FORM_FIELDS.filter((name) => name !== 'reason' && values[name] !== loaded[name]);
 
 /** True when the edit touches roles, subscription or amount, which need a reason (decision 018). */
-export const needsReason = (changed: readonly UserFormField[]) => changed.some((name) => (FIELDS_NEEDING_REASON as readonly string[]).includes(name));
+export const needsReason = (changed: readonly UserFormField[]) =>
+  changed.some((name) => (FIELDS_NEEDING_REASON as readonly string[]).includes(name));
 
 /**
  * The PUT body before normalisation: the user as loaded with the card's edits on top (product notes: Data: the
@@ -116,7 +123,8 @@ function toUpdateInput(user: AdminUser, values: UserFormValues): Record<string, 
 /** The form field a message of the shared schema belongs to. */
 function formFieldOf(path: readonly PropertyKey[]): UserFormField | null {
   const [head, part] = path;
-  if (head === 'billingAddress') return (Object.keys(billingParts) as (keyof typeof billingParts)[]).find((k) => billingParts[k] === part) ?? null;
+  if (head === 'billingAddress')
+    return (Object.keys(billingParts) as (keyof typeof billingParts)[]).find((k) => billingParts[k] === part) ?? null;
   return (USER_FORM_FIELDS as readonly PropertyKey[]).includes(head ?? '') ? (head as UserFormField) : null;
 }
 

@@ -1,10 +1,4 @@
 export { getAuthMe, getMe, useMe } from './api/getMe';
 export { logout } from './api/logout';
 export { useEndSession } from './useEndSession';
-export {
-  clearJustLoggedIn,
-  peekJustLoggedIn,
-  updateStoredUser,
-  useSession,
-  useStartVisitPath,
-} from './session';
+export { clearJustLoggedIn, peekJustLoggedIn, updateStoredUser, useSession, useStartVisitPath } from './session';

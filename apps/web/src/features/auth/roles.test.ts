@@ -24,7 +24,10 @@ describe('roles from the token', () => {
 
   it('decodes base64url payloads with non-ASCII text', () => {
     const bytes = new TextEncoder().encode(JSON.stringify({ name: 'José ✓' }));
-    const payload = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const payload = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
     expect(decodeJwtPayload(`h.${payload}.s`)).toEqual({ name: 'José ✓' });
   });
 

@@ -1,14 +1,6 @@
 import { isAdminRole, readVerification, type UserProfile } from '@app/shared';
 import { useSyncExternalStore } from 'react';
-import {
-  clearArea,
-  readItem,
-  readJson,
-  removeItem,
-  storageKeys,
-  writeItem,
-  type StorageKind,
-} from '../../lib/storage';
+import { clearArea, readItem, readJson, removeItem, storageKeys, writeItem, type StorageKind } from '../../lib/storage';
 import { rolesFromToken } from './roles';
 
 export const AUTH_CHANGED_EVENT = 'auth-changed';

@@ -81,7 +81,9 @@ describe('checkout validation', () => {
   });
 
   it('maps the server field names onto the form', () => {
-    expect(checkoutServerErrors({ 'cardDetails.cardNumber': 'bad', 'contact.phone': 'short', 'billingAddress.zip': 'zip', other: 'x' })).toEqual({
+    expect(
+      checkoutServerErrors({ 'cardDetails.cardNumber': 'bad', 'contact.phone': 'short', 'billingAddress.zip': 'zip', other: 'x' }),
+    ).toEqual({
       cardNumber: 'bad',
       phone: 'short',
       zip: 'zip',
@@ -112,18 +114,33 @@ describe('checkout data and request', () => {
       planAmount: 29.99,
       planPeriod: 'month',
       planFeatures: testPlans[0]!.features,
-      user: { id: 'u1', email: 'pat@example.com', phone: '3145550100', zip: '63101', country: 'United States', subscriptionStatus: 'pending' },
+      user: {
+        id: 'u1',
+        email: 'pat@example.com',
+        phone: '3145550100',
+        zip: '63101',
+        country: 'United States',
+        subscriptionStatus: 'pending',
+      },
       billingAddress: { street: '', zip: '63101', country: 'United States' },
       contact: { fullName: 'Pat Lee', email: 'pat@example.com', phone: '3145550100', zip: '63101', country: 'United States' },
     });
     expect(parseCheckoutData(JSON.parse(JSON.stringify(data)))).toEqual(data);
     expect(parseCheckoutData({ planId: 'gold' })).toBeNull();
-    expect(initialCheckoutValues(data)).toMatchObject({ phone: '(314) 555-0100', fullName: 'Pat Lee', country: 'United States', cardNumber: '' });
+    expect(initialCheckoutValues(data)).toMatchObject({
+      phone: '(314) 555-0100',
+      fullName: 'Pat Lee',
+      country: 'United States',
+      cardNumber: '',
+    });
   });
 
   it('sends digits, last 4, brand and US Central term dates for a monthly plan', () => {
     const startedAt = new Date('2026-11-22T14:01:02Z');
-    const body = buildSubscriptionRequest({ ...valid, cardNumber: '4242 4242 4242 4242' }, testPlans[0]!, { startedAt, accountEmail: 'pat@example.com' });
+    const body = buildSubscriptionRequest({ ...valid, cardNumber: '4242 4242 4242 4242' }, testPlans[0]!, {
+      startedAt,
+      accountEmail: 'pat@example.com',
+    });
     expect(body).toMatchObject({
       planId: 'individualMonthly',
       planAmount: 29.99,

@@ -132,7 +132,9 @@ export function validateCheckoutField(name: CheckoutField, values: CheckoutValue
 }
 
 /** The whole form: either its parsed values or a message per invalid field. */
-export function validateCheckout(values: CheckoutValues): { ok: true; form: CheckoutForm } | { ok: false; errors: Partial<Record<CheckoutField, string>> } {
+export function validateCheckout(
+  values: CheckoutValues,
+): { ok: true; form: CheckoutForm } | { ok: false; errors: Partial<Record<CheckoutField, string>> } {
   const result = checkoutFormSchema.safeParse(values);
   if (result.success) return { ok: true, form: result.data };
   return { ok: false, errors: fieldErrors(result.error) };
@@ -177,7 +179,11 @@ export function checkoutServerErrors(errors: unknown): Partial<Record<CheckoutFi
  * The subscription request (product notes: Data) for a valid form. Monthly plans carry the term dates in US
  * Central time (the server recomputes them from its own clock; it also charges its own price).
  */
-export function buildSubscriptionRequest(form: CheckoutForm, plan: Plan, options: { startedAt: Date; accountEmail?: string }): SubscriptionRequest {
+export function buildSubscriptionRequest(
+  form: CheckoutForm,
+  plan: Plan,
+  options: { startedAt: Date; accountEmail?: string },
+): SubscriptionRequest {
   const number = cardDigits(form.cardNumber);
   const brand = detectCardBrand(number);
   const body: SubscriptionRequest = {

@@ -11,7 +11,10 @@ export type BadgeTone = 'success' | 'neutral' | 'danger' | 'muted';
 
 /** The membership status as a badge: Active, Pending, Past due, Expired (other values as written). */
 export function membershipStatus(status: string | null | undefined): { label: string; tone: BadgeTone } | null {
-  const value = status?.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const value = status
+    ?.trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (!value) return null;
   switch (value) {
     case 'active':
@@ -37,4 +40,3 @@ export function resolvePlanChoice(raw: string | null | undefined, plans: readonl
   const title = raw.trim().toLowerCase();
   return plans.find((p) => p.title.toLowerCase() === title)?.id ?? null;
 }
-

@@ -6,7 +6,13 @@ import { getMe, updateStoredUser, useEndSession, useSession } from '../auth';
 import { clearSelectedPlan } from '../plans';
 import { subscribe } from './api/subscribe';
 import { clearCheckoutData, type CheckoutData } from './checkoutData';
-import { buildSubscriptionRequest, checkoutServerErrors, CHECKOUT_FIELD_ORDER, validateCheckout, type CheckoutValues } from './checkoutForm';
+import {
+  buildSubscriptionRequest,
+  checkoutServerErrors,
+  CHECKOUT_FIELD_ORDER,
+  validateCheckout,
+  type CheckoutValues,
+} from './checkoutForm';
 import type { CheckoutReceipt } from './components/CheckoutSuccess';
 import { formatApiDate } from './format';
 
@@ -62,7 +68,8 @@ export function useCheckoutSubmission(data: CheckoutData, plan: Plan | null, for
         setTopError(messages.paymentVerifyAccount);
         return;
       }
-      if (!attempt.current || !sameValues(attempt.current.values, values)) attempt.current = { key: crypto.randomUUID(), startedAt: new Date(), values };
+      if (!attempt.current || !sameValues(attempt.current.values, values))
+        attempt.current = { key: crypto.randomUUID(), startedAt: new Date(), values };
       const { key, startedAt } = attempt.current;
       const body = buildSubscriptionRequest(checked.form, plan, { startedAt, accountEmail: data.user.email || session.user?.email || '' });
       const answer = await subscribe(userId, body, key);
@@ -73,7 +80,8 @@ export function useCheckoutSubmission(data: CheckoutData, plan: Plan | null, for
       updateStoredUser({ planId: plan.id, subscriptionPlan: plan.id });
       setReceipt({
         message: answer?.message || answer?.statusMessage || answer?.text || messages.paymentSuccess,
-        renewal: plan.period === 'month' ? formatApiDate(user?.nextSubscriptionRenewDate ?? addDays(startedAt, MEMBERSHIP_TERM_DAYS)) : null,
+        renewal:
+          plan.period === 'month' ? formatApiDate(user?.nextSubscriptionRenewDate ?? addDays(startedAt, MEMBERSHIP_TERM_DAYS)) : null,
         planTitle: plan.title,
         amount: formatUsd(plan.priceCents),
         card: `${user?.cardDetails?.brand || body.cardDetails.brand || 'Card'} ending in ${user?.cardDetails?.last4 || body.cardDetails.last4 || ''}`,

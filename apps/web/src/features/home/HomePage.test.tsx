@@ -284,7 +284,20 @@ describe('home page', { timeout: 20_000 }, () => {
     await chooseLink('Individual Monthly');
     // The sections after the plans come in their own chunk.
     await screen.findByText('Frequently asked questions', undefined, { timeout: 5000 });
-    for (const id of ['home', 'services', 'primary-health-care', 'womens-health', 'kids-treatment', 'plans', 'about', 'how', 'testimonials', 'why', 'blog', 'faq']) {
+    for (const id of [
+      'home',
+      'services',
+      'primary-health-care',
+      'womens-health',
+      'kids-treatment',
+      'plans',
+      'about',
+      'how',
+      'testimonials',
+      'why',
+      'blog',
+      'faq',
+    ]) {
       expect(document.getElementById(id), `#${id}`).not.toBeNull();
     }
   });
@@ -295,17 +308,29 @@ describe('home page', { timeout: 20_000 }, () => {
     await screen.findByText('Frequently asked questions', undefined, { timeout: 5000 });
     const services = document.getElementById('services')!;
     const learnMore = within(services).getAllByRole('link', { name: /Learn More/ });
-    expect(learnMore.map((link) => link.getAttribute('href'))).toEqual(['/services/primary-care', '/services/womens-health', '/services/pediatric-care']);
-    expect(within(services).getAllByRole('listitem').filter((li) => li.classList.contains('service-card'))).toHaveLength(6);
-    const blog = document.getElementById('blog')!;
-    expect(within(blog).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/tips/caregiver-support',
-      '/tips/first-visit',
-      '/tips/preventive-care',
+    expect(learnMore.map((link) => link.getAttribute('href'))).toEqual([
+      '/services/primary-care',
+      '/services/womens-health',
+      '/services/pediatric-care',
     ]);
+    expect(
+      within(services)
+        .getAllByRole('listitem')
+        .filter((li) => li.classList.contains('service-card')),
+    ).toHaveLength(6);
+    const blog = document.getElementById('blog')!;
+    expect(
+      within(blog)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/tips/caregiver-support', '/tips/first-visit', '/tips/preventive-care']);
     const how = document.getElementById('how')!;
     expect(within(how).getAllByRole('heading', { level: 3 })).toHaveLength(6);
-    expect(within(how).getByRole('link', { name: /Call to Book Now/ }).getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
+    expect(
+      within(how)
+        .getByRole('link', { name: /Call to Book Now/ })
+        .getAttribute('href'),
+    ).toMatch(/^tel:\+1\d{10}$/);
     expect(within(document.getElementById('why')!).getAllByRole('heading', { level: 3 })).toHaveLength(4);
     expect(within(document.getElementById('testimonials')!).getAllByRole('figure')).toHaveLength(3);
     await chooseLink('Individual Monthly');

@@ -17,9 +17,17 @@ export const howSteps: IconCard[] = [
   { title: 'Create your account', text: 'Sign up in a few minutes with your name, contact details and date of birth.', icon: 'user-plus' },
   { title: 'Choose your plan', text: 'Pick an individual or family membership, or pay for a single visit.', icon: 'list' },
   { title: 'Start a visit', text: 'Tell us what is going on and connect with a doctor by phone or video.', icon: 'video' },
-  { title: 'Doctor evaluation', text: 'A US board-certified doctor reviews your history, asks questions and examines what can be seen on camera.', icon: 'stethoscope' },
+  {
+    title: 'Doctor evaluation',
+    text: 'A US board-certified doctor reviews your history, asks questions and examines what can be seen on camera.',
+    icon: 'stethoscope',
+  },
   { title: 'E-prescription', text: 'If medication is appropriate, your doctor sends the prescription to your pharmacy.', icon: 'pill' },
-  { title: 'Follow-up and care plan', text: 'Read your after-visit summary in the portal and book a check-in if you need one.', icon: 'calendar' },
+  {
+    title: 'Follow-up and care plan',
+    text: 'Read your after-visit summary in the portal and book a check-in if you need one.',
+    icon: 'calendar',
+  },
 ];
 
 export const testimonials = [
@@ -29,7 +37,8 @@ export const testimonials = [
     detail: 'Family Monthly member, Ohio',
   },
   {
-    quote: 'I travel for work, so having a doctor I can reach from a hotel room has been a relief. The visit summary was in my portal before I hung up.',
+    quote:
+      'I travel for work, so having a doctor I can reach from a hotel room has been a relief. The visit summary was in my portal before I hung up.',
     name: 'James',
     detail: 'Individual Monthly member, Texas',
   },

@@ -121,7 +121,11 @@ export const services: ServiceEntry[] = [
     anchor: 'primary-health-care',
     title: 'Primary Health Care',
     desc: 'Everyday care from a doctor who looks at the whole picture, from new symptoms to long-term conditions.',
-    bullets: ['Colds, flu, infections and rashes', 'Blood pressure, diabetes and cholesterol check-ins', 'Prescription refills when appropriate'],
+    bullets: [
+      'Colds, flu, infections and rashes',
+      'Blood pressure, diabetes and cholesterol check-ins',
+      'Prescription refills when appropriate',
+    ],
     icon: 'stethoscope',
     link: '/services/primary-care',
   },

@@ -36,10 +36,22 @@ export const servicePages: ServicePageContent[] = [
     price: 49,
     highlights: ['A doctor within 15 minutes', 'Open 24/7, 365 days a year', 'E-prescriptions to your pharmacy'],
     why: [
-      { title: 'Fast care when it matters', text: 'Most patients are with a doctor within 15 minutes, at any hour, including nights and holidays.', icon: 'clock' },
-      { title: 'No waiting room', text: 'Skip the drive and the crowded lobby, and avoid passing germs to others or catching new ones.', icon: 'home' },
+      {
+        title: 'Fast care when it matters',
+        text: 'Most patients are with a doctor within 15 minutes, at any hour, including nights and holidays.',
+        icon: 'clock',
+      },
+      {
+        title: 'No waiting room',
+        text: 'Skip the drive and the crowded lobby, and avoid passing germs to others or catching new ones.',
+        icon: 'home',
+      },
       { title: 'Clear, upfront price', text: 'One visit price, shown before you start, with no surprise facility fees.', icon: 'check' },
-      { title: 'Prescriptions sent for you', text: 'When treatment is appropriate, your doctor sends it to the pharmacy you choose.', icon: 'pill' },
+      {
+        title: 'Prescriptions sent for you',
+        text: 'When treatment is appropriate, your doctor sends it to the pharmacy you choose.',
+        icon: 'pill',
+      },
     ],
     conditions: [
       'Cold and flu symptoms',
@@ -71,10 +83,26 @@ export const servicePages: ServicePageContent[] = [
     price: 75,
     highlights: ['Ongoing care and check-ins', 'Medication reviews and refills', 'Available 24/7, 365 days a year'],
     why: [
-      { title: 'Continuity of care', text: 'Your visit notes and care plan live in your patient portal, so each visit builds on the last.', icon: 'list' },
-      { title: 'Chronic care made easier', text: 'Regular check-ins for blood pressure, diabetes, thyroid or cholesterol without time off work.', icon: 'calendar' },
-      { title: 'Whole-person attention', text: 'Physical and emotional health together, with referrals when you need a specialist or labs.', icon: 'stethoscope' },
-      { title: 'Private and secure', text: 'Encrypted video visits and records, available only to you and your care team.', icon: 'shield' },
+      {
+        title: 'Continuity of care',
+        text: 'Your visit notes and care plan live in your patient portal, so each visit builds on the last.',
+        icon: 'list',
+      },
+      {
+        title: 'Chronic care made easier',
+        text: 'Regular check-ins for blood pressure, diabetes, thyroid or cholesterol without time off work.',
+        icon: 'calendar',
+      },
+      {
+        title: 'Whole-person attention',
+        text: 'Physical and emotional health together, with referrals when you need a specialist or labs.',
+        icon: 'stethoscope',
+      },
+      {
+        title: 'Private and secure',
+        text: 'Encrypted video visits and records, available only to you and your care team.',
+        icon: 'shield',
+      },
     ],
     conditions: [
       'High blood pressure',
@@ -109,7 +137,11 @@ export const servicePages: ServicePageContent[] = [
       { title: 'Comfort and privacy', text: 'Discuss sensitive symptoms from home, at a time that suits you.', icon: 'home' },
       { title: 'Quick relief', text: 'Common infections can often be diagnosed and treated in a single visit.', icon: 'clock' },
       { title: 'Respectful doctors', text: 'Doctors who listen, explain your options and respect your choices.', icon: 'women' },
-      { title: 'Secure records', text: 'Your visit notes stay in your encrypted patient portal, shared only as you allow.', icon: 'shield' },
+      {
+        title: 'Secure records',
+        text: 'Your visit notes stay in your encrypted patient portal, shared only as you allow.',
+        icon: 'shield',
+      },
     ],
     conditions: [
       'Urinary tract infections',
@@ -139,10 +171,26 @@ export const servicePages: ServicePageContent[] = [
     price: 55,
     highlights: ['Children aged 2 to 17', 'A parent or guardian joins every visit', 'Available 24/7, 365 days a year'],
     why: [
-      { title: 'Comfort at home', text: 'Your child stays in bed or on the couch, and nobody else in the family has to get up and go.', icon: 'home' },
-      { title: 'Help at any hour', text: 'Fevers rarely keep office hours. Doctors are available at night, on weekends and on holidays.', icon: 'clock' },
-      { title: 'Gentle, kid-friendly doctors', text: 'Doctors experienced with children, who talk to them at their level and to you as a partner.', icon: 'child' },
-      { title: 'Clear next steps', text: 'You leave with a plan, what to watch for, and when your child should be seen in person.', icon: 'list' },
+      {
+        title: 'Comfort at home',
+        text: 'Your child stays in bed or on the couch, and nobody else in the family has to get up and go.',
+        icon: 'home',
+      },
+      {
+        title: 'Help at any hour',
+        text: 'Fevers rarely keep office hours. Doctors are available at night, on weekends and on holidays.',
+        icon: 'clock',
+      },
+      {
+        title: 'Gentle, kid-friendly doctors',
+        text: 'Doctors experienced with children, who talk to them at their level and to you as a partner.',
+        icon: 'child',
+      },
+      {
+        title: 'Clear next steps',
+        text: 'You leave with a plan, what to watch for, and when your child should be seen in person.',
+        icon: 'list',
+      },
     ],
     conditions: [
       'Fever',

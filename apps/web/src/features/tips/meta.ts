@@ -29,7 +29,8 @@ export const tipArticles: TipArticleMeta[] = [
     path: '/tips/first-visit',
     title: 'What to expect at your first telehealth visit',
     label: 'What To Expect (First Visit)',
-    summary: 'How a virtual visit works from start to finish, what to have ready, and how to get the most out of your time with the doctor.',
+    summary:
+      'How a virtual visit works from start to finish, what to have ready, and how to get the most out of your time with the doctor.',
     readMinutes: 3,
     cta: 'Start a Visit',
   },

@@ -22,7 +22,11 @@ export interface ExpenseFilterValues {
 
 // Product notes, Validation: empty filter values are left out of the request.
 const query = (params: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== '').map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
 
 const filterParams = (filter: ExpenseFilterValues | ExpenseFilter) => ({
   startDate: filter.startDate ?? '',
@@ -43,10 +47,12 @@ export const saveExpense = (id: string, body: ExpenseUpdateInput) => apiRequest<
 export const deleteExpense = (id: string) => apiRequest<null>(expensePath(id), { method: 'DELETE' });
 
 /** POST /api/admin/expenses/{id}/attach: the uploaded file becomes the saved expense's attachment. */
-export const attachFile = (id: string, body: Omit<AttachInput, 'contentType'> & { contentType: string }) => apiRequest<Expense>(`${expensePath(id)}/attach`, { method: 'POST', body });
+export const attachFile = (id: string, body: Omit<AttachInput, 'contentType'> & { contentType: string }) =>
+  apiRequest<Expense>(`${expensePath(id)}/attach`, { method: 'POST', body });
 
 export const getExchangeRate = (signal?: AbortSignal) => apiRequest<ExchangeRate>('/api/admin/expenses/exchange-rate', { signal });
-export const setExchangeRate = (inrPerUsd: number) => apiRequest<ExchangeRate>('/api/admin/expenses/exchange-rate', { method: 'PUT', body: { inrPerUsd } });
+export const setExchangeRate = (inrPerUsd: number) =>
+  apiRequest<ExchangeRate>('/api/admin/expenses/exchange-rate', { method: 'PUT', body: { inrPerUsd } });
 
 /** GET /api/admin/analytics/profit: per month from..to (YYYY-MM). */
 export const getProfit = (range: { from: string; to: string }, signal?: AbortSignal) =>
@@ -63,7 +69,11 @@ export async function downloadExpensesCsv(filter: ExpenseFilterValues): Promise<
 }
 
 /** A file chosen for an expense, described as the product notes (Validation) have it: the name defaults to 'upload', the type to octet-stream. */
-export const fileFacts = (file: File) => ({ fileName: file.name || 'upload', contentType: file.type || 'application/octet-stream', size: file.size });
+export const fileFacts = (file: File) => ({
+  fileName: file.name || 'upload',
+  contentType: file.type || 'application/octet-stream',
+  size: file.size,
+});
 
 /**
  * The attachment flow (product notes: Admin dashboard), first two steps: an upload slot from the server, then the bytes
@@ -77,7 +87,9 @@ export async function uploadReceipt(expenseId: string, file: File, onProgress: (
     ticket = await apiRequest<UploadTicket>('/api/admin/expenses/upload-initiate', { method: 'POST', body: { expenseId, ...facts } });
   } catch (error) {
     // The server's reason (wrong type, too large) says more than the generic line.
-    throw error instanceof ApiError && (error.serverMessage || error.status === 401 || error.status === 403) ? error : new Error(messages.uploadInitiationFailed);
+    throw error instanceof ApiError && (error.serverMessage || error.status === 401 || error.status === 403)
+      ? error
+      : new Error(messages.uploadInitiationFailed);
   }
   // Product notes, Validation: an answer without either address is an error.
   if (!ticket?.uploadUrl || !ticket.fileUrl) throw new Error(messages.uploadInitiationFailed);
@@ -98,7 +110,8 @@ function putFile(ticket: UploadTicket, file: File, contentType: string, onProgre
     for (const [name, value] of headers) request.setRequestHeader(name, value);
     // The local driver's address is ours: it is signed, and no bearer token is needed or sent.
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    request.onload = () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(messages.fileUploadFailedWithStatus(request.status))));
+    request.onload = () =>
+      request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(messages.fileUploadFailedWithStatus(request.status)));
     request.onerror = () => reject(new Error(messages.fileUploadFailed));
     request.onabort = () => reject(new Error(messages.fileUploadFailed));
     request.send(file);

@@ -1,4 +1,12 @@
-import { ADMIN_BULK_PAGE_SIZE, ADMIN_PAGE_SIZE, type AdminUser, type AdminUserPage, type AdminUserUpdate, type AuditEvent, type Page } from '@app/shared';
+import {
+  ADMIN_BULK_PAGE_SIZE,
+  ADMIN_PAGE_SIZE,
+  type AdminUser,
+  type AdminUserPage,
+  type AdminUserUpdate,
+  type AuditEvent,
+  type Page,
+} from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 import type { UserListParams } from './keys';
 

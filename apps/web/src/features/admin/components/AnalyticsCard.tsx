@@ -1,4 +1,12 @@
-import { ANALYTICS_INTERVALS, analyticsSeriesQuerySchema, centralDay, messages, type AnalyticsInterval, type AnalyticsSeries, type AnalyticsSummary } from '@app/shared';
+import {
+  ANALYTICS_INTERVALS,
+  analyticsSeriesQuerySchema,
+  centralDay,
+  messages,
+  type AnalyticsInterval,
+  type AnalyticsSeries,
+  type AnalyticsSummary,
+} from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Card, Spinner, TextField } from '../../../components/ui';
@@ -89,7 +97,14 @@ export function AnalyticsCard() {
 
       <h3 className="admin-subheading">Over time</h3>
       <div className="admin-range">
-        <TextField id="analytics-from" label="From" type="date" value={range.from} max={range.to} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
+        <TextField
+          id="analytics-from"
+          label="From"
+          type="date"
+          value={range.from}
+          max={range.to}
+          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+        />
         <TextField
           id="analytics-to"
           label="To"

@@ -20,7 +20,8 @@ export function ExchangeRateCard() {
   const form = useValidatedForm<{ inrPerUsd: string }>({
     initialValues: { inrPerUsd: '' },
     fieldOrder: ['inrPerUsd'],
-    validateField: (_, values) => (exchangeRateUpdateSchema.safeParse({ inrPerUsd: values.inrPerUsd.trim() }).success ? null : messages.exchangeRateInvalid),
+    validateField: (_, values) =>
+      exchangeRateUpdateSchema.safeParse({ inrPerUsd: values.inrPerUsd.trim() }).success ? null : messages.exchangeRateInvalid,
     formRef,
     fieldId: () => 'exchange-rate',
   });

@@ -5,7 +5,16 @@ import { Alert, Button, TextAreaField, TextField } from '../../../components/ui'
 import { serverFieldErrors, useValidatedForm } from '../../../lib/use-validated-form';
 import { attachFile, deleteExpense, fileFacts, saveExpense, uploadReceipt } from '../api/expenses';
 import { adminKeys } from '../api/keys';
-import { checkExpenseForm, EXPENSE_FORM_FIELDS, isDirty, newExpenseValues, toFormValues, type ExpenseFile, type ExpenseFormField, type ExpenseFormValues } from '../expenseForm';
+import {
+  checkExpenseForm,
+  EXPENSE_FORM_FIELDS,
+  isDirty,
+  newExpenseValues,
+  toFormValues,
+  type ExpenseFile,
+  type ExpenseFormField,
+  type ExpenseFormValues,
+} from '../expenseForm';
 import { formatAmount, formatFileSize, formatTimestamp } from '../format';
 import { authFailureOf, failureMessage } from '../queryClient';
 import { DetailsToggle, useDetails } from './blocks';
@@ -31,7 +40,10 @@ export function ExpenseCard({ id, expense, onCreated, onRemoved }: ExpenseCardPr
   const title = expense?.title || messages.untitledExpense;
 
   return (
-    <article className={`expense-card${expanded ? ' expense-card--open' : ''}${expense ? '' : ' expense-card--new'}`} aria-labelledby={`${elementId}-heading`}>
+    <article
+      className={`expense-card${expanded ? ' expense-card--open' : ''}${expense ? '' : ' expense-card--new'}`}
+      aria-labelledby={`${elementId}-heading`}
+    >
       <div className="expense-card__summary">
         <div className="expense-card__what">
           <h3 className="expense-card__title" id={`${elementId}-heading`}>
@@ -164,10 +176,17 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
   // a file uploaded but not saved yet has none.
   const downloadUrl = file && file.fileUrl === expense?.fileUrl ? expense.downloadUrl : null;
   // Product notes, Messages: the server's reason, else 'File upload failed' (with the status when there was one).
-  const uploadError = upload.isError && !authFailureOf(upload.error) ? failureMessage(upload.error, upload.error.message || messages.fileUploadFailed) : null;
+  const uploadError =
+    upload.isError && !authFailureOf(upload.error) ? failureMessage(upload.error, upload.error.message || messages.fileUploadFailed) : null;
 
   return (
-    <form ref={formRef} className="expense-editor" onSubmit={submit} noValidate aria-label={expense ? `Details of ${expense.title || messages.untitledExpense}` : 'New expense'}>
+    <form
+      ref={formRef}
+      className="expense-editor"
+      onSubmit={submit}
+      noValidate
+      aria-label={expense ? `Details of ${expense.title || messages.untitledExpense}` : 'New expense'}
+    >
       <Facts
         items={[
           ['ID', id],
@@ -186,7 +205,11 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
           error={form.visibleError('originalCurrency')}
           onChange={(e) => form.setField('originalCurrency', e.target.value as ExpenseFormValues['originalCurrency'])}
         />
-        <AmountField {...text('originalAmount')} label="Original Amount" onTwoDecimals={(amount) => form.setField('originalAmount', amount)} />
+        <AmountField
+          {...text('originalAmount')}
+          label="Original Amount"
+          onTwoDecimals={(amount) => form.setField('originalAmount', amount)}
+        />
         <TextField {...text('spentDate')} label="Spent Date" type="date" />
       </div>
       <TextAreaField {...text('description')} label="Description" rows={2} />
@@ -218,7 +241,13 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
         )}
         {uploadError && <Alert tone="error">{uploadError}</Alert>}
         <div className="expense-editor__file-actions">
-          <Button variant="secondary" size="sm" busy={upload.isPending} disabled={upload.isPending} onClick={() => fileInput.current?.click()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={upload.isPending}
+            disabled={upload.isPending}
+            onClick={() => fileInput.current?.click()}
+          >
             {file ? 'Replace file' : 'Upload file'}
           </Button>
           <input
@@ -243,7 +272,14 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
       {save.isError && <Alert tone="error">{failureMessage(save.error, messages.expenseSaveFailed)}</Alert>}
 
       <div className="user-editor__actions">
-        <Button variant="secondary" size="sm" className="expense-editor__delete" busy={remove.isPending} disabled={remove.isPending} onClick={() => window.confirm(messages.confirmExpenseDelete) && remove.mutate()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="expense-editor__delete"
+          busy={remove.isPending}
+          disabled={remove.isPending}
+          onClick={() => window.confirm(messages.confirmExpenseDelete) && remove.mutate()}
+        >
           Delete
         </Button>
         <span className="user-editor__spacer" />

@@ -86,7 +86,9 @@ export function ExpensesPanel() {
                   <ExpenseCard
                     id={id}
                     expense={expense}
-                    onCreated={draft ? (created) => setDrafts((list) => list.map((d) => (d.id === id ? { ...d, saved: created } : d))) : undefined}
+                    onCreated={
+                      draft ? (created) => setDrafts((list) => list.map((d) => (d.id === id ? { ...d, saved: created } : d))) : undefined
+                    }
                     onRemoved={draft ? () => setDrafts((list) => list.filter((d) => d.id !== id)) : undefined}
                   />
                 </li>
@@ -102,7 +104,9 @@ export function ExpensesPanel() {
         </Button>
         <span className="muted">Every expense the filter matches, for the accountant.</span>
       </div>
-      {exportCsv.isError && !authFailureOf(exportCsv.error) && <Alert tone="error">{failureMessage(exportCsv.error, messages.expensesExportFailed)}</Alert>}
+      {exportCsv.isError && !authFailureOf(exportCsv.error) && (
+        <Alert tone="error">{failureMessage(exportCsv.error, messages.expensesExportFailed)}</Alert>
+      )}
     </Card>
   );
 }
@@ -121,7 +125,15 @@ function ExpenseCounts({ page }: { page: ExpensePage }) {
 }
 
 /** The Expenses tab's filters (dates, currency, author); the shared schema checks the dates as the server will. */
-function FilterForm({ applied, onApply, onAdd }: { applied: ExpenseFilterValues; onApply: (filter: ExpenseFilterValues) => void; onAdd: () => void }) {
+function FilterForm({
+  applied,
+  onApply,
+  onAdd,
+}: {
+  applied: ExpenseFilterValues;
+  onApply: (filter: ExpenseFilterValues) => void;
+  onAdd: () => void;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   // The schema's one possible complaint is about the dates; it shows under the end date.
   const form = useValidatedForm<ExpenseFilterValues>({
@@ -148,7 +160,13 @@ function FilterForm({ applied, onApply, onAdd }: { applied: ExpenseFilterValues;
 
   return (
     <form ref={formRef} className="expense-filters" aria-label="Filter expenses" onSubmit={submit} noValidate>
-      <TextField id="expense-filter-start" label="Start date" type="date" value={values.startDate} onChange={(e) => form.setField('startDate', e.target.value)} />
+      <TextField
+        id="expense-filter-start"
+        label="Start date"
+        type="date"
+        value={values.startDate}
+        onChange={(e) => form.setField('startDate', e.target.value)}
+      />
       <TextField {...form.textFieldProps('endDate')} label="End date" type="date" />
       <SelectField
         id="expense-filter-currency"

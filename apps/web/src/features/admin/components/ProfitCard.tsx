@@ -24,7 +24,13 @@ function NetBars({ months }: { months: ProfitMonth[] }) {
   return (
     <figure className="admin-chart">
       <figcaption className="admin-chart__title">Net per month (USD): cash collected less expenses</figcaption>
-      <svg className="profit-bars" viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Net per month: bars above the line are profit, below are loss" preserveAspectRatio="none">
+      <svg
+        className="profit-bars"
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label="Net per month: bars above the line are profit, below are loss"
+        preserveAspectRatio="none"
+      >
         <line x1={0} x2={width} y1={middle} y2={middle} className="profit-bars__zero" />
         {months.map((m, i) => {
           const barHeight = (Math.abs(m.net) / largest) * (middle - 6);
@@ -68,7 +74,14 @@ export function ProfitCard() {
   return (
     <Card title="Profit" level={2} headingId="admin-profit-title">
       <div className="admin-range">
-        <TextField id="profit-from" label="From month" type="month" value={range.from} max={range.to} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
+        <TextField
+          id="profit-from"
+          label="From month"
+          type="month"
+          value={range.from}
+          max={range.to}
+          onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+        />
         <TextField
           id="profit-to"
           label="To month"
@@ -86,7 +99,9 @@ export function ProfitCard() {
           <NetBars months={months} />
           <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Profit table">
             <table className="admin-table">
-              <caption className="sr-only">Profit per month from {range.from} to {range.to}, in US dollars (America/Chicago months)</caption>
+              <caption className="sr-only">
+                Profit per month from {range.from} to {range.to}, in US dollars (America/Chicago months)
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Month</th>

@@ -38,7 +38,11 @@ function Chart({ title, series, lines, formatValue, minTop }: ChartProps) {
   useEffect(() => {
     const el = target.current;
     if (!el) return;
-    const axis = { stroke: token('--color-text-muted'), grid: { stroke: token('--color-border'), width: 1 }, ticks: { stroke: token('--color-border'), width: 1 } };
+    const axis = {
+      stroke: token('--color-text-muted'),
+      grid: { stroke: token('--color-border'), width: 1 },
+      ticks: { stroke: token('--color-border'), width: 1 },
+    };
     const plot = new uPlot(
       {
         width: el.clientWidth || 600,
@@ -55,7 +59,18 @@ function Chart({ title, series, lines, formatValue, minTop }: ChartProps) {
         axes: [
           axis,
           { ...axis, size: 70, values: (_u, ticks) => ticks.map(formatValue) },
-          ...(lines.some((line) => line.right) ? [{ ...axis, scale: 'right', side: 1, size: 70, grid: { show: false }, values: (_u: uPlot, ticks: number[]) => ticks.map(formatValue) }] : []),
+          ...(lines.some((line) => line.right)
+            ? [
+                {
+                  ...axis,
+                  scale: 'right',
+                  side: 1,
+                  size: 70,
+                  grid: { show: false },
+                  values: (_u: uPlot, ticks: number[]) => ticks.map(formatValue),
+                },
+              ]
+            : []),
         ],
         series: [
           {},
@@ -86,7 +101,11 @@ function Chart({ title, series, lines, formatValue, minTop }: ChartProps) {
       <ul className="admin-chart__legend">
         {lines.map((line) => (
           <li key={line.label}>
-            <span className={`admin-chart__swatch${line.dash ? ' admin-chart__swatch--dashed' : ''}`} style={{ borderColor: `var(${line.color})` }} aria-hidden="true" />
+            <span
+              className={`admin-chart__swatch${line.dash ? ' admin-chart__swatch--dashed' : ''}`}
+              style={{ borderColor: `var(${line.color})` }}
+              aria-hidden="true"
+            />
             {line.label}
           </li>
         ))}
@@ -118,7 +137,13 @@ export default function SeriesCharts({ series, formatMoney }: { series: Analytic
   return (
     <div className="admin-charts">
       <ChunkStyles name="uplot" css={uPlotCss} />
-      <Chart title={`Sign-ups and memberships per ${series.interval}`} series={series} lines={countLines} formatValue={formatCount} minTop={5} />
+      <Chart
+        title={`Sign-ups and memberships per ${series.interval}`}
+        series={series}
+        lines={countLines}
+        formatValue={formatCount}
+        minTop={5}
+      />
       <Chart title={`Revenue per ${series.interval} (USD)`} series={series} lines={moneyLines} formatValue={formatMoney} minTop={10} />
     </div>
   );

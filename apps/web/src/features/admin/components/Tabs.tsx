@@ -58,7 +58,14 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, child
         ))}
       </div>
       {tabs.map((tab) => (
-        <div key={tab.id} role="tabpanel" id={panelId(tab.id)} aria-labelledby={tabId(tab.id)} className="admin-tabs__panel" hidden={tab.id !== selected}>
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={panelId(tab.id)}
+          aria-labelledby={tabId(tab.id)}
+          className="admin-tabs__panel"
+          hidden={tab.id !== selected}
+        >
           {tab.id === selected && children}
         </div>
       ))}

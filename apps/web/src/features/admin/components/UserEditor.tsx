@@ -7,7 +7,15 @@ import { adminKeys } from '../api/keys';
 import { sendUserResetEmail, updateUser } from '../api/users';
 import { formatTimestamp, humanize } from '../format';
 import { authFailureOf, failureMessage } from '../queryClient';
-import { cachedCheck, changedFields, needsReason, toFormValues, USER_FORM_FIELDS, type UserFormField, type UserFormValues } from '../userForm';
+import {
+  cachedCheck,
+  changedFields,
+  needsReason,
+  toFormValues,
+  USER_FORM_FIELDS,
+  type UserFormField,
+  type UserFormValues,
+} from '../userForm';
 import { AmountField, Facts, SelectField } from './fields';
 import { UserHistory } from './UserHistory';
 
@@ -95,15 +103,33 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
             ]}
           />
           <div className="user-editor__grid">
-            <TextField {...text('email')} label="Email" type="email" autoComplete="off" spellCheck={false} fieldClassName="user-editor__wide" />
+            <TextField
+              {...text('email')}
+              label="Email"
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              fieldClassName="user-editor__wide"
+            />
             <TextField {...text('firstName')} label="First name" autoComplete="off" />
             <TextField {...text('lastName')} label="Last name" autoComplete="off" />
-            <TextField {...text('roles')} label="Roles" hint="Comma-separated: ROLE_USER, ROLE_ADMIN" autoComplete="off" spellCheck={false} />
+            <TextField
+              {...text('roles')}
+              label="Roles"
+              hint="Comma-separated: ROLE_USER, ROLE_ADMIN"
+              autoComplete="off"
+              spellCheck={false}
+            />
             <TextField {...text('dob')} label="Date of birth" type="date" />
           </div>
           <TextAreaField {...text('symptoms')} label="Symptoms" rows={3} />
           <div className="user-editor__checks">
-            <Checkbox id={fieldId('verified')} label="Email verified" checked={values.verified} onChange={(e) => form.setField('verified', e.target.checked)} />
+            <Checkbox
+              id={fieldId('verified')}
+              label="Email verified"
+              checked={values.verified}
+              onChange={(e) => form.setField('verified', e.target.checked)}
+            />
             <Checkbox
               id={fieldId('smsPolicyAccepted')}
               label="SMS policy accepted"
@@ -151,7 +177,11 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
               error={form.visibleError('subscriptionPlan')}
               onChange={(e) => form.setField('subscriptionPlan', e.target.value)}
             />
-            <AmountField {...text('subscriptionAmount')} label="Amount (USD)" onTwoDecimals={(amount) => form.setField('subscriptionAmount', amount)} />
+            <AmountField
+              {...text('subscriptionAmount')}
+              label="Amount (USD)"
+              onTwoDecimals={(amount) => form.setField('subscriptionAmount', amount)}
+            />
             <TextField {...text('methodOfSubscription')} label="Method of subscribing" autoComplete="off" />
             <TextField {...text('subscriptionMethodOfCancelling')} label="Method of cancelling" autoComplete="off" />
           </div>
@@ -206,7 +236,13 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
       {invalidOther && <Alert tone="warning">{invalidOther}</Alert>}
 
       <div className="user-editor__actions">
-        <Button variant="secondary" size="sm" busy={resetEmail.isPending} disabled={resetEmail.isPending} onClick={() => window.confirm(messages.confirmPasswordReset) && resetEmail.mutate()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          busy={resetEmail.isPending}
+          disabled={resetEmail.isPending}
+          onClick={() => window.confirm(messages.confirmPasswordReset) && resetEmail.mutate()}
+        >
           Send Reset Email
         </Button>
         <span className="user-editor__spacer" />

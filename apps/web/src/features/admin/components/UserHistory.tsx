@@ -30,8 +30,8 @@ function HistoryEntry({ event }: { event: AuditEvent }) {
   return (
     <li className="history__entry">
       <p className="history__line">
-        <time dateTime={event.at}>{formatCentral(new Date(event.at))}</time> · <strong>{event.actorEmail ?? humanize(event.actorRole)}</strong> ·{' '}
-        {actionLabel(event)}
+        <time dateTime={event.at}>{formatCentral(new Date(event.at))}</time> ·{' '}
+        <strong>{event.actorEmail ?? humanize(event.actorRole)}</strong> · {actionLabel(event)}
       </p>
       {event.reason && <p className="history__reason">Reason: {event.reason}</p>}
       {event.changes.length > 0 && (

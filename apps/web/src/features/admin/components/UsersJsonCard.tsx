@@ -36,7 +36,9 @@ export function UsersJsonCard() {
 
   return (
     <Card title="Users JSON" level={2} headingId="admin-json-title">
-      <p className="muted">Every account with the same fields as the cards above, for a spreadsheet or a backup. Each export is recorded in the audit log.</p>
+      <p className="muted">
+        Every account with the same fields as the cards above, for a spreadsheet or a backup. Each export is recorded in the audit log.
+      </p>
       <div className="row">
         <Button
           size="sm"

@@ -1,4 +1,12 @@
-import { ADMIN_PAGE_SIZE, emailSearchSchema, messages, USER_SORT_FIELDS, type AdminUserPage, type SortDirection, type UserSortField } from '@app/shared';
+import {
+  ADMIN_PAGE_SIZE,
+  emailSearchSchema,
+  messages,
+  USER_SORT_FIELDS,
+  type AdminUserPage,
+  type SortDirection,
+  type UserSortField,
+} from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Spinner, TextField } from '../../../components/ui';
@@ -38,9 +46,7 @@ export function UsersPanel() {
         <SearchForm active={params.email} onSearch={(email) => restart({ email })} />
         <SortControls sortBy={params.sortBy} sortDir={params.sortDir} onChange={restart} />
       </div>
-      {users.isError && (
-        <LoadError error={users.error} fallback={messages.usersLoadFailed} onRetry={() => void users.refetch()} />
-      )}
+      {users.isError && <LoadError error={users.error} fallback={messages.usersLoadFailed} onRetry={() => void users.refetch()} />}
       {users.isPending && <Spinner label="Loading users…" />}
       {data && (
         <div className="admin-users__results" aria-busy={users.isPlaceholderData || undefined}>
@@ -134,7 +140,15 @@ function SearchForm({ active, onSearch }: { active: string | null; onSearch: (em
   );
 }
 
-function SortControls({ sortBy, sortDir, onChange }: { sortBy: UserSortField; sortDir: SortDirection; onChange: (change: Partial<UserListParams>) => void }) {
+function SortControls({
+  sortBy,
+  sortDir,
+  onChange,
+}: {
+  sortBy: UserSortField;
+  sortDir: SortDirection;
+  onChange: (change: Partial<UserListParams>) => void;
+}) {
   return (
     <div className="admin-sort">
       <div className="field">
@@ -153,7 +167,12 @@ function SortControls({ sortBy, sortDir, onChange }: { sortBy: UserSortField; so
         <label className="field__label" htmlFor="admin-sort-dir">
           Direction
         </label>
-        <select id="admin-sort-dir" className="input" value={sortDir} onChange={(e) => onChange({ sortDir: e.target.value as SortDirection })}>
+        <select
+          id="admin-sort-dir"
+          className="input"
+          value={sortDir}
+          onChange={(e) => onChange({ sortDir: e.target.value as SortDirection })}
+        >
           <option value="asc">Ascending</option>
           <option value="desc">Descending</option>
         </select>

@@ -30,7 +30,17 @@ export function LoadError({ error, fallback, onRetry }: { error: unknown; fallba
 }
 
 /** Prev, 'Page x of y', Next (product notes: Admin dashboard); `page` is 0-based. */
-export function Pager({ label, page, totalPages, onPage }: { label: string; page: number; totalPages: number; onPage: (page: number) => void }) {
+export function Pager({
+  label,
+  page,
+  totalPages,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
   return (
     <nav className="admin-pager" aria-label={label}>
       <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
@@ -63,7 +73,17 @@ export function useDetails(initiallyOpen = false) {
   };
 }
 
-export function DetailsToggle({ expanded, controls, className, onToggle }: { expanded: boolean; controls: string; className: string; onToggle: () => void }) {
+export function DetailsToggle({
+  expanded,
+  controls,
+  className,
+  onToggle,
+}: {
+  expanded: boolean;
+  controls: string;
+  className: string;
+  onToggle: () => void;
+}) {
   return (
     <Button variant="secondary" size="sm" className={className} aria-expanded={expanded} aria-controls={controls} onClick={onToggle}>
       {expanded ? 'Hide Details' : 'View Details'}

@@ -66,9 +66,30 @@ async function openExpense(name: string) {
 
 describe('the Expenses tab', () => {
   it("shows the page's count and totals, the filtered totals, and cards with '(Untitled)', amounts and currency", async () => {
-    await setup({ 'GET /api/admin/expenses': json(200, expensePage([saved, expense({ id: '0b9f6f1e-6c1a-4f0e-9a57-5d0c1c1e0002', title: '', description: '', originalCurrency: 'USD', originalAmount: 0.1, amountUsd: 0.1, amountInr: 8.3 })])) });
+    await setup({
+      'GET /api/admin/expenses': json(
+        200,
+        expensePage([
+          saved,
+          expense({
+            id: '0b9f6f1e-6c1a-4f0e-9a57-5d0c1c1e0002',
+            title: '',
+            description: '',
+            originalCurrency: 'USD',
+            originalAmount: 0.1,
+            amountUsd: 0.1,
+            amountInr: 8.3,
+          }),
+        ]),
+      ),
+    });
     await screen.findByRole('heading', { name: 'Clinic rent' });
-    const counts = Object.fromEntries(within(expensesCard()).getAllByRole('term').slice(0, 6).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    const counts = Object.fromEntries(
+      within(expensesCard())
+        .getAllByRole('term')
+        .slice(0, 6)
+        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
     expect(counts).toEqual({
       'On this page': '2',
       'Total USD (page)': '$100.10',
@@ -109,7 +130,14 @@ describe('the Expenses tab', () => {
     await userEvent.type(filters.getByRole('searchbox', { name: 'Created by' }), '  boss@ ');
     await userEvent.click(filters.getByRole('button', { name: 'Filter' }));
     expect(await screen.findByText(messages.noExpensesFound)).toBeInTheDocument();
-    expect(query(api.callsTo('GET', '/api/admin/expenses')[1]!)).toEqual({ page: '0', size: '10', startDate: '2026-03-10', endDate: '2026-03-31', currency: 'INR', createdBy: 'boss@' });
+    expect(query(api.callsTo('GET', '/api/admin/expenses')[1]!)).toEqual({
+      page: '0',
+      size: '10',
+      startDate: '2026-03-10',
+      endDate: '2026-03-31',
+      currency: 'INR',
+      createdBy: 'boss@',
+    });
 
     await userEvent.click(filters.getByRole('button', { name: 'Reset' }));
     expect(await screen.findByRole('heading', { name: 'Clinic rent' })).toBeInTheDocument();
@@ -138,7 +166,13 @@ describe('the Expenses tab', () => {
     await userEvent.click(card.getByRole('button', { name: 'Save' }));
     expect(await card.findByRole('button', { name: 'Saving…' })).toHaveProperty('disabled', true);
     const put = api.callsTo('PUT', `/api/admin/expenses/${newId}`)[0]!;
-    expect(put.body).toEqual({ title: '  Laptop  ', description: '', originalCurrency: 'INR', originalAmount: '1234.50', spentAt: new Date(2026, 2, 10).toISOString() });
+    expect(put.body).toEqual({
+      title: '  Laptop  ',
+      description: '',
+      originalCurrency: 'INR',
+      originalAmount: '1234.50',
+      spentAt: new Date(2026, 2, 10).toISOString(),
+    });
 
     const message = messages.expenseAmountInvalid;
     answer(json(400, { message, errors: { originalAmount: message } }));
@@ -156,11 +190,22 @@ describe('the Expenses tab', () => {
   });
 
   it('uploads a receipt for a saved expense: slot, direct upload with the returned headers, attach, then a link to the file', async () => {
-    const attached = expense({ fileUrl: '/api/admin/expenses/uploads/u1', fileName: 'rent.pdf', fileContentType: 'application/pdf', fileSize: 2048, downloadUrl: '/api/files/u1?expires=1&sig=s' });
+    const attached = expense({
+      fileUrl: '/api/admin/expenses/uploads/u1',
+      fileName: 'rent.pdf',
+      fileContentType: 'application/pdf',
+      fileSize: 2048,
+      downloadUrl: '/api/files/u1?expires=1&sig=s',
+    });
     let current = saved;
     const api = await setup({
       'GET /api/admin/expenses': () => json(200, expensePage([current])),
-      'POST /api/admin/expenses/upload-initiate': json(200, { uploadUrl: 'https://bucket.example/expenses/x?sig=1', fileUrl: '/api/admin/expenses/uploads/u1', headers: { 'Content-Type': 'application/pdf', 'x-amz-meta': 'm' }, expiresAt: '' }),
+      'POST /api/admin/expenses/upload-initiate': json(200, {
+        uploadUrl: 'https://bucket.example/expenses/x?sig=1',
+        fileUrl: '/api/admin/expenses/uploads/u1',
+        headers: { 'Content-Type': 'application/pdf', 'x-amz-meta': 'm' },
+        expiresAt: '',
+      }),
       [`POST ${savedPath}/attach`]: () => {
         current = attached;
         return json(200, attached);
@@ -171,9 +216,26 @@ describe('the Expenses tab', () => {
     await userEvent.upload(card.getByLabelText('Receipt file (PDF, JPEG or PNG)'), file);
     const link = await card.findByRole('link', { name: 'rent.pdf' });
     expect(link.getAttribute('href')).toBe('/api/files/u1?expires=1&sig=s');
-    expect(api.callsTo('POST', '/api/admin/expenses/upload-initiate')[0]!.body).toEqual({ expenseId: saved.id, fileName: 'rent.pdf', contentType: 'application/pdf', size: file.size });
-    expect(FakeUpload.sent).toEqual([{ method: 'PUT', url: 'https://bucket.example/expenses/x?sig=1', headers: { 'content-type': 'application/pdf', 'x-amz-meta': 'm' }, body: file }]);
-    expect(api.callsTo('POST', `${savedPath}/attach`)[0]!.body).toEqual({ fileUrl: '/api/admin/expenses/uploads/u1', fileName: 'rent.pdf', contentType: 'application/pdf', size: file.size });
+    expect(api.callsTo('POST', '/api/admin/expenses/upload-initiate')[0]!.body).toEqual({
+      expenseId: saved.id,
+      fileName: 'rent.pdf',
+      contentType: 'application/pdf',
+      size: file.size,
+    });
+    expect(FakeUpload.sent).toEqual([
+      {
+        method: 'PUT',
+        url: 'https://bucket.example/expenses/x?sig=1',
+        headers: { 'content-type': 'application/pdf', 'x-amz-meta': 'm' },
+        body: file,
+      },
+    ]);
+    expect(api.callsTo('POST', `${savedPath}/attach`)[0]!.body).toEqual({
+      fileUrl: '/api/admin/expenses/uploads/u1',
+      fileName: 'rent.pdf',
+      contentType: 'application/pdf',
+      size: file.size,
+    });
     // Attached on the server: nothing left to save.
     expect(card.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     expect(card.getByRole('button', { name: 'Replace file' })).toBeInTheDocument();
@@ -186,7 +248,13 @@ describe('the Expenses tab', () => {
   ])('shows the upload error on the card when %s', async (_case, arrange, ticket, message) => {
     arrange();
     await setup({
-      'POST /api/admin/expenses/upload-initiate': json(200, { uploadUrl: '/api/files/upload?sig=1', fileUrl: '/api/admin/expenses/uploads/u1', headers: {}, expiresAt: '', ...ticket }),
+      'POST /api/admin/expenses/upload-initiate': json(200, {
+        uploadUrl: '/api/files/upload?sig=1',
+        fileUrl: '/api/admin/expenses/uploads/u1',
+        headers: {},
+        expiresAt: '',
+        ...ticket,
+      }),
     });
     const card = await openExpense('Clinic rent');
     await userEvent.upload(card.getByLabelText('Receipt file (PDF, JPEG or PNG)'), new File(['x'], 'r.png', { type: 'image/png' }));
@@ -197,12 +265,20 @@ describe('the Expenses tab', () => {
   it("shows the server's reason when the slot is refused", async () => {
     await setup({ 'POST /api/admin/expenses/upload-initiate': json(400, { message: messages.receiptTypeInvalid }) });
     const card = await openExpense('Clinic rent');
-    await userEvent.upload(card.getByLabelText('Receipt file (PDF, JPEG or PNG)'), new File(['x'], 'r.png', { type: 'image/png' }), { applyAccept: false });
+    await userEvent.upload(card.getByLabelText('Receipt file (PDF, JPEG or PNG)'), new File(['x'], 'r.png', { type: 'image/png' }), {
+      applyAccept: false,
+    });
     expect(await card.findByText(messages.receiptTypeInvalid)).toBeInTheDocument();
   });
 
   it('Clear Attachment marks the card dirty, and the save then sends no file fields', async () => {
-    const withFile = expense({ fileUrl: '/api/admin/expenses/uploads/u1', fileName: 'rent.pdf', fileContentType: 'application/pdf', fileSize: 2048, downloadUrl: '/api/files/u1?expires=1&sig=s' });
+    const withFile = expense({
+      fileUrl: '/api/admin/expenses/uploads/u1',
+      fileName: 'rent.pdf',
+      fileContentType: 'application/pdf',
+      fileSize: 2048,
+      downloadUrl: '/api/files/u1?expires=1&sig=s',
+    });
     const api = await setup({ 'GET /api/admin/expenses': json(200, expensePage([withFile])), [`PUT ${savedPath}`]: json(200, expense()) });
     const card = await openExpense('Clinic rent');
     expect(card.getByRole('link', { name: 'rent.pdf' })).toBeInTheDocument();
@@ -221,7 +297,9 @@ describe('the Expenses tab', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     let fail = true;
-    const api = await setup({ [`DELETE ${savedPath}`]: () => (fail ? new Response(null, { status: 500 }) : new Response(null, { status: 204 })) });
+    const api = await setup({
+      [`DELETE ${savedPath}`]: () => (fail ? new Response(null, { status: 500 }) : new Response(null, { status: 204 })),
+    });
     const card = await openExpense('Clinic rent');
     await userEvent.click(card.getByRole('button', { name: 'Delete' }));
     expect(confirm).toHaveBeenCalledWith(messages.confirmExpenseDelete);
@@ -246,7 +324,13 @@ describe('the Expenses tab', () => {
   });
 
   it('shows and sets the exchange rate, and the profit per month as a table', async () => {
-    const api = await setup({ 'PUT /api/admin/expenses/exchange-rate': json(200, { inrPerUsd: 84.5, effectiveFrom: '2026-11-20T15:00:00.000Z', setBy: 'boss@example.com' }) });
+    const api = await setup({
+      'PUT /api/admin/expenses/exchange-rate': json(200, {
+        inrPerUsd: 84.5,
+        effectiveFrom: '2026-11-20T15:00:00.000Z',
+        setBy: 'boss@example.com',
+      }),
+    });
     const rate = within(await screen.findByRole('region', { name: 'Exchange rate' }));
     expect(await rate.findByText('₹83.0000')).toBeInTheDocument();
     await userEvent.type(rate.getByLabelText(/New rate/), '0');

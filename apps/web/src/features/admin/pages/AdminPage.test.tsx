@@ -28,10 +28,27 @@ async function openCard(name = 'Ada Lovelace') {
 
 describe('the Users tab', () => {
   it('shows the counts of the whole result and the collapsed cards', async () => {
-    const users = [adminUser(), adminUser({ id: 'u-2', email: 'bo@example.com', firstName: '', lastName: '', fullName: '', roles: [], subscriptionStatus: null, subscriptionPlan: null, subscriptionAmount: null })];
+    const users = [
+      adminUser(),
+      adminUser({
+        id: 'u-2',
+        email: 'bo@example.com',
+        firstName: '',
+        lastName: '',
+        fullName: '',
+        roles: [],
+        subscriptionStatus: null,
+        subscriptionPlan: null,
+        subscriptionAmount: null,
+      }),
+    ];
     setup({ 'GET /api/admin/all': json(200, { ...userPage(users, 25, 3), summary: { admins: 2, activeSubscriptions: 9, verified: 20 } }) });
     const card = await screen.findByRole('heading', { name: 'Ada Lovelace' });
-    const counts = Object.fromEntries(within(usersCard()).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    const counts = Object.fromEntries(
+      within(usersCard())
+        .getAllByRole('term')
+        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
     expect(counts).toMatchObject({ 'Total users': '25', 'On this page': '2', Admins: '2', 'Active subscriptions': '9', Verified: '20' });
     const first = card.closest('article')!;
     expect(within(first).getByText('1')).toBeInTheDocument();
@@ -46,9 +63,15 @@ describe('the Users tab', () => {
   });
 
   it('shows "1,000+" and no summary counts when a search matches more users than the server counts', async () => {
-    setup({ 'GET /api/admin/all': json(200, { ...userPage([adminUser()], USER_SEARCH_COUNT_LIMIT, 100), countCapped: true, summary: null }) });
+    setup({
+      'GET /api/admin/all': json(200, { ...userPage([adminUser()], USER_SEARCH_COUNT_LIMIT, 100), countCapped: true, summary: null }),
+    });
     await screen.findByRole('heading', { name: 'Ada Lovelace' });
-    const counts = Object.fromEntries(within(usersCard()).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    const counts = Object.fromEntries(
+      within(usersCard())
+        .getAllByRole('term')
+        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
     expect(counts).toMatchObject({ 'Total users': '1,000+', 'On this page': '1', Admins: '—', 'Active subscriptions': '—', Verified: '—' });
     expect(within(usersCard()).getByText(messages.searchCountCapped(USER_SEARCH_COUNT_LIMIT))).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 100')).toBeInTheDocument();
@@ -65,7 +88,9 @@ describe('the Users tab', () => {
   });
 
   it('searches by e-mail from 3 trimmed characters; shorter says so and loads the default list', async () => {
-    const { api } = setup({ 'GET /api/admin/search': json(200, userPage([adminUser({ email: 'zed@example.com', firstName: 'Zed', lastName: '' })])) });
+    const { api } = setup({
+      'GET /api/admin/search': json(200, userPage([adminUser({ email: 'zed@example.com', firstName: 'Zed', lastName: '' })])),
+    });
     await screen.findByRole('heading', { name: 'Ada Lovelace' });
     const box = screen.getByRole('searchbox', { name: 'Search by email' });
 
@@ -86,7 +111,8 @@ describe('the Users tab', () => {
 
   it('reloads from page 0 when the sort field or direction changes', async () => {
     const { api } = setup({
-      'GET /api/admin/all': (call) => json(200, userPage([adminUser({ id: `u-${query(call).page}`, firstName: `Page${query(call).page}` })], 30, 3)),
+      'GET /api/admin/all': (call) =>
+        json(200, userPage([adminUser({ id: `u-${query(call).page}`, firstName: `Page${query(call).page}` })], 30, 3)),
     });
     await screen.findByRole('heading', { name: 'Page0 Lovelace' });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -160,7 +186,13 @@ describe('a user card', () => {
     await userEvent.click(save);
     expect(await card.findByRole('button', { name: 'Saving…' })).toHaveProperty('disabled', true);
     const [put] = api.callsTo('PUT', '/api/admin/users/u-1');
-    expect(put!.body).toMatchObject({ email: 'ada@example.com', firstName: 'Augusta', roles: ['ROLE_USER'], subscriptionAmount: 49.99, reason: null });
+    expect(put!.body).toMatchObject({
+      email: 'ada@example.com',
+      firstName: 'Augusta',
+      roles: ['ROLE_USER'],
+      subscriptionAmount: 49.99,
+      reason: null,
+    });
     expect(put!.body).not.toHaveProperty('cardDetails');
     expect(put!.body).not.toHaveProperty('id');
 
@@ -199,7 +231,10 @@ describe('a user card', () => {
 
   it("shows a failed save on the card: the server's message, else the default", async () => {
     let status = 409;
-    setup({ 'PUT /api/admin/users/u-1': () => (status === 409 ? json(409, { message: messages.emailTakenByAnother }) : new Response(null, { status: 500 })) });
+    setup({
+      'PUT /api/admin/users/u-1': () =>
+        status === 409 ? json(409, { message: messages.emailTakenByAnother }) : new Response(null, { status: 500 }),
+    });
     const card = await openCard();
     await userEvent.type(card.getByLabelText('Last name'), 'x');
     await userEvent.click(card.getByRole('button', { name: 'Save' }));
@@ -282,7 +317,12 @@ describe('the Users JSON card', () => {
     expect(await screen.findByText(/500 of 1,234/)).toBeInTheDocument();
     release();
     expect(await screen.findByText('1,234 of 1,234 users loaded')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/admin/all').filter((c) => query(c).size === '500').map((c) => query(c).page)).toEqual(['0', '1', '2']);
+    expect(
+      api
+        .callsTo('GET', '/api/admin/all')
+        .filter((c) => query(c).size === '500')
+        .map((c) => query(c).page),
+    ).toEqual(['0', '1', '2']);
     expect(screen.getByRole('button', { name: 'Refresh all users' })).toBeInTheDocument();
 
     const show = screen.getByRole('button', { name: 'Show JSON' });
@@ -300,7 +340,10 @@ describe('the Users JSON card', () => {
   });
 
   it('says when loading all users fails', async () => {
-    setup({ 'GET /api/admin/all': (call) => (query(call).size === '500' ? new Response(null, { status: 502 }) : json(200, userPage([adminUser()]))) });
+    setup({
+      'GET /api/admin/all': (call) =>
+        query(call).size === '500' ? new Response(null, { status: 502 }) : json(200, userPage([adminUser()])),
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Load all users as JSON' }));
     expect(await screen.findByText(messages.allUsersLoadFailed)).toBeInTheDocument();
   });
@@ -349,7 +392,10 @@ describe('the dashboard', () => {
   it('ends an expired session: sign in again with the flash', async () => {
     const { router } = setup({ 'GET /api/admin/me': json(401, {}) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(JSON.parse(window.sessionStorage.getItem('loginFlash') ?? 'null')).toEqual({ message: messages.sessionExpired, tone: 'warning' });
+    expect(JSON.parse(window.sessionStorage.getItem('loginFlash') ?? 'null')).toEqual({
+      message: messages.sessionExpired,
+      tone: 'warning',
+    });
     expect(window.sessionStorage.getItem('authToken')).toBeNull();
   });
 

@@ -42,7 +42,11 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
   };
 }
 
-export function userPage(content: AdminUser[], totalElements = content.length, totalPages = Math.max(1, Math.ceil(totalElements / 10))): AdminUserPage {
+export function userPage(
+  content: AdminUser[],
+  totalElements = content.length,
+  totalPages = Math.max(1, Math.ceil(totalElements / 10)),
+): AdminUserPage {
   return {
     content,
     totalElements,
@@ -104,7 +108,9 @@ const profit = {
   ],
 };
 
-const adminMe = { user: { id: 'admin-1', email: 'boss@example.com', firstName: 'Bo', lastName: 'Ss', fullName: 'Bo Ss', roles: ['ROLE_ADMIN'] } };
+const adminMe = {
+  user: { id: 'admin-1', email: 'boss@example.com', firstName: 'Bo', lastName: 'Ss', fullName: 'Bo Ss', roles: ['ROLE_ADMIN'] },
+};
 
 /** A signed-in admin's session and a server answering every dashboard call with these fixtures, unless `handlers` say otherwise. */
 export function dashboardApi(handlers: Parameters<typeof mockApi>[0] = {}) {

@@ -74,7 +74,14 @@ export function EmailLinkForm(props: EmailLinkFormProps) {
       <p className="muted">{props.intro}</p>
       <form ref={formRef} className="stack" noValidate onSubmit={onSubmit}>
         {result && <Alert tone={result.tone}>{result.message}</Alert>}
-        <TextField ref={inputRef} {...form.textFieldProps('email')} label={props.label} type="email" autoComplete="email" inputMode="email" />
+        <TextField
+          ref={inputRef}
+          {...form.textFieldProps('email')}
+          label={props.label}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
         {props.children ? (
           <div className="row">
             {submit}

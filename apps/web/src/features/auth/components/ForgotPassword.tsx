@@ -17,13 +17,17 @@ export function ForgotPassword({ initialEmail, onCancel }: { initialEmail: strin
       autoFocus
       check={(email) => {
         const parsed = forgotPasswordSchema.safeParse({ email });
-        return parsed.success ? { ok: true, email: parsed.data.email } : { ok: false, message: firstIssue(parsed.error.issues, messages.forgotInvalid) };
+        return parsed.success
+          ? { ok: true, email: parsed.data.email }
+          : { ok: false, message: firstIssue(parsed.error.issues, messages.forgotInvalid) };
       }}
       send={async (email) => {
         await forgotPassword(email);
         return messages.forgotSuccess;
       }}
-      failureMessage={(err) => (err instanceof ApiError && err.status === 429 ? (err.serverMessage ?? messages.tooManyRequests) : messages.forgotFailed)}
+      failureMessage={(err) =>
+        err instanceof ApiError && err.status === 429 ? (err.serverMessage ?? messages.tooManyRequests) : messages.forgotFailed
+      }
     >
       <Button variant="ghost" onClick={onCancel}>
         Cancel

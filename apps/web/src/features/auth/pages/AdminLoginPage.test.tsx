@@ -9,7 +9,11 @@ describe('admin magic-link screen', () => {
   it('spends the token only on confirmation, then stores a tab session and opens /admin', async () => {
     const token = fakeJwt({ roles: ['ROLE_ADMIN'] });
     const api = mockApi({
-      'POST /api/auth/verify-admin-login': json(200, { token, user: { email: 'admin@example.com', verified: true }, message: messages.magicLinkVerified }),
+      'POST /api/auth/verify-admin-login': json(200, {
+        token,
+        user: { email: 'admin@example.com', verified: true },
+        message: messages.magicLinkVerified,
+      }),
     });
     const { router } = renderAt('/verify-admin-login/:token', <AdminLoginPage />, { url: '/verify-admin-login/link-1' });
     expect(api.calls).toHaveLength(0);

@@ -44,7 +44,9 @@ async function signIn(events: ReturnType<typeof userEvent.setup>, email = 'pat@e
 describe('sign-in page', () => {
   it('signs in, stores the session for this tab only and goes to the profile', async () => {
     const token = fakeJwt({ roles: ['user'] });
-    const { api, events, router } = setup({ 'POST /api/auth/login': json(200, { status: 'ok', verified: true, message: 'Signed in.', token, user }) });
+    const { api, events, router } = setup({
+      'POST /api/auth/login': json(200, { status: 'ok', verified: true, message: 'Signed in.', token, user }),
+    });
     await signIn(events, ' pat@example.com ');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));

@@ -191,7 +191,14 @@ export default function LoginPage() {
           </Alert>
         )}
         <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-label="Sign in">
-          <TextField ref={emailRef} {...form.textFieldProps('email')} label="Email" type="email" autoComplete="username" inputMode="email" />
+          <TextField
+            ref={emailRef}
+            {...form.textFieldProps('email')}
+            label="Email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+          />
           <PasswordField ref={passwordRef} {...form.textFieldProps('password')} label="Password" autoComplete="current-password" />
           <div className="login__options">
             <Checkbox
@@ -200,12 +207,7 @@ export default function LoginPage() {
               checked={rememberMe}
               onChange={(e) => form.setField('rememberMe', e.target.checked)}
             />
-            <Button
-              variant="link"
-              aria-expanded={forgotOpen}
-              aria-controls="forgot-panel"
-              onClick={() => setForgotOpen((open) => !open)}
-            >
+            <Button variant="link" aria-expanded={forgotOpen} aria-controls="forgot-panel" onClick={() => setForgotOpen((open) => !open)}>
               Forgot your password?
             </Button>
           </div>

@@ -19,7 +19,11 @@ interface ResetValues extends NewPasswordValues {
   token: string;
 }
 const FIELD_ORDER = ['token', 'newPassword', 'confirmPassword'] as const;
-const FIELD_IDS: Record<keyof ResetValues, string> = { token: 'reset-token', newPassword: 'reset-new-password', confirmPassword: 'reset-confirm-password' };
+const FIELD_IDS: Record<keyof ResetValues, string> = {
+  token: 'reset-token',
+  newPassword: 'reset-new-password',
+  confirmPassword: 'reset-confirm-password',
+};
 
 /** A pasted link works too: its token is kept. */
 function tokenFromPaste(value: string): string {
@@ -68,7 +72,8 @@ export default function ResetPasswordPage() {
       setLoginFlash(messages.resetSuccess, 'success');
       setResult({ tone: 'success', message: messages.resetSuccess });
     } catch (error) {
-      const message = error instanceof ApiError && error.status !== 0 ? (error.serverMessage ?? messages.resetFailed) : messages.resetFailed;
+      const message =
+        error instanceof ApiError && error.status !== 0 ? (error.serverMessage ?? messages.resetFailed) : messages.resetFailed;
       setResult({ tone: 'error', message });
     } finally {
       setBusy(false);

@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderAt } from '../../../test/helpers';
 import VerifyEmailPage from './VerifyEmailPage';
 
-const at = (url: string) => renderAt(url, <VerifyEmailPage />, { routePath: url.startsWith('/verify-email/') ? '/verify-email/:token' : '/verify', url });
+const at = (url: string) =>
+  renderAt(url, <VerifyEmailPage />, { routePath: url.startsWith('/verify-email/') ? '/verify-email/:token' : '/verify', url });
 const usable = json(200, { usable: true });
 const spent = json(200, { usable: false, message: messages.verifyTokenInvalid });
 const confirmButton = () => screen.findByRole('button', { name: 'Confirm my email' });
@@ -19,7 +20,10 @@ describe('email verification screen', () => {
     const { router } = at('/verify-email/tok-1');
     await userEvent.click(await confirmButton());
     expect(await screen.findByText('All set!')).toBeInTheDocument();
-    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/users/verify-email?token=tok-1', 'POST /api/users/verify-email']);
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/users/verify-email?token=tok-1',
+      'POST /api/users/verify-email',
+    ]);
     expect(api.calls[1]?.body).toEqual({ token: 'tok-1' });
     expect(JSON.parse(window.sessionStorage.getItem('loginFlash')!)).toMatchObject({ message: 'All set!' });
     expect(router.state.location.pathname).toBe('/verify-email/tok-1');
@@ -110,7 +114,8 @@ describe('email verification screen', () => {
     let fail = true;
     const api = mockApi({
       'GET /api/users/verify-email': usable,
-      'POST /api/users/verify-email': () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : json(200, { message: 'Verified now.' })),
+      'POST /api/users/verify-email': () =>
+        fail ? Promise.reject(new TypeError('Failed to fetch')) : json(200, { message: 'Verified now.' }),
     });
     at('/verify?token=abc');
     await userEvent.click(await confirmButton());

@@ -18,7 +18,14 @@ export function BillingAddressFields({ form }: { form: ValidatedForm<CheckoutVal
             autoCapitalize="off"
             spellCheck={false}
           />
-          <TextField {...form.textFieldProps('phone')} label={CHECKOUT_LABELS.phone} type="tel" autoComplete="tel" inputMode="tel" maxLength={20} />
+          <TextField
+            {...form.textFieldProps('phone')}
+            label={CHECKOUT_LABELS.phone}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={20}
+          />
         </div>
         <TextField {...form.textFieldProps('fullName')} label={CHECKOUT_LABELS.fullName} autoComplete="name" />
       </fieldset>

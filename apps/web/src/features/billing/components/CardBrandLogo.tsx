@@ -5,7 +5,10 @@ export const CARD_BRANDS: readonly CardBrand[] = ['Visa', 'Mastercard', 'America
 
 /** Reads a stored brand name ('visa', 'AMEX', 'MasterCard') as one of the four brands. */
 export function toCardBrand(value: string | null | undefined): CardBrand | null {
-  const v = value?.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  const v = value
+    ?.trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
   if (!v) return null;
   if (v === 'visa') return 'Visa';
   if (v === 'mastercard' || v === 'mc') return 'Mastercard';
@@ -21,7 +24,17 @@ function Mark({ brand }: { brand: CardBrand }) {
       return (
         <>
           <rect x="0.5" y="0.5" width="47" height="31" rx="4.5" fill="#fff" stroke="#d6e0ea" />
-          <text x="24" y="21" textAnchor="middle" fontFamily="Arial, Helvetica, sans-serif" fontSize="14" fontStyle="italic" fontWeight="900" fill="#1a1f71" letterSpacing="0.5">
+          <text
+            x="24"
+            y="21"
+            textAnchor="middle"
+            fontFamily="Arial, Helvetica, sans-serif"
+            fontSize="14"
+            fontStyle="italic"
+            fontWeight="900"
+            fill="#1a1f71"
+            letterSpacing="0.5"
+          >
             VISA
           </text>
           <rect x="8" y="24" width="32" height="2" rx="1" fill="#f7b600" />
@@ -41,7 +54,16 @@ function Mark({ brand }: { brand: CardBrand }) {
         <>
           <rect width="48" height="32" rx="5" fill="#016fd0" />
           <rect x="5" y="10" width="38" height="12" rx="1.5" fill="none" stroke="#fff" strokeWidth="1" opacity="0.55" />
-          <text x="24" y="20" textAnchor="middle" fontFamily="Arial, Helvetica, sans-serif" fontSize="9.5" fontWeight="900" fill="#fff" letterSpacing="0.6">
+          <text
+            x="24"
+            y="20"
+            textAnchor="middle"
+            fontFamily="Arial, Helvetica, sans-serif"
+            fontSize="9.5"
+            fontWeight="900"
+            fill="#fff"
+            letterSpacing="0.6"
+          >
             AMEX
           </text>
         </>
@@ -83,7 +105,14 @@ export function CardBrandLogo({ brand, className, decorative = false }: { brand:
 /** A generic card outline, for numbers whose brand is not known yet. */
 export function GenericCardIcon({ className }: { className?: string }) {
   return (
-    <svg className={['card-logo', className].filter(Boolean).join(' ')} viewBox="0 0 48 32" width="48" height="32" aria-hidden="true" focusable="false">
+    <svg
+      className={['card-logo', className].filter(Boolean).join(' ')}
+      viewBox="0 0 48 32"
+      width="48"
+      height="32"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="0.75" y="0.75" width="46.5" height="30.5" rx="4.5" fill="#f7fafc" stroke="#6b7b8e" strokeWidth="1.5" />
       <rect x="0.75" y="7" width="46.5" height="5" fill="#6b7b8e" />
       <rect x="6" y="19" width="14" height="3" rx="1.5" fill="#6b7b8e" />
@@ -93,7 +122,14 @@ export function GenericCardIcon({ className }: { className?: string }) {
 
 export function LockIcon({ className }: { className?: string }) {
   return (
-    <svg className={['lock-icon', className].filter(Boolean).join(' ')} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <svg
+      className={['lock-icon', className].filter(Boolean).join(' ')}
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M7 10V7a5 5 0 0 1 10 0v3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       <rect x="4" y="10" width="16" height="11" rx="2.5" fill="currentColor" />
       <circle cx="12" cy="15" r="1.6" fill="#fff" />

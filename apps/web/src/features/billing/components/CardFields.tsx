@@ -2,7 +2,15 @@ import { detectCardBrand } from '@app/shared';
 import { useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import { FieldFrame, TextField, describedBy } from '../../../components/ui';
 import type { ValidatedForm } from '../../../lib/use-validated-form';
-import { CHECKOUT_LABELS, caretAfterDigits, filterCardNumber, filterCvc, filterExpiry, groupCardNumber, type CheckoutValues } from '../checkoutForm';
+import {
+  CHECKOUT_LABELS,
+  caretAfterDigits,
+  filterCardNumber,
+  filterCvc,
+  filterExpiry,
+  groupCardNumber,
+  type CheckoutValues,
+} from '../checkoutForm';
 import { CARD_BRANDS, CardBrandLogo, GenericCardIcon } from './CardBrandLogo';
 
 /**
@@ -40,7 +48,12 @@ export function CardFields({ form }: { form: ValidatedForm<CheckoutValues> }) {
         <span className="checkout__accepted">
           <span className="sr-only">We accept Visa, Mastercard, American Express and Discover.</span>
           {CARD_BRANDS.map((b) => (
-            <CardBrandLogo key={b} brand={b} decorative className={`card-logo--sm${cardBrand && cardBrand !== b ? ' card-logo--dim' : ''}`} />
+            <CardBrandLogo
+              key={b}
+              brand={b}
+              decorative
+              className={`card-logo--sm${cardBrand && cardBrand !== b ? ' card-logo--dim' : ''}`}
+            />
           ))}
         </span>
       </legend>

@@ -138,7 +138,11 @@ describe('membership card', () => {
 
   it('saves a changed plan through planUpdate', async () => {
     const { api, events } = setup(base, {
-      'PUT /api/users/u1/planUpdate': json(200, { message: messages.planSaved, subscriptionPlan: 'familyMonthly', subscriptionAmount: 49.99 }),
+      'PUT /api/users/u1/planUpdate': json(200, {
+        message: messages.planSaved,
+        subscriptionPlan: 'familyMonthly',
+        subscriptionAmount: 49.99,
+      }),
     });
     await events.click(await screen.findByRole('button', { name: 'Change Plan' }));
     await events.click(screen.getByRole('radio', { name: 'Family Monthly' }));
@@ -189,7 +193,16 @@ describe('membership card', () => {
       planDescription: 'Unlimited visits for one adult.',
       planFeatures: testPlans[0]!.features,
       planPeriod: 'month',
-      user: { id: 'u1', email: 'pat@example.com', firstName: 'Pat', lastName: 'Lee', phone: '3145550100', zip: '63101', street: '1 Main St', subscriptionStatus: 'pending' },
+      user: {
+        id: 'u1',
+        email: 'pat@example.com',
+        firstName: 'Pat',
+        lastName: 'Lee',
+        phone: '3145550100',
+        zip: '63101',
+        street: '1 Main St',
+        subscriptionStatus: 'pending',
+      },
       billingAddress: { street: '1 Main St', city: 'Saint Louis', state: 'MO', zip: '63101', country: 'United States' },
       contact: { fullName: 'Pat Lee', email: 'pat@example.com', phone: '3145550100', address: '1 Main St', city: 'Saint Louis' },
     });

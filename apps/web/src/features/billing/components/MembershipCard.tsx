@@ -55,9 +55,12 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
   const doctorTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => () => {
-    if (doctorTimer.current) clearTimeout(doctorTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (doctorTimer.current) clearTimeout(doctorTimer.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     noticeRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
@@ -159,7 +162,9 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
           <p className="membership__eyebrow">Your plan</p>
           {currentPlanId ? (
             <>
-              <p className="membership__plan-name">{plan?.title ?? (plans.status === 'loading' ? <Spinner label="Loading plan…" /> : currentPlanId)}</p>
+              <p className="membership__plan-name">
+                {plan?.title ?? (plans.status === 'loading' ? <Spinner label="Loading plan…" /> : currentPlanId)}
+              </p>
               {plan && (
                 <p className="membership__price">
                   <strong>{formatUsd(plan.priceCents)}</strong>
@@ -238,8 +243,8 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
             <>
               {choice && selected === choice && (
                 <p className="membership__hint">
-                  You picked <strong>{plans.data.find((p) => p.id === choice)?.title}</strong>. Save it as your plan, or go
-                  straight to payment.
+                  You picked <strong>{plans.data.find((p) => p.id === choice)?.title}</strong>. Save it as your plan, or go straight to
+                  payment.
                 </p>
               )}
               <PlanPicker

@@ -55,11 +55,21 @@ export function PaymentHistory({ state }: PaymentHistoryProps) {
           <table className="payment-table" role="table">
             <thead role="rowgroup">
               <tr role="row">
-                <th scope="col" role="columnheader">Date</th>
-                <th scope="col" role="columnheader">Plan</th>
-                <th scope="col" role="columnheader">Amount</th>
-                <th scope="col" role="columnheader">Card</th>
-                <th scope="col" role="columnheader">Status</th>
+                <th scope="col" role="columnheader">
+                  Date
+                </th>
+                <th scope="col" role="columnheader">
+                  Plan
+                </th>
+                <th scope="col" role="columnheader">
+                  Amount
+                </th>
+                <th scope="col" role="columnheader">
+                  Card
+                </th>
+                <th scope="col" role="columnheader">
+                  Status
+                </th>
               </tr>
             </thead>
             <tbody role="rowgroup">
@@ -68,7 +78,9 @@ export function PaymentHistory({ state }: PaymentHistoryProps) {
                 const brand = toCardBrand(payment.cardBrand);
                 return (
                   <tr key={payment.id} role="row">
-                    <td role="cell" data-label="Date">{formatApiDate(payment.date, 'medium') ?? '—'}</td>
+                    <td role="cell" data-label="Date">
+                      {formatApiDate(payment.date, 'medium') ?? '—'}
+                    </td>
                     <td role="cell" data-label="Plan">
                       {payment.planName}
                       {payment.kind === 'renewal' && <span className="payment-table__kind"> · Renewal</span>}

@@ -119,7 +119,10 @@ describe('checkout page', () => {
     const { events } = setup();
     await screen.findByRole('button', { name: 'Pay $29.99' });
     const errorOf = (label: string) => {
-      const id = field(label).getAttribute('aria-describedby')?.split(' ').find((part) => part.endsWith('-error'));
+      const id = field(label)
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .find((part) => part.endsWith('-error'));
       return id ? document.getElementById(id)?.textContent : null;
     };
 

@@ -29,7 +29,9 @@ describe('choose-plan page', () => {
 
   it('asks the server for the plan of a signed-in visitor and continues to the profile', async () => {
     signIn();
-    const { api, events, router } = setup('/choose-plan', { 'GET /api/auth/me': json(200, { id: 'u1', subscriptionPlan: 'familyMonthly' }) });
+    const { api, events, router } = setup('/choose-plan', {
+      'GET /api/auth/me': json(200, { id: 'u1', subscriptionPlan: 'familyMonthly' }),
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(await screen.findByText('Family Monthly')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/auth/me')).toHaveLength(1);
@@ -50,7 +52,11 @@ describe('choose-plan page', () => {
 
   it('Select Plan stores the choice and tells the server; Continue goes to sign in', async () => {
     const { api, events, router } = setup('/choose-plan?firstName=Ada&email=ada%40example.com', {
-      'POST /api/auth/choose-plan': json(200, { message: messages.planNotedSignIn, subscriptionPlan: 'familyMonthly', requiresSignIn: true }),
+      'POST /api/auth/choose-plan': json(200, {
+        message: messages.planNotedSignIn,
+        subscriptionPlan: 'familyMonthly',
+        requiresSignIn: true,
+      }),
     });
     await events.click(await screen.findByRole('radio', { name: 'Family Monthly' }));
     await events.click(screen.getByRole('button', { name: 'Select Plan' }));

@@ -10,7 +10,6 @@ export interface CaptchaConfig {
 }
 
 /** GET /api/captcha/config → {mode, siteKey?}. */
-const getCaptchaConfig = (signal?: AbortSignal) =>
-  apiRequest<CaptchaConfig>('/api/captcha/config', { signal, quiet: true });
+const getCaptchaConfig = (signal?: AbortSignal) => apiRequest<CaptchaConfig>('/api/captcha/config', { signal, quiet: true });
 
 export const useCaptchaConfig = () => useQuery('captcha-config', getCaptchaConfig);

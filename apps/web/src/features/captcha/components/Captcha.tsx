@@ -51,14 +51,7 @@ function AltchaWidget({ onToken, onProblem }: WidgetProps) {
 
   if (loaded === 'loading') return <p className="captcha__loading muted">Loading security check…</p>;
   if (loaded !== 'ready') return null;
-  return (
-    <altcha-widget
-      ref={ref}
-      challenge={CHALLENGE_URL}
-      name="altcha"
-      configuration={JSON.stringify({ hideFooter: true })}
-    />
-  );
+  return <altcha-widget ref={ref} challenge={CHALLENGE_URL} name="altcha" configuration={JSON.stringify({ hideFooter: true })} />;
 }
 
 function RecaptchaWidget({ siteKey, onToken, onProblem }: WidgetProps & { siteKey: string | undefined }) {
@@ -125,7 +118,12 @@ export function Captcha({ captcha, error, id = 'captcha' }: CaptchaProps) {
 
   const shown = error ?? problem;
   return (
-    <div className="captcha field" role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}>
+    <div
+      className="captcha field"
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ''}`}
+    >
       <span className="field__label" id={`${id}-label`}>
         Security check
       </span>

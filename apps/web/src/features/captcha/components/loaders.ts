@@ -13,10 +13,7 @@ export function loadAltcha(): Promise<void> {
 }
 
 export const altchaSupported = () =>
-  typeof window !== 'undefined' &&
-  'customElements' in window &&
-  typeof Worker !== 'undefined' &&
-  !!window.crypto?.subtle;
+  typeof window !== 'undefined' && 'customElements' in window && typeof Worker !== 'undefined' && !!window.crypto?.subtle;
 
 export interface Grecaptcha {
   ready: (callback: () => void) => void;

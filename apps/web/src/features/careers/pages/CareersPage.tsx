@@ -18,7 +18,11 @@ const roles: Role[] = [
     where: 'Remote, US-licensed (multi-state licensure a plus)',
     summary:
       'See patients by video and phone for urgent and primary care, prescribe when appropriate and coordinate follow-up with our care team.',
-    points: ['Board certification in Family, Internal or Emergency Medicine', 'Flexible shifts, days, nights or weekends', 'Malpractice coverage provided'],
+    points: [
+      'Board certification in Family, Internal or Emergency Medicine',
+      'Flexible shifts, days, nights or weekends',
+      'Malpractice coverage provided',
+    ],
   },
   {
     title: 'Nurse Care Coordinator',
@@ -26,7 +30,11 @@ const roles: Role[] = [
     where: 'Remote, US (RN license required)',
     summary:
       'Be the steady voice between visits: triage questions, arrange lab work and specialist referrals, and make sure every care plan is followed through.',
-    points: ['Active RN license; compact license preferred', 'Two or more years in ambulatory or telehealth nursing', 'Calm, clear and kind on the phone'],
+    points: [
+      'Active RN license; compact license preferred',
+      'Two or more years in ambulatory or telehealth nursing',
+      'Calm, clear and kind on the phone',
+    ],
   },
   {
     title: 'Patient Support Specialist',
@@ -42,7 +50,11 @@ const roles: Role[] = [
     where: 'Remote, US time zones',
     summary:
       'Build the patient website, the clinician tools and the services behind them, with TypeScript, React, Node.js and PostgreSQL, and with privacy and accessibility as everyday habits.',
-    points: ['Several years shipping web products end to end', 'Care for security, testing and plain-spoken code', 'Healthcare or payments experience welcome'],
+    points: [
+      'Several years shipping web products end to end',
+      'Care for security, testing and plain-spoken code',
+      'Healthcare or payments experience welcome',
+    ],
   },
 ];
 
@@ -65,8 +77,7 @@ const reasons = [
   },
 ];
 
-const applyHref = (role?: string) =>
-  `mailto:${brand.careersEmail}${role ? `?subject=${encodeURIComponent(`Application: ${role}`)}` : ''}`;
+const applyHref = (role?: string) => `mailto:${brand.careersEmail}${role ? `?subject=${encodeURIComponent(`Application: ${role}`)}` : ''}`;
 
 /** /careers: why work with us, open roles, how to apply. */
 export default function CareersPage() {
@@ -81,8 +92,8 @@ export default function CareersPage() {
           <p className="careers__eyebrow">Careers at {brand.name}</p>
           <h1 id="careers-title">Help us bring a doctor to anyone, any hour</h1>
           <p className="careers__lead">
-            We are a team of physicians, nurses, support specialists and engineers making quality care as easy to reach as a
-            phone call. If that sounds like your kind of work, we would love to meet you.
+            We are a team of physicians, nurses, support specialists and engineers making quality care as easy to reach as a phone call. If
+            that sounds like your kind of work, we would love to meet you.
           </p>
           <a className="btn btn--primary careers__hero-cta" href="#open-roles">
             See open roles
@@ -136,8 +147,8 @@ export default function CareersPage() {
           <li>We reply to every application within two weeks, and a first conversation takes about 30 minutes.</li>
         </ol>
         <p className="careers__note">
-          Don't see your role? Write to us anyway. We are an equal opportunity employer and welcome people of every
-          background. Questions about the service itself? <Link to="/contact">Contact our care team</Link>.
+          Don't see your role? Write to us anyway. We are an equal opportunity employer and welcome people of every background. Questions
+          about the service itself? <Link to="/contact">Contact our care team</Link>.
         </p>
       </section>
     </div>

@@ -14,5 +14,4 @@ export interface EnquiryResponse {
 }
 
 /** POST /api/users/questions → 201 {message}; 400 with field errors; 429 when sent too often. */
-export const sendEnquiry = (input: EnquiryRequest) =>
-  apiRequest<EnquiryResponse>('/api/users/questions', { method: 'POST', body: input });
+export const sendEnquiry = (input: EnquiryRequest) => apiRequest<EnquiryResponse>('/api/users/questions', { method: 'POST', body: input });

@@ -60,7 +60,13 @@ describe('the contact page', () => {
     const api = mockApi({});
     renderAt('/contact', <ContactPage />);
     await user.click(send());
-    for (const message of [messages.enquiryNameRequired, messages.email, messages.phone, messages.enquiryMessageRequired, messages.smsTerms]) {
+    for (const message of [
+      messages.enquiryNameRequired,
+      messages.email,
+      messages.phone,
+      messages.enquiryMessageRequired,
+      messages.smsTerms,
+    ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(document.activeElement).toBe(field('Full name'));
@@ -137,11 +143,15 @@ describe('the contact page', () => {
 
   it('shows field errors the server returns', async () => {
     const user = userEvent.setup();
-    mockApi({ 'POST /api/users/questions': json(400, { message: 'Please check the form.', errors: { email: 'That address cannot receive mail.' } }) });
+    mockApi({
+      'POST /api/users/questions': json(400, { message: 'Please check the form.', errors: { email: 'That address cannot receive mail.' } }),
+    });
     renderAt('/contact', <ContactPage />);
     await fillValid(user);
     await user.click(send());
     await waitFor(() => expect(screen.getByText('That address cannot receive mail.')).toBeInTheDocument());
-    expect(screen.getByText(`${messages.enquiryFailedStatus(400, 'Please check the form.')} ${messages.enquirySupportHint(brand.supportEmail)}`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`${messages.enquiryFailedStatus(400, 'Please check the form.')} ${messages.enquirySupportHint(brand.supportEmail)}`),
+    ).toBeInTheDocument();
   });
 });

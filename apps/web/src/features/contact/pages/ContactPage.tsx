@@ -21,8 +21,8 @@ export default function ContactPage() {
         <p className="contact__eyebrow">We're here 24/7</p>
         <h1>Contact us</h1>
         <p className="contact__lead">
-          Questions about a visit, your membership or billing? Our care team answers every day of the year, by phone,
-          e-mail or through the form below.
+          Questions about a visit, your membership or billing? Our care team answers every day of the year, by phone, e-mail or through the
+          form below.
         </p>
       </header>
 

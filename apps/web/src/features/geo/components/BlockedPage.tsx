@@ -23,7 +23,12 @@ export function BlockedPage() {
       <div className="blocked__card">
         <svg className="blocked__icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
           <circle cx="24" cy="24" r="20" fill="none" stroke="currentColor" strokeWidth="3" />
-          <path d="M4 24h40M24 4c6 6 8 13 8 20s-2 14-8 20M24 4c-6 6-8 13-8 20s2 14 8 20" fill="none" stroke="currentColor" strokeWidth="3" />
+          <path
+            d="M4 24h40M24 4c6 6 8 13 8 20s-2 14-8 20M24 4c-6 6-8 13-8 20s2 14 8 20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+          />
         </svg>
         <h1 id="blocked-title">{messages.geoBlockedTitle}</h1>
         <p className="blocked__lead">{messages.geoBlockedText}</p>

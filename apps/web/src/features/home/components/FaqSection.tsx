@@ -63,7 +63,13 @@ export function FaqSection({ entries = allFaqs }: { entries?: FaqEntry[] }) {
                     <Icon name="chevron" className="faq__chevron" />
                   </button>
                 </h3>
-                <div id={`${entry.id}-answer`} className="faq__answer" role="region" aria-labelledby={`${entry.id}-button`} hidden={!isOpen}>
+                <div
+                  id={`${entry.id}-answer`}
+                  className="faq__answer"
+                  role="region"
+                  aria-labelledby={`${entry.id}-button`}
+                  hidden={!isOpen}
+                >
                   {entry.answer.map((paragraph) => (
                     <p key={paragraph}>{paragraph}</p>
                   ))}

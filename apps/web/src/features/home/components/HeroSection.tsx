@@ -87,8 +87,8 @@ export function HeroSection({ slides = heroSlides, lockScroll = true }: HeroSect
             See a US <span className="nowrap">board-certified</span> doctor in minutes, day or night
           </h1>
           <p className="hero__lead">
-            Phone or video visits for everyday illnesses, ongoing conditions and the whole family, with prescriptions
-            sent to your pharmacy when your doctor finds them appropriate.
+            Phone or video visits for everyday illnesses, ongoing conditions and the whole family, with prescriptions sent to your pharmacy
+            when your doctor finds them appropriate.
           </p>
           <div className="hero__actions">
             <Link className={buttonClass('primary')} to={startVisit}>

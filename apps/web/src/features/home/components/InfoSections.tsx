@@ -13,18 +13,17 @@ export function AboutSection() {
           <p className="section__eyebrow">About us</p>
           <h2 id="about-title">Healthcare that fits around your life</h2>
           <p>
-            {brand.name} connects you with US board-certified doctors by phone or video, at any hour. We started with a
-            simple idea: getting good medical advice should not mean taking a day off work, sitting in a waiting room, or
-            wondering what a visit will cost.
+            {brand.name} connects you with US board-certified doctors by phone or video, at any hour. We started with a simple idea: getting
+            good medical advice should not mean taking a day off work, sitting in a waiting room, or wondering what a visit will cost.
           </p>
           <p>
-            Our doctors practice with independent medical groups and are licensed in the state where you are. They treat
-            common illnesses, help manage ongoing conditions, support mental well-being and care for children. When
-            something needs hands-on care, they tell you where to go next.
+            Our doctors practice with independent medical groups and are licensed in the state where you are. They treat common illnesses,
+            help manage ongoing conditions, support mental well-being and care for children. When something needs hands-on care, they tell
+            you where to go next.
           </p>
           <p className="about__note">
-            Virtual care is not a substitute for emergency care. If you have chest pain, trouble breathing, signs of a
-            stroke or another emergency, call 911.
+            Virtual care is not a substitute for emergency care. If you have chest pain, trouble breathing, signs of a stroke or another
+            emergency, call 911.
           </p>
         </div>
         <ul className="about__facts" aria-label="At a glance">
@@ -92,8 +91,8 @@ export function TestimonialsSection() {
           <p className="section__eyebrow">Patient stories</p>
           <h2 id="testimonials-title">What virtual care can look like</h2>
           <p className="section__intro">
-            Illustrative stories based on common member experiences; names and details are changed. Individual
-            experiences and wait times vary.
+            Illustrative stories based on common member experiences; names and details are changed. Individual experiences and wait times
+            vary.
           </p>
         </header>
         <ul className="story-grid">

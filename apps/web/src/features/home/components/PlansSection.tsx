@@ -76,8 +76,7 @@ export function PlansSection() {
           <p className="section__eyebrow">Plans and pricing</p>
           <h2 id="plans-title">Plans Designed For Every Stage Of Care</h2>
           <p className="section__intro">
-            Flexible pricing lets individuals, families and single-visit guests stay connected to virtual doctors without
-            surprise fees.
+            Flexible pricing lets individuals, families and single-visit guests stay connected to virtual doctors without surprise fees.
           </p>
         </header>
         {plans.status === 'loading' && <PlanSkeletons />}
@@ -97,9 +96,9 @@ export function PlansSection() {
           </ul>
         )}
         <p className="plans__footnote">
-          *Limited offer: introductory prices for a limited time. The struck-through amount is the regular listed price;
-          the price you pay is always shown before checkout. Monthly memberships renew every 30 days until cancelled; see
-          our <Link to="/terms-of-service">Terms and Conditions</Link> for cancellation rules.
+          *Limited offer: introductory prices for a limited time. The struck-through amount is the regular listed price; the price you pay
+          is always shown before checkout. Monthly memberships renew every 30 days until cancelled; see our{' '}
+          <Link to="/terms-of-service">Terms and Conditions</Link> for cancellation rules.
         </p>
       </div>
     </section>

@@ -11,8 +11,8 @@ export function ServicesSection() {
           <p className="section__eyebrow">Our services</p>
           <h2 id="services-title">Services We Provide</h2>
           <p className="section__intro">
-            Care for the everyday problems that send most people to a clinic, from the comfort of home. Your doctor will
-            tell you if you need to be seen in person.
+            Care for the everyday problems that send most people to a clinic, from the comfort of home. Your doctor will tell you if you
+            need to be seen in person.
           </p>
         </header>
         <ul className="service-grid">

@@ -12,7 +12,10 @@ const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'
 
 const STEPS = [
   { title: 'Book your visit', text: 'Create your account or sign in, choose a plan or a single visit, and tell us your symptoms.' },
-  { title: 'Meet your doctor by secure video', text: 'A US board-certified doctor licensed in your state reviews your history and talks with you face to face.' },
+  {
+    title: 'Meet your doctor by secure video',
+    text: 'A US board-certified doctor licensed in your state reviews your history and talks with you face to face.',
+  },
   {
     title: 'Get treatment',
     text: 'Leave with a care plan. If medication is appropriate, your prescription is sent to the pharmacy you choose.',
@@ -105,8 +108,8 @@ function ServiceTemplate({ page }: { page: ServicePageContent }) {
           <header className="section__header">
             <h2 id="conditions-title">Conditions We Treat</h2>
             <p className="section__intro">
-              Our doctors commonly help with the conditions below. Your doctor decides whether a virtual visit is right for
-              you and will tell you if you need in-person care.
+              Our doctors commonly help with the conditions below. Your doctor decides whether a virtual visit is right for you and will
+              tell you if you need in-person care.
             </p>
           </header>
           <ul className="check-list svc-conditions">

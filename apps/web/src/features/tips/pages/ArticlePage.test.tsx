@@ -14,7 +14,10 @@ describe('tip articles', { timeout: 20_000 }, () => {
       expect(screen.getByText(`${article.readMinutes} min read`)).toBeInTheDocument();
       expect([3, 4]).toContain(article.readMinutes);
       const body = document.querySelector('.article__body')!;
-      const text = [...body.children].filter((el) => !el.matches('aside, nav')).map((el) => el.textContent).join(' ');
+      const text = [...body.children]
+        .filter((el) => !el.matches('aside, nav'))
+        .map((el) => el.textContent)
+        .join(' ');
       expect(words(text)).toBeGreaterThanOrEqual(500);
       expect(words(text)).toBeLessThanOrEqual(800);
       const cta = [...document.querySelectorAll('a')].find((a) => a.textContent === article.cta)!;

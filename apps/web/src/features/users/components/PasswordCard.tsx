@@ -102,7 +102,12 @@ export function PasswordCard() {
         ) : (
           <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-label="Change password">
             {error && <Alert tone="error">{error}</Alert>}
-            <PasswordField ref={firstFieldRef} {...form.textFieldProps('currentPassword')} label="Current password" autoComplete="current-password" />
+            <PasswordField
+              ref={firstFieldRef}
+              {...form.textFieldProps('currentPassword')}
+              label="Current password"
+              autoComplete="current-password"
+            />
             <NewPasswordFields field={form.textFieldProps} touch={form.touch} newPassword={values.newPassword} />
             <div className="row">
               <Button type="submit" disabled={!valid || busy} busy={busy}>

@@ -25,7 +25,12 @@ const profile = {
 function setup(me: Response | (() => Response), extra: Parameters<typeof mockApi>[0] = {}) {
   window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat.lee@example.com', verified: true }));
   window.sessionStorage.setItem('authToken', 'token');
-  const api = mockApi({ 'GET /api/users/me': me, 'GET /api/plans': json(200, testPlans), 'GET /api/users/me/payments': json(200, []), ...extra });
+  const api = mockApi({
+    'GET /api/users/me': me,
+    'GET /api/plans': json(200, testPlans),
+    'GET /api/users/me/payments': json(200, []),
+    ...extra,
+  });
   return { api, ...renderAt('/profile', <ProfilePage />) };
 }
 
@@ -82,7 +87,10 @@ describe('profile page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.sessionStorage.getItem('authToken')).toBeNull();
     // Also kept in storage: the route guard's own redirect to /login carries no navigation state.
-    expect(JSON.parse(window.sessionStorage.getItem('loginFlash') ?? 'null')).toEqual({ message: messages.sessionExpired, tone: 'warning' });
+    expect(JSON.parse(window.sessionStorage.getItem('loginFlash') ?? 'null')).toEqual({
+      message: messages.sessionExpired,
+      tone: 'warning',
+    });
   });
 
   it('updates the password', async () => {
@@ -112,7 +120,10 @@ describe('profile page', () => {
 
   it('shows why a password update failed', async () => {
     setup(json(200, profile), {
-      'PUT /api/users/password': json(400, { message: messages.currentPasswordWrong, errors: { currentPassword: messages.currentPasswordWrong } }),
+      'PUT /api/users/password': json(400, {
+        message: messages.currentPasswordWrong,
+        errors: { currentPassword: messages.currentPasswordWrong },
+      }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
     await userEvent.type(screen.getByLabelText('Current password'), 'wrong');

@@ -5,15 +5,7 @@ import { PageTitle } from '../../../components/layout/PageTitle';
 import { Alert, Button, Card, ChunkStyles, Spinner } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
-import {
-  clearJustLoggedIn,
-  logout,
-  peekJustLoggedIn,
-  updateStoredUser,
-  useEndSession,
-  useMe,
-  useSession,
-} from '../../auth';
+import { clearJustLoggedIn, logout, peekJustLoggedIn, updateStoredUser, useEndSession, useMe, useSession } from '../../auth';
 import { MembershipCard } from '../../billing';
 import { PasswordCard } from '../components/PasswordCard';
 import { cacheProfile } from '../profileCache';

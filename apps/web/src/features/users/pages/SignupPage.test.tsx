@@ -153,7 +153,12 @@ describe('sign-up form', () => {
   it('registers with the payload the server expects, then goes to sign in with the message', async () => {
     window.sessionStorage.setItem('selectedPlan', 'individualMonthly');
     const { user, api, router } = setup({
-      'POST /api/users/register': json(201, { message: 'Check your inbox!', firstName: 'Ada', email: 'ada@example.com', fullName: 'Ada Lovelace' }),
+      'POST /api/users/register': json(201, {
+        message: 'Check your inbox!',
+        firstName: 'Ada',
+        email: 'ada@example.com',
+        fullName: 'Ada Lovelace',
+      }),
     });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -205,7 +210,10 @@ describe('sign-up form', () => {
 
   it('shows a 400 message at the top and the field errors next to their fields', async () => {
     const { user } = setup({
-      'POST /api/users/register': json(400, { message: 'Please check the highlighted fields.', errors: { email: 'This email cannot be used.' } }),
+      'POST /api/users/register': json(400, {
+        message: 'Please check the highlighted fields.',
+        errors: { email: 'This email cannot be used.' },
+      }),
     });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -223,7 +231,11 @@ describe('sign-up form', () => {
     ['an HTML 404', html(404), messages.signupFrontendAnswered],
     ['a 500 with a message', json(500, { message: 'Database down' }), messages.signupFailedStatus(500, 'Database down')],
     ['a 503 with nothing', new Response(null, { status: 503 }), messages.signupFailedStatus(503)],
-    ['a 502: saved, but the verification e-mail failed', json(502, { message: 'Your details were saved.' }), `Your details were saved. ${messages.signupMailRetry}`],
+    [
+      'a 502: saved, but the verification e-mail failed',
+      json(502, { message: 'Your details were saved.' }),
+      `Your details were saved. ${messages.signupMailRetry}`,
+    ],
   ])('explains %s', async (_name, response, message) => {
     const { user } = setup({ 'POST /api/users/register': response });
     await fillValidForm(user);

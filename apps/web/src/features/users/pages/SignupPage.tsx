@@ -198,12 +198,7 @@ export default function SignupPage() {
     <FormPage
       width="wide"
       title="Create your account"
-      intro={
-        <p>
-          Join in a few minutes, choose the plan that suits you, and talk to a US board-certified doctor by phone or video,
-          24/7.
-        </p>
-      }
+      intro={<p>Join in a few minutes, choose the plan that suits you, and talk to a US board-certified doctor by phone or video, 24/7.</p>}
     >
       <PageTitle>Sign up</PageTitle>
       <form ref={formRef} className="signup stack stack--lg" noValidate onSubmit={onSubmit} aria-label="Create your account">
@@ -218,23 +213,9 @@ export default function SignupPage() {
             About you
           </h2>
           <div className="grid-2">
-            <TextField
-              {...form.textFieldProps('firstName')}
-              label="First name"
-              autoComplete="given-name"
-            />
-            <TextField
-              {...form.textFieldProps('lastName')}
-              label="Last name"
-              autoComplete="family-name"
-            />
-            <TextField
-              {...form.textFieldProps('email')}
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-            />
+            <TextField {...form.textFieldProps('firstName')} label="First name" autoComplete="given-name" />
+            <TextField {...form.textFieldProps('lastName')} label="Last name" autoComplete="family-name" />
+            <TextField {...form.textFieldProps('email')} label="Email" type="email" inputMode="email" autoComplete="email" />
             <PhoneField
               {...form.textFieldProps('customerPhone')}
               label="Phone number"
@@ -249,12 +230,7 @@ export default function SignupPage() {
               max={latestAdultBirthDate()}
               hint="You must be 18 or older."
             />
-            <TextField
-              {...form.textFieldProps('zip')}
-              label="ZIP code"
-              autoComplete="postal-code"
-              maxLength={ZIP_MAX}
-            />
+            <TextField {...form.textFieldProps('zip')} label="ZIP code" autoComplete="postal-code" maxLength={ZIP_MAX} />
           </div>
         </section>
 
@@ -263,17 +239,8 @@ export default function SignupPage() {
             Choose a password
           </h2>
           <div className="stack">
-            <PasswordField
-              {...form.textFieldProps('password')}
-              label="Password"
-              autoComplete="new-password"
-              checklist
-            />
-            <PasswordField
-              {...form.textFieldProps('confirmPassword')}
-              label="Confirm password"
-              autoComplete="new-password"
-            />
+            <PasswordField {...form.textFieldProps('password')} label="Password" autoComplete="new-password" checklist />
+            <PasswordField {...form.textFieldProps('confirmPassword')} label="Confirm password" autoComplete="new-password" />
           </div>
         </section>
 
@@ -340,9 +307,7 @@ export default function SignupPage() {
           <Button type="submit" block disabled={busy} busy={busy}>
             {busy ? 'Submitting...' : 'Create account'}
           </Button>
-          <p className="muted signup__legal">
-            Your details are sent securely and used only to provide your care and membership.
-          </p>
+          <p className="muted signup__legal">Your details are sent securely and used only to provide your care and membership.</p>
         </div>
       </form>
       <div className="form-footer">
