@@ -145,10 +145,8 @@ test('the home page is prerendered: content, title, description and FAQ structur
   const inlineScripts = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([^<]*)<\/script>/g)].map((match) => match[1]!);
   expect(inlineScripts).toHaveLength(1);
   const hash = createHash('sha256').update(inlineScripts[0]!).digest('base64');
-  const scriptSrc = response
-    .headers()
-    ['content-security-policy']!.split(';')
-    .find((directive) => directive.startsWith('script-src '));
+  const policy = response.headers()['content-security-policy']!;
+  const scriptSrc = policy.split(';').find((directive) => directive.startsWith('script-src '));
   expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
 });
 
