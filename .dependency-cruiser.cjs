@@ -1,5 +1,5 @@
-// The layers of DESIGN.md, enforced (issue 13; decision 021): `npm run boundaries`, part of
-// `npm run validate` and CI. Tests may reach into any layer, so every rule skips *.test.ts(x).
+// The layers of docs/decisions/021-layer-boundaries-and-domain-errors.md, enforced: `npm run boundaries`,
+// part of `npm run validate` and CI. Tests may reach into any layer, so every rule skips *.test.ts(x).
 const TEST = '\\.test\\.tsx?$';
 const SERVER = '^apps/server/src/';
 const WEB = '^apps/web/src/';

@@ -16,7 +16,7 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  // Type-aware rules everywhere (issue 13): every file, .mjs scripts included, belongs to a tsconfig
+  // Type-aware rules everywhere: every file, .mjs scripts included, belongs to a tsconfig
   // (scripts/tsconfig.json and apps/web/tsconfig.json type-check the scripts with checkJs).
   ...tseslint.configs.recommendedTypeChecked,
   {

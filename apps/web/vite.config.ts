@@ -31,9 +31,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // One stylesheet for the whole site (about 15 KB compressed): scripts/prerender.mjs inlines it in
-    // every prerendered page, so pages paint without waiting for CSS, and no page's code has to fetch
-    // styles before it can show.
+    // One stylesheet for the whole site (decisions 011 and 036): scripts/prerender.mjs inlines in each
+    // prerendered page the rules its markup uses, so pages paint without waiting for CSS, and the app
+    // applies the whole sheet as it starts.
     cssCodeSplit: false,
     // No preload helper: it looks up every dependency of a dynamic import with a querySelector over
     // the whole document, 20-odd scans of the home page's large DOM in one task as the app starts.

@@ -61,8 +61,8 @@ test.describe('the hero carousel', () => {
     await page.clock.install();
     await page.goto('/');
     await homeReady(page);
-    // The page's clock runs until paused, and a pause must lie ahead of it: a second ahead, as a busy
-    // host took more than 100 ms between reading the page's time and pausing. The first slide changes
+    // The page's clock runs until paused, and a pause must lie ahead of it: a second ahead, since on a busy
+    // host more than 100 ms can pass between reading the page's time and pausing. The first slide changes
     // 7 s after the carousel starts, so a second's jump changes nothing the next lines check.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await expect(currentSlide(page)).toHaveAttribute('aria-label', '1 of 11');

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/site';
 
 /**
- * Sign-up and sign-in at phone width (375 x 812). Product notes, Public site: on /consult and /login the navbar and
- * footer are hidden when the viewport is 900px wide or less, and a form layout is used; product notes: Public site:
+ * Sign-up and sign-in at phone width (375 x 812). docs/product.md, Public site: on /consult and /login the navbar and
+ * footer are hidden when the viewport is 900px wide or less, and a form layout is used; docs/product.md, Public site:
  * the form layout's navbar variant has no logo. The app shows a plain text brand link (no logo) at
  * the top of the form instead.
  */

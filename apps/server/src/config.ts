@@ -123,7 +123,7 @@ export interface Config {
     secretAccessKey: string;
     forcePathStyle: boolean;
   } | null;
-  /** INR per USD for expense conversion until an admin sets a rate (issue 12). */
+  /** INR per USD for expense conversion until an admin sets a rate (decision 020). */
   startingInrPerUsd: number;
   redisUrl: string | undefined;
   logLevel: string;

@@ -4,7 +4,7 @@ import { parseIsoDate } from './dates';
 import { messages } from './messages';
 import { PLAN_IDS, type PlanId } from './plan-ids';
 
-/** Product notes, Constants: a page of the admin lists, the bulk export's page, and the shortest e-mail search. */
+/** docs/product.md, Constants: a page of the admin lists, the bulk export's page, and the shortest e-mail search. */
 export const ADMIN_PAGE_SIZE = 10;
 export const ADMIN_BULK_PAGE_SIZE = 500;
 export const ADMIN_MAX_PAGE_SIZE = 500;
@@ -21,13 +21,13 @@ const ROLES = ['ROLE_USER', 'ROLE_ADMIN'] as const;
 /** Every status a membership goes through (checkout, renewals, one-time visit expiry, an admin's edit). */
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelled', 'expired'] as const;
 
-/** Product notes, Admin dashboard: the sort choices of the Users tab, as the API names them. */
+/** docs/product.md, Admin dashboard: the sort choices of the Users tab, as the API names them. */
 export const USER_SORT_FIELDS = ['default', 'email', 'fullName', 'submittedDate', 'subscriptionStatus', 'subscriptionAmount'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
-/** Product notes, Validation: empty sort and filter values are left out, so '' reads as "not given". */
+/** docs/product.md, Validation: empty sort and filter values are left out, so '' reads as "not given". */
 const omittedWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 const pageParams = {
@@ -44,7 +44,7 @@ export const adminUserListQuerySchema = z.strictObject({
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
-/** The e-mail search rule (product notes: Validation), for the form and for GET /api/admin/search alike. */
+/** The e-mail search rule (docs/product.md, Validation), for the form and for GET /api/admin/search alike. */
 export const emailSearchSchema = z
   .string()
   .trim()
@@ -54,7 +54,7 @@ export const emailSearchSchema = z
 export const adminUserSearchQuerySchema = z.strictObject({ ...pageParams, email: emailSearchSchema });
 export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuerySchema>;
 
-/** A stored instant as the admin API shows it (product notes: Data). */
+/** A stored instant as the admin API shows it (docs/product.md, Data). */
 export const timestampSchema = z.object({ seconds: z.number().int(), nanos: z.number().int() });
 export type Timestamp = z.infer<typeof timestampSchema>;
 export const toTimestamp = (date: Date): Timestamp => ({
@@ -77,7 +77,7 @@ export const cardDetailsSchema = z.object({
   brand: z.string().nullable(),
 });
 
-/** The user as an admin sees it (product notes: Data): every field but secrets; never a hash, a token or a full card number. */
+/** The user as an admin sees it (docs/product.md, Data): every field but secrets; never a hash, a token or a full card number. */
 export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -118,7 +118,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** A page of results (product notes: Data), with counts over the whole filtered result for the Users tab's summary. */
+/** A page of results (docs/product.md, Data), with counts over the whole filtered result for the Users tab's summary. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ content: z.array(item), totalPages: z.number().int(), totalElements: z.number().int() });
 export interface Page<T> {
@@ -138,7 +138,7 @@ export const adminUserPageSchema = pageSchema(adminUserSchema).extend({
 });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
-/** Product notes, Validation: trimmed text; '' and whitespace become null for optional fields. */
+/** docs/product.md, Validation: trimmed text; '' and whitespace become null for optional fields. */
 const optionalText = (max: number) =>
   z
     .union([z.string(), z.null()])
@@ -152,7 +152,7 @@ const nameText = z
   .transform((v) => (v ?? '').trim())
   .refine((v) => v.length <= NAME_MAX, { error: messages.tooLong(NAME_MAX) });
 
-/** Booleans are coerced (product notes: Validation): the strings 'true' / 'false' and 1 / 0 read as such. */
+/** Booleans are coerced (docs/product.md, Validation): the strings 'true' / 'false' and 1 / 0 read as such. */
 const coercedBoolean = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 1);
@@ -165,7 +165,7 @@ function canonicalRole(role: string): string {
   return role.trim();
 }
 
-/** Product notes, Validation: roles as a comma list or an array, trimmed, blanks dropped, each a known role, no repeats. */
+/** docs/product.md, Validation: roles as a comma list or an array, trimmed, blanks dropped, each a known role, no repeats. */
 const rolesSchema = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map(canonicalRole).filter(Boolean))])
@@ -196,20 +196,20 @@ const isoDateOrNull = z
 
 const addressPart = optionalText(200);
 
-/** Product notes, Validation: an address with every part empty is no address. */
+/** docs/product.md, Validation: an address with every part empty is no address. */
 const billingAddressInput = z
   .union([z.object({ street: addressPart, city: addressPart, state: addressPart, zip: addressPart, country: addressPart }), z.null()])
   .optional()
   .transform((a) => (a && Object.values(a).some((part) => part !== null) ? a : null));
 
-/** Fields the admin view shows but nobody edits (product notes: Admin dashboard plus the account's origin, decision 018): accepted and ignored. */
+/** Fields the admin view shows but nobody edits (docs/product.md, Admin dashboard, and the account's origin, decision 018): accepted and ignored. */
 const readOnly = z
   .unknown()
   .optional()
   .transform(() => undefined);
 
 /**
- * PUT /api/admin/users/{id}: the full admin view (product notes: Data) with the normalisation (product notes: Validation),
+ * PUT /api/admin/users/{id}: the full admin view (docs/product.md, Data) with the normalisation (docs/product.md, Validation),
  * parsed by the form before sending and by the route on arrival. Unknown keys (a card number, a
  * password hash) are refused; read-only ones are accepted and never stored.
  */
@@ -278,7 +278,7 @@ const auditEventSchema = z.object({
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 export const auditEventPageSchema = pageSchema(auditEventSchema);
 
-/** GET /api/admin/analytics/summary (product notes: Data); revenueMonthly in dollars to the cent (decision 019). */
+/** GET /api/admin/analytics/summary (docs/product.md, Data); revenueMonthly in dollars to the cent (decision 019). */
 export const analyticsSummarySchema = z.object({
   totalUsers: z.number().int(),
   activeSubscriptions: z.number().int(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { messageFromBody, readVerification, statusDefaultMessage } from './api';
 import { messages } from './messages';
 
-describe('the shared message choice (product notes: Messages)', () => {
+describe('the shared message choice (docs/product.md, Messages)', () => {
   it('prefers a string body, then message, error, detail, then errors, then raw text', () => {
     expect(messageFromBody('Plain text')).toBe('Plain text');
     expect(messageFromBody({ message: 'M', error: 'E' })).toBe('M');

@@ -61,7 +61,7 @@ export function readVerification(source: Record<string, unknown>): boolean | nul
   return null;
 }
 
-/** Status defaults (product notes: Messages), used when the answer carries no message of its own. */
+/** Status defaults (docs/product.md, Messages), used when the answer carries no message of its own. */
 export function statusDefaultMessage(status: number, context: 'login' | 'default' = 'default'): string {
   switch (status) {
     case 400:
@@ -80,7 +80,7 @@ export function statusDefaultMessage(status: number, context: 'login' | 'default
 }
 
 /**
- * The shared message choice (product notes: Messages): the body as a string, else its message, error or detail,
+ * The shared message choice (docs/product.md, Messages): the body as a string, else its message, error or detail,
  * else the joined errors list or map, else the raw text.
  */
 export function messageFromBody(body: unknown, rawText?: string): string | null {

@@ -5,7 +5,7 @@ import { phoneSchema } from './phone';
 
 export const ENQUIRY_MESSAGE_MAX = 5000;
 
-/** The contact enquiry form (product notes: Public site), with its validation rules. */
+/** The contact enquiry form (docs/product.md, Public site), with its validation rules. */
 export const enquiryFields = {
   fullName: z
     .string({ error: messages.enquiryNameRequired })

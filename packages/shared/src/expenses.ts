@@ -4,7 +4,7 @@ import { EMAIL_MAX } from './auth';
 import { parseIsoDate } from './dates';
 import { messages } from './messages';
 
-/** Product notes, Constants: the currencies an expense is recorded in. */
+/** docs/product.md, Constants: the currencies an expense is recorded in. */
 export const EXPENSE_CURRENCIES = ['USD', 'INR'] as const;
 export type ExpenseCurrency = (typeof EXPENSE_CURRENCIES)[number];
 
@@ -13,12 +13,12 @@ const EXPENSE_MAX_AMOUNT = 10_000_000;
 const EXPENSE_TITLE_MAX = 200;
 const EXPENSE_DESCRIPTION_MAX = 2000;
 
-/** Product notes, Validation: receipts are PDF, JPEG or PNG; issue 12: at most 10 MB. */
+/** Receipts are PDF, JPEG or PNG of at most 10 MB (decision 020; security checklist row 30). */
 const RECEIPT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type ReceiptContentType = (typeof RECEIPT_CONTENT_TYPES)[number];
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 const RECEIPT_FILE_NAME_MAX = 255;
-/** The file picker's filter (product notes: Validation). */
+/** The file picker's filter (docs/product.md, Validation). */
 export const RECEIPT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 
 /** The exchange rate is kept to 4 decimals: rupees per dollar × 10,000. */
@@ -40,7 +40,7 @@ export function convertMinorUnits(amount: number, from: ExpenseCurrency, to: Exp
 export const toMinorUnits = (amount: number) => Math.round(amount * 100);
 export const fromMinorUnits = (minor: number) => minor / 100;
 
-/** A stored attachment as the API shows it (product notes: Data). */
+/** A stored attachment as the API shows it (docs/product.md, Data). */
 const attachmentFields = {
   fileUrl: z.string().nullable(),
   fileName: z.string().nullable(),
@@ -48,7 +48,7 @@ const attachmentFields = {
   fileSize: z.number().int().nullable(),
 };
 
-/** An expense (product notes: Data); amounts in currency units to the cent (paisa), the rate it was saved with. */
+/** An expense (docs/product.md, Data); amounts in currency units to the cent (paisa), the rate it was saved with. */
 export const expenseSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -105,7 +105,7 @@ export type ExpenseListQuery = z.infer<typeof expenseListQuerySchema>;
 export const expenseExportQuerySchema = expenseListQuerySchema.transform(({ page: _page, size: _size, ...filter }) => filter);
 export type ExpenseFilter = Omit<ExpenseListQuery, 'page' | 'size'>;
 
-/** Product notes, Validation: trimmed text; a missing or null one is ''. */
+/** docs/product.md, Validation: trimmed text; a missing or null one is ''. */
 const trimmedText = (max: number) =>
   z
     .union([z.string(), z.null()])
@@ -147,7 +147,7 @@ const receiptSize = z
   .int({ error: messages.receiptTooLarge })
   .min(1, { error: messages.receiptEmpty })
   .max(RECEIPT_MAX_BYTES, { error: messages.receiptTooLarge });
-/** Kept for display only: the storage key never comes from it (product notes: Validation: 'upload' by default). */
+/** Kept for display only: the storage key never comes from it (docs/product.md, Validation: 'upload' by default). */
 const receiptFileName = z
   .union([z.string(), z.null()])
   .optional()
@@ -160,7 +160,7 @@ const readOnly = z
   .transform(() => undefined);
 
 /**
- * PUT /api/admin/expenses/{id}, normalised as the product notes (Validation) say, parsed by the form and the route alike.
+ * PUT /api/admin/expenses/{id}, normalised as docs/product.md (Validation) says, parsed by the form and the route alike.
  * No field is required; createdBy is the signed-in admin's, whatever the body says. The file
  * fields come together or not at all: without them, a saved attachment is cleared.
  */
@@ -216,7 +216,7 @@ export const attachSchema = z.strictObject({
 });
 export type AttachInput = z.input<typeof attachSchema>;
 
-/** The INR-per-USD rate new saves use (issue 12), with who set it and since when. */
+/** The INR-per-USD rate new saves use (decision 020), with who set it and since when. */
 export const exchangeRateSchema = z.object({ inrPerUsd: z.number(), effectiveFrom: z.string().nullable(), setBy: z.string().nullable() });
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 export const exchangeRateUpdateSchema = z.strictObject({

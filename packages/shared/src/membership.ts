@@ -10,5 +10,5 @@ const DAY_MS = 86_400_000;
 /** A moment `days` whole (or fractional) days of 24 hours later; negative goes back. */
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
-/** A membership is active when its status reads 'active', in any case (product notes: Membership). */
+/** A membership is active when its status reads 'active', in any case (docs/product.md, Membership). */
 export const isActiveStatus = (status: string | null | undefined) => status?.trim().toLowerCase() === 'active';

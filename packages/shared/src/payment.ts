@@ -78,7 +78,7 @@ const requiredLabel = (label: string, max = 200) =>
     .max(max, { error: messages.tooLong(max) })
     .refine(isStorableText, storable);
 
-/** The checkout form (product notes: Checkout), field by field, with its validation messages. */
+/** The checkout form (docs/product.md, Checkout), field by field, with its validation messages. */
 export const checkoutFields = {
   email: z
     .string({ error: messages.forgotInvalid })
@@ -140,7 +140,7 @@ const address = {
 };
 
 /**
- * PUT /api/users/{id}/subscription: the subscription request (product notes: Data). The server reads the
+ * PUT /api/users/{id}/subscription: the subscription request (docs/product.md, Data). The server reads the
  * plan, the contact, the billing address and the card; prices and dates in the request are
  * accepted for compatibility and ignored (the catalogue and the server's clock decide).
  */

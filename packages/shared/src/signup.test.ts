@@ -32,7 +32,7 @@ const yearsAgo = (years: number, days = 0) => {
   return toIsoDate(d);
 };
 
-describe('sign-up form rules (product notes: Validation)', () => {
+describe('sign-up form rules (docs/product.md, Validation)', () => {
   it('accepts a complete form, digits-only phone and no symptoms', () => {
     const parsed = signupFormSchema.parse(valid);
     expect(parsed.customerPhone).toBe('3145550100');

@@ -22,7 +22,7 @@ export const PRERENDERED_PATHS = [
 ] as const;
 
 /**
- * The addresses an admin's e-mailed sign-in link may use (product notes: Admin dashboard: the old site sent several), each
+ * The addresses an admin's e-mailed sign-in link may use (docs/product.md, Admin dashboard: the old site sent several), each
  * a page of the app. Those under /api are pages too: the server and the dev server answer them with
  * the app instead of the API.
  */

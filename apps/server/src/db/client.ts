@@ -77,8 +77,7 @@ class PreparingClient extends pg.Client {
 /**
  * The text parsers Drizzle gives every PGlite query: dates, times and intervals stay text, and its
  * columns map them. PGlite merges a query's own parsers into its 300-odd defaults for every result
- * (an object spread: 150 µs a query on a slow machine, most of the database's JavaScript time on
- * `/api/users/me`). The database is opened with these as its defaults instead, and
+ * (an object spread, most of the database's JavaScript time on `/api/users/me`: decision 035). The database is opened with these as its defaults instead, and
  * `drizzleClient` stops passing them per query; a test holds this list to Drizzle's.
  */
 const keepText = (value: string) => value;

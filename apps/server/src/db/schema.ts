@@ -23,7 +23,7 @@ import type { Outcome } from '../lib/errors';
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tz('created_at').notNull().defaultNow();
 
-/** Every field of the user (product notes: Data). Card data is limited to brand, last 4, expiry and name. */
+/** Every field of the user (docs/product.md, Data). Card data is limited to brand, last 4, expiry and name. */
 export const users = pgTable(
   'users',
   {
@@ -403,7 +403,7 @@ export interface AuditDetails {
 }
 
 /**
- * The rupees per dollar that expense saves use (issue 12): each change is a new row, so the latest
+ * The rupees per dollar that expense saves use (decision 020): each change is a new row, so the latest
  * row is the current rate and the rows before it are its history. Without a row, the configured
  * starting value applies. The rate is kept × 10,000 (4 decimals) as an integer.
  */
@@ -449,7 +449,7 @@ export const expenseUploads = pgTable(
   ],
 );
 
-/** An expense (product notes: Data); money in minor units (cents, paise) with the rate it was saved at. */
+/** An expense (docs/product.md, Data); money in minor units (cents, paise) with the rate it was saved at. */
 export const expenses = pgTable(
   'expenses',
   {
@@ -462,7 +462,7 @@ export const expenses = pgTable(
     amountInrPaise: bigint('amount_inr_paise', { mode: 'number' }).notNull(),
     inrPerUsdE4: integer('inr_per_usd_e4').notNull(),
     spentAt: tz('spent_at').notNull(),
-    /** The creating admin's e-mail, lower-cased (product notes: Data). */
+    /** The creating admin's e-mail, lower-cased (docs/product.md, Data). */
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -139,8 +139,8 @@ class LazyChildLogger {
 
 /**
  * Fastify gives every request a child logger bound to its request id, and pino builds a child at
- * once, running the redaction over its bindings: about 5 % of a fast request that never logs (the
- * profile of GET /api/plans, decision 028). Here the child is made when the request first logs.
+ * once, running the redaction over its bindings: a cost every request paid though almost none logs
+ * (decision 028). Here the child is made when the request first logs.
  */
 export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
   // Per-route levels or serializers: pino's child as Fastify would make it.

@@ -131,7 +131,7 @@ export function webAppInlineScripts(webDist: string | null): string[] {
 
 /**
  * Every address that is not an API call is a page of the app, and so are the admin magic-link
- * addresses (product notes: Public site). Any spelling of /api (/API, //api) stays an API path: a JSON 404, not a 200 page.
+ * addresses (docs/product.md, Public site). Any spelling of /api (/API, //api) stays an API path: a JSON 404, not a 200 page.
  */
 export const isPageAddress = (url: string) => !/^\/+api\//i.test(url) || isAdminLinkPage(url);
 

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../features/auth';
 
 /**
- * Signed-in gate (product notes: Public site): no stored session → /login; a stored user marked unverified →
+ * Signed-in gate (docs/product.md, Public site): no stored session → /login; a stored user marked unverified →
  * /login with the flash 'Please verify your email before signing in.'
  */
 export function RequireSession({ children }: { children: ReactNode }) {

@@ -120,7 +120,7 @@ describe('routes and gates', () => {
     mockApi({});
     signIn(['admin']);
     open('/');
-    // Admin in place of My Profile (product notes: Public site), once: a separate menu entry would repeat it.
+    // Admin in place of My Profile (docs/product.md, Public site), once: a separate menu entry would repeat it.
     expect(await screen.findAllByRole('link', { name: 'Admin', hidden: true })).toHaveLength(1);
     expect(screen.queryByRole('link', { name: 'My Profile', hidden: true })).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign Out', hidden: true })).toBeInTheDocument();

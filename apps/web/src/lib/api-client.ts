@@ -7,7 +7,7 @@ const API_TIMEOUT_MS = 30_000;
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  /** What the server itself said (product notes: Messages choice), or null when it said nothing usable. */
+  /** What the server itself said (docs/product.md, Messages), or null when it said nothing usable. */
   readonly serverMessage: string | null;
   /** A 404 answered with an HTML page: the request reached the website instead of the API. */
   readonly misrouted: boolean;
@@ -98,7 +98,7 @@ function noResponseMessage(error: unknown): string {
 /**
  * Calls the API: JSON in and out, the X-Requested-With header, cookies included, the stored bearer
  * token, a 30 s time-out. Resolves with the parsed body; rejects with an ApiError carrying the
- * message (product notes: Messages) (or the caller's AbortError when the caller aborted).
+ * message (docs/product.md, Messages) (or the caller's AbortError when the caller aborted).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, timeoutMs = API_TIMEOUT_MS, context = 'default', quiet = false } = options;

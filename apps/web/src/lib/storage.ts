@@ -1,5 +1,5 @@
 /**
- * The browser storage keys (product notes: Data) and safe access to them. Storage can be unavailable (private
+ * The browser storage keys (docs/product.md, Data) and safe access to them. Storage can be unavailable (private
  * modes, blocked cookies), so every access is wrapped and degrades to "nothing stored".
  */
 export const storageKeys = {

@@ -1,4 +1,4 @@
-// Messages of the admin dashboard (product notes: Validation, Messages) and of the rules the server adds around it.
+// Messages of the admin dashboard (docs/product.md, Validation and Messages) and of the rules the server adds around it.
 
 export const usersLoadFailed = 'Failed to load users.';
 export const analyticsLoadFailed = 'Failed to load analytics.';
@@ -27,7 +27,7 @@ export const amountInvalid = 'Enter an amount in dollars of at most 2 decimals, 
 export const dateInvalid = 'Enter a valid date as YYYY-MM-DD.';
 export const analyticsRangeInvalid = 'Choose a start date on or before the end date, at most 3 years apart.';
 
-// Expenses (product notes: Admin dashboard, Validation, Messages) and the server's rules around them
+// Expenses (docs/product.md, Admin dashboard, Validation and Messages) and the server's rules around them
 export const expensesLoadFailed = 'Failed to load expenses.';
 export const expenseSaveFailed = 'Failed to save expense.';
 export const noExpensesFound = 'No expenses found.';

@@ -94,7 +94,7 @@ export const signupFrontendAnswered = 'Signup failed: the request reached the we
 export const signupFailedStatus = (status: number, message?: string) =>
   message ? `Signup failed (${status}): ${message}` : `Signup failed (${status}). Please try again.`;
 export const signupMailRetry = 'You can submit again to retry sending the verification email.';
-/** A 502 at sign-up: the details were saved but the verification e-mail was not sent (product notes: Messages). */
+/** A 502 at sign-up: the details were saved but the verification e-mail was not sent (docs/product.md, Messages). */
 export const signupMailFailed = (message?: string) => (message ? `${message} ${signupMailRetry}` : signupMailRetry);
 export const requestError = (message: string) => `Request error: ${message}`;
 

@@ -4,7 +4,7 @@ import { billingAddressOf, cardDetailsOf, type UserRow } from '../users';
 const timestamp = (date: Date | null) => (date ? toTimestamp(date) : null);
 
 /**
- * A user as an admin sees it (product notes: Data): every field but secrets. The card fields come from the
+ * A user as an admin sees it (docs/product.md, Data): every field but secrets. The card fields come from the
  * stored brand, last 4, expiry and name, the only card data kept; the legacy names repeat them.
  */
 export function toAdminUser(user: UserRow): AdminUser {

@@ -12,7 +12,7 @@ import { seriesRows, summaryRow } from './analytics.repository';
 // The one rule of what is monthly recurring revenue, as the shared code states it.
 const RECURRING_PLANS = PLAN_IDS.filter((id) => countsAsMonthlyRevenue(id));
 
-/** The Analytics card's four numbers (product notes: Data; definitions in decision 019). */
+/** The Analytics card's four numbers (docs/product.md, Admin dashboard; definitions in decision 019). */
 export async function analyticsSummary(ctx: AppContext): Promise<AnalyticsSummary> {
   const row = await summaryRow(ctx.db, RECURRING_PLANS);
   return {

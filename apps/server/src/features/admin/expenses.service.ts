@@ -48,7 +48,7 @@ import {
 /** Checklist row 30: an upload address lives 15 minutes; a download address as long. */
 const UPLOAD_TTL_MS = 15 * 60_000;
 const DOWNLOAD_TTL_MS = 15 * 60_000;
-/** Uploads never attached are removed after a day (issue 12). */
+/** Uploads never attached are removed after a day (decision 020). */
 const UNATTACHED_UPLOAD_KEEP_MS = 24 * 60 * 60_000;
 
 type Actor = { userId: string; email: string };
@@ -83,7 +83,7 @@ export function isValidDownload(ctx: AppContext, uploadId: string, expires: numb
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** An expense as the API shows it (product notes: Data), with a fresh download address for its file. */
+/** An expense as the API shows it (docs/product.md, Data), with a fresh download address for its file. */
 function toExpense(ctx: AppContext, { expense, file }: ExpenseWithFile, now: Date): Expense {
   return {
     id: expense.id,
@@ -244,7 +244,7 @@ async function removeUploads(ctx: AppContext, db: Executor, uploads: UploadRow[]
 }
 
 /**
- * PUT /api/admin/expenses/{id}: creates or updates (product notes: Validation). Amounts are converted at the current
+ * PUT /api/admin/expenses/{id}: creates or updates (docs/product.md, Validation). Amounts are converted at the current
  * rate and stored with it; createdBy is the signed-in admin on creation. The file fields name an
  * upload of this expense (checked before any lock is taken, as storage calls can be slow), the
  * current file (kept), or nothing (a saved file is cleared). The audit row commits with the change.

@@ -47,7 +47,7 @@ describe('admin expenses', () => {
     }
   });
 
-  it('creates with the PUT, normalised as the product notes (Validation) say, with createdBy from the session and both amounts at the stored rate', async () => {
+  it('creates with the PUT, normalised as docs/product.md (Validation) says, with createdBy from the session and both amounts at the stored rate', async () => {
     const id = randomUUID();
     const answer = await save(id, {
       id,

@@ -12,7 +12,7 @@ function lastDayOf(month: string): string {
 }
 
 /**
- * The profit panel (issue 12): per America/Chicago month, the analytics series' monthly recurring
+ * The profit panel (decision 020): per America/Chicago month, the analytics series' monthly recurring
  * revenue and cash collected against the month's expenses in dollars. Net is cash less expenses:
  * what the month actually brought in and paid out.
  */

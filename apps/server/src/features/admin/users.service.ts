@@ -99,7 +99,7 @@ const SESSION_FIELDS = new Set(['email', 'roles', 'verified']);
 const isAdmin = (roles: string[]) => roles.includes(ADMIN);
 
 /**
- * An admin's edit of a user (product notes: Validation, decision 018): the admin keeps their own admin role, the
+ * An admin's edit of a user (docs/product.md, Validation; decision 018): the admin keeps their own admin role, the
  * last admin stays one, a change of roles, subscription or amount carries a reason. A change of
  * e-mail, roles or verification ends the user's sessions (all but the admin's own when editing
  * themself). The audit row with every change's before and after commits in the same transaction.

@@ -4,7 +4,7 @@ import { Icon, buttonClass } from '../../components/ui';
 import { useSession } from '../../features/auth';
 import { CONTACT_SUPPORT } from './navItems';
 
-/** Pages without the floating bar, with their sub-paths (product notes: Public site). */
+/** Pages without the floating bar, with their sub-paths (docs/product.md, Public site). */
 const NO_BAR = /^\/(consult|login|profile|payment|admin)(\/|$)/i;
 
 export const floatingBarAllowedOn = (pathname: string) => !NO_BAR.test(pathname);
@@ -58,7 +58,7 @@ function useHeroInView(pathname: string): boolean {
   return inView ?? true;
 }
 
-/** 'Start a Visit' and 'Customer Support', fixed at the bottom of the screen (product notes: Public site). */
+/** 'Start a Visit' and 'Customer Support', fixed at the bottom of the screen (docs/product.md, Public site). */
 export function FloatingBar() {
   const { pathname } = useLocation();
   const session = useSession();

@@ -26,7 +26,7 @@ export function useBookingTarget() {
 const linkClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`;
 
 /**
- * The contact strip and the navigation bar (product notes: Public site). Below 901px the menu folds behind a
+ * The contact strip and the navigation bar (docs/product.md, Public site). Below 901px the menu folds behind a
  * 'Menu' toggle; the form variant (sign-in, sign-up, contact, profile, admin) drops the logo.
  * Menus close by themselves on every navigation: their state belongs to one location.
  */

@@ -17,7 +17,7 @@ const BlockedPage = lazy(() => import('../../features/geo/components/BlockedPage
 // Fetched only when the server configures a widget: by default there is none.
 const ChatWidget = lazy(() => import('./ChatWidget').then((m) => ({ default: m.ChatWidget })));
 
-/** Pages with no navbar or footer at all (product notes: Public site). */
+/** Pages with no navbar or footer at all (docs/product.md, Public site). */
 const BARE = /^\/(reset|reset-password|choose-plan)(\/|$)/i;
 /**
  * Form pages: the form variant of the navbar, and no navbar or footer at 900px and below. The width
@@ -26,7 +26,7 @@ const BARE = /^\/(reset|reset-password|choose-plan)(\/|$)/i;
  */
 const FORM = /^\/(consult|contact|login|profile|admin)(\/|$)/i;
 
-/** Which parts of the frame a page shows (product notes: Public site). */
+/** Which parts of the frame a page shows (docs/product.md, Public site). */
 export function frameFor(pathname: string) {
   const bare = BARE.test(pathname);
   return { bare, form: FORM.test(pathname), chrome: !bare };

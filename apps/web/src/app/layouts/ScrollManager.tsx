@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { prefersReducedMotion } from '../../lib/reduced-motion';
 
-/** After a page change the top is forced again at these delays, ending at the last (product notes: Public site). */
+/** After a page change the top is forced again at these delays, ending at the last (docs/product.md, Public site). */
 export const TOP_TIMERS_MS = [50, 100, 200, 400, 800, 1200] as const;
 /** How long to wait for an anchor that the page has not rendered yet (its code may still be loading). */
 const ANCHOR_WAIT_MS = 4000;

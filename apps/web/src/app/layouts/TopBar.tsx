@@ -2,7 +2,7 @@ import { brand } from '../../lib/brand';
 import { Icon } from '../../components/ui';
 import { SocialLinks } from './SocialLinks';
 
-/** The contact strip above the navigation bar (product notes: Public site). */
+/** The contact strip above the navigation bar (docs/product.md, Public site). */
 export function TopBar() {
   return (
     <div className="topbar">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 
 /**
- * The optional live-chat widget (product notes: Public site). It exists only when the server sets
+ * The optional live-chat widget (docs/product.md, Public site). It exists only when the server sets
  * CHAT_WIDGET_URL (GET /api/site-config); by default there is no widget and no third party.
  */
 

@@ -1,6 +1,6 @@
 import { brand } from '../../lib/brand';
 
-/** The navigation menu (product notes: Public site), in its order. Hash links lead to sections of the home page. */
+/** The navigation menu (docs/product.md, Public site), in its order. Hash links lead to sections of the home page. */
 interface NavLinkItem {
   label: string;
   to: string;

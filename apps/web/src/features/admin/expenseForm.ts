@@ -35,7 +35,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A date's day on this browser's calendar, YYYY-MM-DD (what a date input shows). */
 const localIsoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-/** Product notes, Admin dashboard: the spent date is stored as local midnight of the chosen day. */
+/** docs/product.md, Admin dashboard: the spent date is stored as local midnight of the chosen day. */
 function localMidnight(day: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return null;
@@ -64,7 +64,7 @@ export function toFormValues(expense: Expense): ExpenseFormValues {
   };
 }
 
-/** A new expense (product notes: Admin dashboard): today, in dollars, nothing else. */
+/** A new expense (docs/product.md, Admin dashboard): today, in dollars, nothing else. */
 export const newExpenseValues = (now = new Date()): ExpenseFormValues => ({
   title: '',
   description: '',
@@ -81,7 +81,7 @@ export function isDirty(values: ExpenseFormValues, loaded: ExpenseFormValues | n
 }
 
 /**
- * The PUT body (product notes: Validation): the fields as typed, the spent date as local midnight, createdBy as
+ * The PUT body (docs/product.md, Validation): the fields as typed, the spent date as local midnight, createdBy as
  * loaded, and the file fields only when a file exists. The shared schema trims and upper-cases.
  */
 function toUpdateInput(values: ExpenseFormValues, createdBy: string | null): ExpenseUpdateInput {

@@ -1,6 +1,6 @@
 import { fromTimestamp, US_CENTRAL, type AdminUser, type Timestamp } from '@app/shared';
 
-/** Product notes, Admin dashboard: first and last name, else the full name, else the e-mail. */
+/** docs/product.md, Admin dashboard: first and last name, else the full name, else the e-mail. */
 export function displayName(user: Pick<AdminUser, 'firstName' | 'lastName' | 'fullName' | 'email'>): string {
   return (
     [user.firstName, user.lastName]
@@ -15,7 +15,7 @@ export function displayName(user: Pick<AdminUser, 'firstName' | 'lastName' | 'fu
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * Dollars as the dashboard shows them: two decimals (product notes: Constants) and thousands grouped, '$12,345.60',
+ * Dollars as the dashboard shows them: two decimals (docs/product.md, Constants) and thousands grouped, '$12,345.60',
  * since revenue runs to five figures and more. (Not money.ts's formatUsd: importing it here would move
  * that module out of the home page's chunk and grow the public pages' JavaScript.)
  */
@@ -23,7 +23,7 @@ export const formatDollars = (dollars: number) => usd.format(dollars);
 
 const centralDateTime = new Intl.DateTimeFormat('en-US', { timeZone: US_CENTRAL, dateStyle: 'medium', timeStyle: 'short' });
 
-/** An instant in US Central time (product notes: Data), e.g. 'Nov 22, 2026, 8:01 AM CT'. */
+/** An instant in US Central time (docs/product.md, Data), e.g. 'Nov 22, 2026, 8:01 AM CT'. */
 export const formatCentral = (date: Date) => `${centralDateTime.format(date)} CT`;
 export const formatTimestamp = (t: Timestamp | null) => (t ? formatCentral(fromTimestamp(t)) : null);
 
@@ -47,7 +47,7 @@ const money = {
   USD: usd,
   INR: new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 };
-/** An amount in its currency to 2 decimals (product notes: Data): '$1,234.50', '₹1,02,345.00'. */
+/** An amount in its currency to 2 decimals (docs/product.md, Data): '$1,234.50', '₹1,02,345.00'. */
 export const formatAmount = (amount: number, currency: 'USD' | 'INR') => money[currency].format(amount);
 
 /** A file size as people read it: '820 KB', '2.4 MB'. */

@@ -27,5 +27,5 @@ export function createAdminQueryClient(onAuthFailure: (failure: AuthFailure) => 
   });
 }
 
-/** What a failed call shows: the server's own message first (product notes: Messages), else the section's default. */
+/** What a failed call shows: the server's own message first (docs/product.md, Messages), else the section's default. */
 export const failureMessage = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage) || fallback;

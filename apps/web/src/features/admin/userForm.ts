@@ -5,7 +5,7 @@ export interface UserFormValues {
   email: string;
   firstName: string;
   lastName: string;
-  /** Comma-separated, as the admin types them (product notes: Validation). */
+  /** Comma-separated, as the admin types them (docs/product.md, Validation). */
   roles: string;
   dob: string;
   symptoms: string;
@@ -105,7 +105,7 @@ export const needsReason = (changed: readonly UserFormField[]) =>
   changed.some((name) => (FIELDS_NEEDING_REASON as readonly string[]).includes(name));
 
 /**
- * The PUT body before normalisation: the user as loaded with the card's edits on top (product notes: Data: the
+ * The PUT body before normalisation: the user as loaded with the card's edits on top (docs/product.md, Data: the
  * full body). Untyped on purpose: the selects hold any string, and the shared schema decides.
  */
 function toUpdateInput(user: AdminUser, values: UserFormValues): Record<string, unknown> {

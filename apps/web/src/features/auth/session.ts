@@ -5,7 +5,7 @@ import { rolesFromToken } from './roles';
 
 export const AUTH_CHANGED_EVENT = 'auth-changed';
 
-/** The user as kept in storage under authUser (product notes: Data). Never a password. */
+/** The user as kept in storage under authUser (docs/product.md, Data). Never a password. */
 export interface StoredUser {
   id?: string;
   email?: string;
@@ -23,10 +23,10 @@ export interface StoredUser {
 export interface Session {
   user: StoredUser | null;
   token: string | null;
-  /** A stored user holding a token, an access token or an e-mail (product notes: Membership). */
+  /** A stored user holding a token, an access token or an e-mail (docs/product.md, Membership). */
   signedIn: boolean;
   roles: string[];
-  /** From the token's roles only: the logginAdminUser flag alone grants nothing (DESIGN). */
+  /** From the token's roles only: the logginAdminUser flag alone grants nothing (the server checks roles itself, decision 005). */
   isAdmin: boolean;
   /** null when the stored user says nothing about verification. */
   verified: boolean | null;

@@ -1,7 +1,7 @@
 import { centsToDollars, formatUsd, normalizePlanId, type Plan, type PlanId, type UserProfile } from '@app/shared';
 import { readItem, readJson, removeItem, writeItem } from '../../lib/storage';
 
-/** Session storage key of the checkout payload (product notes: Data). It never holds card data. */
+/** Session storage key of the checkout payload (docs/product.md, Data). It never holds card data. */
 const CHECKOUT_DATA_KEY = 'checkoutData';
 
 interface CheckoutAddress {
@@ -23,7 +23,7 @@ interface CheckoutContact {
   country: string;
 }
 
-/** The checkout payload (product notes: Data): the plan and who pays, carried from the profile to /payment. */
+/** The checkout payload (docs/product.md, Data): the plan and who pays, carried from the profile to /payment. */
 export interface CheckoutData {
   planId: PlanId;
   planName: string;

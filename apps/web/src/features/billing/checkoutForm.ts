@@ -176,7 +176,7 @@ export function checkoutServerErrors(errors: unknown): Partial<Record<CheckoutFi
 /* ---------- the request ---------- */
 
 /**
- * The subscription request (product notes: Data) for a valid form. Monthly plans carry the term dates in US
+ * The subscription request (docs/product.md, Data) for a valid form. Monthly plans carry the term dates in US
  * Central time (the server recomputes them from its own clock; it also charges its own price).
  */
 export function buildSubscriptionRequest(

@@ -6,7 +6,7 @@ export type GeoStatus =
   | { status: 'allowed'; country: string | null; state: string | null }
   | { status: 'blocked'; country: string | null; state: string | null };
 
-/** US or USA leads to the app (product notes: Public site); the server's `allowed` decides when it is given. */
+/** US or USA leads to the app (docs/product.md, Public site); the server's `allowed` decides when it is given. */
 export function geoStatusOf(answer: Partial<GeoAnswer> | null | undefined): GeoStatus {
   const country = typeof answer?.country === 'string' ? answer.country : null;
   const state = typeof answer?.state === 'string' ? answer.state : null;

@@ -278,7 +278,7 @@ describe('plans section', () => {
 
 // A big page: role queries in jsdom are slow on a busy machine.
 describe('home page', { timeout: 20_000 }, () => {
-  it('has every section anchor of the home page (product notes: Public site)', async () => {
+  it('has every section anchor of the home page (docs/product.md, Public site)', async () => {
     mockApi({ 'GET /api/plans': json(200, testPlans) });
     renderAt('/', <HomePage />);
     await chooseLink('Individual Monthly');

@@ -14,7 +14,7 @@ import './home.css';
  */
 const BelowTheFold = lazy(() => nearViewport('home-more').then(() => import('./components/BelowTheFold')));
 
-/** The home page (product notes: Public site): hero, services, plans, about, how it works, stories, why, blog, FAQ. */
+/** The home page (docs/product.md, Public site): hero, services, plans, about, how it works, stories, why, blog, FAQ. */
 export default function HomePage() {
   return (
     <div className="home">

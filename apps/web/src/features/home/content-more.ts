@@ -154,5 +154,5 @@ export const faqs: FaqEntry[] = [
   },
 ];
 
-/** How many FAQ entries go into the FAQPage structured data (product notes: Public site). */
+/** How many FAQ entries go into the FAQPage structured data (docs/product.md, Public site). */
 export const FAQ_STRUCTURED_COUNT = 4;

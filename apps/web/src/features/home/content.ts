@@ -1,11 +1,11 @@
 import type { IconName } from '../../components/ui';
 
 /**
- * The copy of the home page (product notes: Public site). Prices quoted in copy are the catalogue's (GET /api/plans):
+ * The copy of the home page (docs/product.md, Public site). Prices quoted in copy are the catalogue's (GET /api/plans):
  * Individual Monthly $29.99/mo, Family Monthly $49.99/mo, One Time Visit $59.99 per visit.
  */
 
-/** A hero slide (product notes: Data): the image is an original illustration shipped in public/images/hero. */
+/** A hero slide (docs/product.md, Data): the image is an original illustration shipped in public/images/hero. */
 export interface HeroSlide {
   id: string;
   title: string;
@@ -103,7 +103,7 @@ export const tickerMessages = [
   'We are here for you wherever you are',
 ];
 
-/** A service entry (product notes: Data): only entries with a link show 'Learn More'. */
+/** A service entry (docs/product.md, Data): only entries with a link show 'Learn More'. */
 export interface ServiceEntry {
   id: string;
   title: string;
@@ -111,7 +111,7 @@ export interface ServiceEntry {
   bullets: [string, string, string];
   icon: IconName;
   link?: string;
-  /** The in-page anchor (product notes: Public site), when the card has one. */
+  /** The in-page anchor (docs/product.md, Public site), when the card has one. */
   anchor?: string;
 }
 

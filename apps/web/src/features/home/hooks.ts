@@ -5,7 +5,7 @@ const neverChanges = () => noop;
 
 export type HeroVariant = 'a' | 'b';
 
-/** Picked once per page load (product notes: Public site: at random on each load). */
+/** Picked once per page load (docs/product.md, Public site: at random on each load). */
 const loadVariant: HeroVariant = Math.random() < 0.5 ? 'a' : 'b';
 
 /** The hero layout variant: 'a' in prerendered HTML, the load's random pick once hydrated. */

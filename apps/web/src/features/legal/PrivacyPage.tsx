@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { brand } from '../../lib/brand';
 import { ContactDetails, LegalPage, type LegalSection } from './LegalPage';
 
-/** Product notes, Constants: the privacy policy's constants. */
+/** docs/product.md, Constants: the privacy policy's constants. */
 const PRIVACY = {
   minimumAge: 18,
   atRest: 'AES-256',
@@ -239,7 +239,7 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /privacy-policy (product notes: Public site). */
+/** /privacy-policy (docs/product.md, Public site). */
 export default function PrivacyPage() {
   return (
     <LegalPage

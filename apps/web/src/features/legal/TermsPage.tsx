@@ -3,7 +3,7 @@ import { Icon } from '../../components/ui';
 import { brand } from '../../lib/brand';
 import { ContactDetails, LegalPage, type LegalSection } from './LegalPage';
 
-/** Product notes, Constants: the terms' constants. */
+/** docs/product.md, Constants: the terms' constants. */
 const TERMS = {
   recordYears: 7,
   cancelNoticeDays: 30,
@@ -332,7 +332,7 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /terms-of-service (product notes: Public site). */
+/** /terms-of-service (docs/product.md, Public site). */
 export default function TermsPage() {
   return (
     <LegalPage

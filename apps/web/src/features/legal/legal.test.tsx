@@ -8,7 +8,7 @@ const headings = () => [...document.querySelectorAll('.legal__body h2')].map((h)
 const text = () => document.querySelector('.legal')!.textContent.replace(/\s+/g, ' ');
 
 describe('legal pages', { timeout: 20_000 }, () => {
-  it('Terms and Conditions: 911 notice first, every section, every constant of the terms (product notes: Constants)', () => {
+  it('Terms and Conditions: 911 notice first, every section, every constant of the terms (docs/product.md, Constants)', () => {
     renderAt('/terms-of-service', <TermsPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Terms and Conditions');
     expect(screen.getByText('October 2025')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { ServiceSlug } from '@app/shared';
 import type { IconName } from '../../components/ui';
 
-/** A service page (product notes: Public site): one template, these contents. Prices are per visit (product notes: Constants). */
+/** A service page (docs/product.md, Public site): one template, these contents. Prices are per visit (docs/product.md, Public site). */
 export interface ServicePageContent {
   slug: ServiceSlug;
   path: string;
@@ -211,5 +211,5 @@ export const servicePages: ServicePageContent[] = [
 
 export const findServicePage = (slug: ServicePageContent['slug']) => servicePages.find((page) => page.slug === slug)!;
 
-/** The hero button (product notes: Public site): 'Start Consultation - $49'. */
+/** The hero button (docs/product.md, Public site): 'Start Consultation - $49'. */
 export const consultationLabel = (page: Pick<ServicePageContent, 'price'>) => `Start Consultation - $${page.price}`;

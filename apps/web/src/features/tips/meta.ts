@@ -1,14 +1,14 @@
 import type { TipSlug } from '@app/shared';
 
-/** The tip articles (product notes: Public site): what lists and links need, without the article texts. */
+/** The tip articles (docs/product.md, Public site): what lists and links need, without the article texts. */
 export interface TipArticleMeta {
   slug: TipSlug;
   path: string;
   title: string;
-  /** The navigation label (product notes: Public site). */
+  /** The navigation label (docs/product.md, Public site). */
   label: string;
   summary: string;
-  /** Stated reading time in minutes (product notes: Constants: 3 or 4). */
+  /** Stated reading time in minutes (docs/product.md, Public site: 3 or 4). */
   readMinutes: 3 | 4;
   /** The call to action that ends the article. */
   cta: 'Start a Visit' | 'Book a Visit';

@@ -15,7 +15,7 @@ const CACHED_FIELDS = [
 ] as const;
 
 /**
- * Keeps a copy of the profile (product notes: Data): profile fields, the e-mail lower-cased, blank values
+ * Keeps a copy of the profile (docs/product.md, Data): profile fields, the e-mail lower-cased, blank values
  * skipped; next to the session (persistent only with Remember Me). Also the last chosen plan.
  */
 export function cacheProfile(profile: Partial<UserProfile>) {

@@ -1,7 +1,7 @@
 import type { AnalyticsSeries, AnalyticsSeriesQuery, AnalyticsSummary } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-/** GET /api/admin/analytics/summary: the four numbers (product notes: Admin dashboard). */
+/** GET /api/admin/analytics/summary: the four numbers (docs/product.md, Admin dashboard). */
 export const getAnalyticsSummary = (signal?: AbortSignal) => apiRequest<AnalyticsSummary>('/api/admin/analytics/summary', { signal });
 
 /** GET /api/admin/analytics/series: the same business over time, per America/Chicago day, week or month. */

@@ -20,7 +20,7 @@ export interface ExpenseFilterValues {
   createdBy: string;
 }
 
-// Product notes, Validation: empty filter values are left out of the request.
+// docs/product.md, Validation: empty filter values are left out of the request.
 const query = (params: Record<string, string | number>) =>
   new URLSearchParams(
     Object.entries(params)
@@ -68,7 +68,7 @@ export async function downloadExpensesCsv(filter: ExpenseFilterValues): Promise<
   setTimeout(() => URL.revokeObjectURL(link.href), 0);
 }
 
-/** A file chosen for an expense, described as the product notes (Validation) have it: the name defaults to 'upload', the type to octet-stream. */
+/** A file chosen for an expense, described as docs/product.md (Validation) has it: the name defaults to 'upload', the type to octet-stream. */
 export const fileFacts = (file: File) => ({
   fileName: file.name || 'upload',
   contentType: file.type || 'application/octet-stream',
@@ -76,7 +76,7 @@ export const fileFacts = (file: File) => ({
 });
 
 /**
- * The attachment flow (product notes: Admin dashboard), first two steps: an upload slot from the server, then the bytes
+ * The attachment flow (docs/product.md, Admin dashboard), first two steps: an upload slot from the server, then the bytes
  * straight to the address it returned (our server or the bucket), reporting progress (0–1).
  * Resolves with the file's address for the save or the attach.
  */
@@ -91,7 +91,7 @@ export async function uploadReceipt(expenseId: string, file: File, onProgress: (
       ? error
       : new Error(messages.uploadInitiationFailed);
   }
-  // Product notes, Validation: an answer without either address is an error.
+  // docs/product.md, Validation: an answer without either address is an error.
   if (!ticket?.uploadUrl || !ticket.fileUrl) throw new Error(messages.uploadInitiationFailed);
   await putFile(ticket, file, facts.contentType, onProgress);
   return ticket.fileUrl;

@@ -11,7 +11,7 @@ import { apiRequest } from '../../../lib/api-client';
 import type { UserListParams } from './keys';
 
 const query = (params: Record<string, string | number | null | undefined>) => {
-  // Product notes, Validation: empty sort and filter values are left out of the request.
+  // docs/product.md, Validation: empty sort and filter values are left out of the request.
   const entries = Object.entries(params).filter(([, v]) => v !== null && v !== undefined && v !== '');
   return new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString();
 };
@@ -40,7 +40,7 @@ export interface BulkProgress {
   total: number;
 }
 
-/** Every user, through GET /api/admin/all in pages of 500 (product notes: Constants), reporting progress after each page. */
+/** Every user, through GET /api/admin/all in pages of 500 (docs/product.md, Constants), reporting progress after each page. */
 export async function loadAllUsers(onProgress: (progress: BulkProgress) => void): Promise<AdminUser[]> {
   const users: AdminUser[] = [];
   for (let page = 0; ; page += 1) {

@@ -20,7 +20,7 @@ import { SelectField } from './fields';
 // uPlot and the chart code load only when the charts are about to show.
 const SeriesCharts = lazy(() => import('./SeriesCharts'));
 
-/** The Analytics card's four numbers (product notes: Admin dashboard). */
+/** The Analytics card's four numbers (docs/product.md, Admin dashboard). */
 function SummaryStats({ summary }: { summary: AnalyticsSummary }) {
   const stats = [
     ['Total users', summary.totalUsers.toLocaleString('en-US')],
@@ -71,7 +71,7 @@ const formatAxisDollars = (dollars: number) => formatDollars(dollars).replace(/\
 
 const intervalOptions = ANALYTICS_INTERVALS.map((i) => ({ value: i, label: humanize(i) }));
 
-/** The Analytics card's four numbers (product notes: Admin dashboard), then the business over time: charts and a table of a chosen range. */
+/** The Analytics card's four numbers (docs/product.md, Admin dashboard), then the business over time: charts and a table of a chosen range. */
 export function AnalyticsCard() {
   const summary = useQuery({ queryKey: adminKeys.analyticsSummary, queryFn: ({ signal }) => getAnalyticsSummary(signal) });
   const [range, setRange] = useState<{ from: string; to: string; interval: AnalyticsInterval }>(() => {

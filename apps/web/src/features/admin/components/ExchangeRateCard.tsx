@@ -10,7 +10,7 @@ import { failureMessage } from '../queryClient';
 import { Facts } from './fields';
 
 /**
- * The INR-per-USD rate new saves use (issue 12: no internet at run time, so an admin keeps it).
+ * The INR-per-USD rate new saves use (decision 020: no internet at run time, so an admin keeps it).
  * Saved expenses keep the rate they were saved with.
  */
 export function ExchangeRateCard() {

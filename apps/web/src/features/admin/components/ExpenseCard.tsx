@@ -32,9 +32,9 @@ interface ExpenseCardProps {
   onRemoved?: () => void;
 }
 
-/** One expense (product notes: Admin dashboard): its summary, and the fields, receipt, Delete and Save behind 'View Details'. */
+/** One expense (docs/product.md, Admin dashboard): its summary, and the fields, receipt, Delete and Save behind 'View Details'. */
 export function ExpenseCard({ id, expense, onCreated, onRemoved }: ExpenseCardProps) {
-  // A new expense opens ready to fill in (product notes: Admin dashboard).
+  // A new expense opens ready to fill in (docs/product.md, Admin dashboard).
   const { expanded, opened, toggle } = useDetails(expense === null);
   const elementId = `expense-${id}`;
   const title = expense?.title || messages.untitledExpense;
@@ -127,7 +127,7 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
     onError: (error) => form.setServerErrors(serverFieldErrors(error, EXPENSE_FORM_FIELDS)),
   });
 
-  // Product notes, Admin dashboard: slot, upload, attach. A new expense keeps the upload and sends it with its first save.
+  // docs/product.md, Admin dashboard: slot, upload, attach. A new expense keeps the upload and sends it with its first save.
   const upload = useMutation({
     mutationFn: async (file: File): Promise<{ attached: Expense } | { pending: ExpenseFile }> => {
       setProgress(0);
@@ -175,7 +175,7 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
   // The saved file's link comes from the list, read again every 10 minutes so that it stays valid;
   // a file uploaded but not saved yet has none.
   const downloadUrl = file && file.fileUrl === expense?.fileUrl ? expense.downloadUrl : null;
-  // Product notes, Messages: the server's reason, else 'File upload failed' (with the status when there was one).
+  // docs/product.md, Messages: the server's reason, else 'File upload failed' (with the status when there was one).
   const uploadError =
     upload.isError && !authFailureOf(upload.error) ? failureMessage(upload.error, upload.error.message || messages.fileUploadFailed) : null;
 

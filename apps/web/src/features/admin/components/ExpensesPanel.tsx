@@ -29,7 +29,7 @@ interface Draft {
 /** Sums amounts to the cent, so a page of 0.1s adds up exactly. */
 const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + Math.round(amount * 100), 0) / 100;
 
-/** The Expenses tab (product notes: Admin dashboard): summary, filters, Add Expense, pages of expense cards. */
+/** The Expenses tab (docs/product.md, Admin dashboard): summary, filters, Add Expense, pages of expense cards. */
 export function ExpensesPanel() {
   const [filter, setFilter] = useState<ExpenseFilterValues>(NO_FILTER);
   const [page, setPage] = useState(0);
@@ -67,7 +67,7 @@ export function ExpensesPanel() {
         applied={filter}
         onApply={apply}
         onAdd={() => {
-          // Product notes, Admin dashboard: at the top, already dirty, with an id made here.
+          // docs/product.md, Admin dashboard: at the top, already dirty, with an id made here.
           setDrafts((list) => [{ id: crypto.randomUUID(), saved: null }, ...list]);
         }}
       />

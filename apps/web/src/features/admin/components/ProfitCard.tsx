@@ -56,7 +56,7 @@ function NetBars({ months }: { months: ProfitMonth[] }) {
   );
 }
 
-/** Issue 12's profit panel: per month, revenue and cash collected against expenses in dollars, and the net. */
+/** The profit panel (decision 020): per month, revenue and cash collected against expenses in dollars, and the net. */
 export function ProfitCard() {
   const [range, setRange] = useState(() => {
     const to = centralDay(new Date()).slice(0, 7);

@@ -3,7 +3,7 @@ import { displayName, formatDollars, humanize } from '../format';
 import { DetailsToggle, useDetails } from './blocks';
 import { UserEditor } from './UserEditor';
 
-/** The snippet (product notes: Admin dashboard): status, plan and amount, leaving out what the user does not have. */
+/** The snippet (docs/product.md, Admin dashboard): status, plan and amount, leaving out what the user does not have. */
 function subscriptionSnippet(user: AdminUser): string {
   const parts = [
     user.subscriptionStatus ? humanize(user.subscriptionStatus) : null,
@@ -15,7 +15,7 @@ function subscriptionSnippet(user: AdminUser): string {
 
 const roleLabel = (role: string) => role.replace(/^ROLE_/, '').toLowerCase();
 
-/** One user of the list: a summary line that opens onto the editable details (product notes: Admin dashboard). */
+/** One user of the list: a summary line that opens onto the editable details (docs/product.md, Admin dashboard). */
 export function UserCard({ user, serial }: { user: AdminUser; serial: number }) {
   // Element ids from the user's id: unique on the page and safe in a CSS selector.
   const id = `user-${user.id}`;

@@ -56,7 +56,7 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
   const save = useMutation({
     mutationFn: (body: AdminUserUpdate) => updateUser(user.id, body),
     onSuccess: (saved) => {
-      // Product notes, Admin dashboard: the card shows the server's answer and is clean again.
+      // docs/product.md, Admin dashboard: the card shows the server's answer and is clean again.
       queryClient.setQueriesData<AdminUserPage>({ queryKey: adminKeys.userLists }, (page) =>
         page ? { ...page, content: page.content.map((u) => (u.id === saved.id ? saved : u)) } : page,
       );

@@ -17,7 +17,7 @@ function download(json: string) {
   URL.revokeObjectURL(url);
 }
 
-/** Product notes, Admin dashboard: every user loaded in pages of 500, shown, copied or downloaded as JSON. */
+/** docs/product.md, Admin dashboard: every user loaded in pages of 500, shown, copied or downloaded as JSON. */
 export function UsersJsonCard() {
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const [shown, setShown] = useState(false);

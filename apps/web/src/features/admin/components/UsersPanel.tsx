@@ -25,7 +25,7 @@ const SORT_LABELS: Record<UserSortField, string> = {
   subscriptionAmount: 'Subscription amount',
 };
 
-/** The Users list (product notes: Admin dashboard): summary counts, e-mail search, sort, pages of collapsible user cards. */
+/** The Users list (docs/product.md, Admin dashboard): summary counts, e-mail search, sort, pages of collapsible user cards. */
 export function UsersPanel() {
   const [params, setParams] = useState<UserListParams>({ email: null, page: 0, sortBy: 'default', sortDir: 'asc' });
   const users = useQuery({
@@ -34,7 +34,7 @@ export function UsersPanel() {
     // The page on screen stays while the next one loads, so paging does not flash an empty list.
     placeholderData: keepPreviousData,
   });
-  // Product notes, Admin dashboard: a new search or order starts again from the first page.
+  // docs/product.md, Admin dashboard: a new search or order starts again from the first page.
   const restart = (change: Partial<UserListParams>) => setParams((p) => ({ ...p, ...change, page: 0 }));
   const data = users.data;
   const totalPages = Math.max(data?.totalPages ?? 1, 1);
@@ -91,7 +91,7 @@ function UserCounts({ page }: { page: AdminUserPage }) {
   );
 }
 
-/** Product notes, Validation: the search is trimmed; under 3 characters it says so and the default list loads. */
+/** docs/product.md, Validation: the search is trimmed; under 3 characters it says so and the default list loads. */
 function SearchForm({ active, onSearch }: { active: string | null; onSearch: (email: string | null) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useValidatedForm<{ email: string }>({

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Button } from '../../../components/ui';
 import { failureMessage } from '../queryClient';
 
-/** Numbers of a card as labelled tiles (product notes: Admin dashboard). */
+/** Numbers of a card as labelled tiles (docs/product.md, Admin dashboard). */
 export function StatList({ items, compact = false }: { items: readonly (readonly [string, ReactNode])[]; compact?: boolean }) {
   return (
     <dl className={`admin-stats${compact ? ' admin-stats--compact' : ''}`}>
@@ -17,7 +17,7 @@ export function StatList({ items, compact = false }: { items: readonly (readonly
   );
 }
 
-/** A section that could not load: the server's message, else the section's own (product notes: Messages), and 'Try again'. */
+/** A section that could not load: the server's message, else the section's own (docs/product.md, Messages), and 'Try again'. */
 export function LoadError({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry: () => void }) {
   return (
     <Alert tone="error">
@@ -29,7 +29,7 @@ export function LoadError({ error, fallback, onRetry }: { error: unknown; fallba
   );
 }
 
-/** Prev, 'Page x of y', Next (product notes: Admin dashboard); `page` is 0-based. */
+/** Prev, 'Page x of y', Next (docs/product.md, Admin dashboard); `page` is 0-based. */
 export function Pager({
   label,
   page,
@@ -57,7 +57,7 @@ export function Pager({
 }
 
 /**
- * A card's 'View Details' / 'Hide Details' (product notes: Admin dashboard). The details stay mounted once opened, so
+ * A card's 'View Details' / 'Hide Details' (docs/product.md, Admin dashboard). The details stay mounted once opened, so
  * closing the card does not throw away unsaved edits.
  */
 export function useDetails(initiallyOpen = false) {

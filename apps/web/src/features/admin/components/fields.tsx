@@ -26,7 +26,7 @@ export function SelectField({ id, label, error, options, ...rest }: SelectFieldP
 type AmountFieldProps = Omit<ComponentProps<typeof TextField>, 'value' | 'onBlur'> & {
   value: string;
   onBlur: () => void;
-  /** Called on leaving the field with the amount written to 2 decimals (product notes: Constants). */
+  /** Called on leaving the field with the amount written to 2 decimals (docs/product.md, Constants). */
   onTwoDecimals: (formatted: string) => void;
 };
 
@@ -48,7 +48,7 @@ export function AmountField({ onTwoDecimals, onBlur, ...field }: AmountFieldProp
   );
 }
 
-/** Read-only facts as a description list; entries without a value are left out (product notes: Admin dashboard). */
+/** Read-only facts as a description list; entries without a value are left out (docs/product.md, Admin dashboard). */
 export function Facts({ items, empty }: { items: readonly (readonly [string, ReactNode])[]; empty?: string }) {
   const shown = items.filter(([, value]) => value !== null && value !== undefined && value !== '');
   if (shown.length === 0) return empty ? <p className="muted">{empty}</p> : null;

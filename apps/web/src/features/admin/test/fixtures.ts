@@ -1,7 +1,7 @@
 import type { AdminUser, AdminUserPage, AnalyticsSeries, Expense, ExpensePage } from '@app/shared';
 import { json, mockApi } from '../../../test/helpers';
 
-/** A user as GET /api/admin/all answers it, with every field (product notes: Data). */
+/** A user as GET /api/admin/all answers it, with every field (docs/product.md, Data). */
 export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
   return {
     id: 'u-1',
@@ -72,7 +72,7 @@ const series: AnalyticsSeries = {
   ],
 };
 
-/** An expense as GET /api/admin/expenses answers it (product notes: Data). */
+/** An expense as GET /api/admin/expenses answers it (docs/product.md, Data). */
 export function expense(overrides: Partial<Expense> = {}): Expense {
   return {
     id: '0b9f6f1e-6c1a-4f0e-9a57-5d0c1c1e0001',

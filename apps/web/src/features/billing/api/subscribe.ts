@@ -9,7 +9,7 @@ export interface SubscriptionResponse {
 }
 
 /**
- * PUT /api/users/{id}/subscription with the subscription request (product notes: Data). The Idempotency-Key
+ * PUT /api/users/{id}/subscription with the subscription request (docs/product.md, Data). The Idempotency-Key
  * makes a retry of the same submission safe: the server answers it as it answered the first.
  * Answers: 200 {message, statusMessage, user}; 402 {message, code} (declined); 400 {message, errors};
  * 403, 409, 422 {message}; 401 signed out.

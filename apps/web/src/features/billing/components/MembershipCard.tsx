@@ -15,7 +15,7 @@ import { CardBrandLogo, toCardBrand } from './CardBrandLogo';
 import { PaymentHistory } from './PaymentHistory';
 import membershipCss from './membership.css?inline';
 
-/** How long the 'Connect with a Doctor Now' notice stays (product notes: Constants). */
+/** How long the 'Connect with a Doctor Now' notice stays (docs/product.md, Membership). */
 export const DOCTOR_NOTICE_MS = 12_000;
 
 interface Notice {
@@ -26,7 +26,7 @@ interface Notice {
 }
 
 /**
- * The profile's membership card (product notes: Membership): the plan and its status, the inline plan chooser,
+ * The profile's membership card (docs/product.md, Membership): the plan and its status, the inline plan chooser,
  * the way to checkout, and for active members the doctor connection; then the payment history.
  */
 export function MembershipCard({ profile }: { profile: UserProfile }) {

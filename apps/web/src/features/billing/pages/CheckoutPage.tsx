@@ -17,7 +17,7 @@ import { OrderSummary } from '../components/OrderSummary';
 import { useCheckoutSubmission } from '../useCheckoutSubmission';
 import checkoutCss from './checkout.css?inline';
 
-/** With no checkout data, /payment goes back to the profile after this delay (product notes: Checkout). */
+/** With no checkout data, /payment goes back to the profile after this delay (docs/product.md, Checkout). */
 const MISSING_CHECKOUT_REDIRECT_MS = 250;
 
 export default function CheckoutPage() {

@@ -12,7 +12,7 @@ import { choosePlan } from '../api/choosePlan';
 import choosePlanCss from './choose-plan.css?inline';
 
 /**
- * The welcome page after confirming an account (product notes: Membership), with query parameters plan,
+ * The welcome page after confirming an account (docs/product.md, Membership), with query parameters plan,
  * firstName, lastName and email. An enrolled visitor sees the plan and goes on to sign in; anyone
  * else picks a plan first.
  */

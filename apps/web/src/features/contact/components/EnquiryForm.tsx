@@ -27,7 +27,7 @@ function validateEnquiryField(name: FieldName, values: EnquiryValues): string | 
   return result.success ? null : (result.error.issues[0]?.message ?? messages.required);
 }
 
-/** The message for a failed enquiry (product notes: Messages). */
+/** The message for a failed enquiry (docs/product.md, Messages). */
 function enquiryErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return error.serverMessage ?? messages.enquiryRateLimited;
@@ -42,7 +42,7 @@ function enquiryErrorMessage(error: unknown): string {
 
 const fieldId = (name: FieldName) => `enquiry-${name}`;
 
-/** The contact enquiry (product notes: Public site, Membership, Validation). */
+/** The contact enquiry (docs/product.md, Public site, Membership and Validation). */
 export function EnquiryForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const form = useValidatedForm<EnquiryValues>({

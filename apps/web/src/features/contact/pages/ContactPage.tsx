@@ -5,7 +5,7 @@ import mapUrl from '../assets/missouri-map.svg';
 import { EnquiryForm } from '../components/EnquiryForm';
 import './contact.css';
 
-/** /contact (product notes: Public site): customer service, the enquiry form, headquarters with a map. */
+/** /contact (docs/product.md, Public site): customer service, the enquiry form, headquarters with a map. */
 export default function ContactPage() {
   return (
     <div className="contact">

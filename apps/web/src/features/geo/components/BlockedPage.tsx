@@ -13,7 +13,7 @@ function countryName(code: string | null): string | null {
   }
 }
 
-/** The page a visitor outside the United States sees in place of every page (product notes: Public site). */
+/** The page a visitor outside the United States sees in place of every page (docs/product.md, Public site). */
 export function BlockedPage() {
   const geo = useGeoCheck();
   const where = countryName(geo.status === 'pending' ? null : geo.country);

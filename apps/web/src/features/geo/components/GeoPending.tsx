@@ -1,7 +1,7 @@
 import { messages } from '@app/shared';
 import './geo.css';
 
-/** Covers the page while the country lookup runs (product notes: Public site). */
+/** Covers the page while the country lookup runs (docs/product.md, Public site). */
 export function GeoPending() {
   return (
     <div className="geo-pending" role="status" aria-live="polite">

@@ -4,7 +4,7 @@ import type { HeroSlide } from '../content';
 import { useHydrated } from '../hooks';
 import { brand } from '../../../lib/brand';
 
-/** Product notes, Constants: the carousel advances every 7 s. */
+/** docs/product.md, Public site: the carousel advances every 7 s. */
 export const CAROUSEL_INTERVAL_MS = 7000;
 
 export interface HeroCarouselProps {

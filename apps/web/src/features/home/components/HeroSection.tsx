@@ -9,7 +9,7 @@ import { HeroCarousel } from './HeroCarousel';
 import { Ticker } from './Ticker';
 import { brand } from '../../../lib/brand';
 
-/** Product notes, Constants: scrolling is locked for 1500 ms after the home page loads. */
+/** docs/product.md, Constants: scrolling is locked for 1500 ms after the home page loads. */
 const HERO_SCROLL_LOCK_MS = 1500;
 
 /**

@@ -15,7 +15,7 @@ const links = (name: string) =>
   [...document.querySelectorAll('a')].filter((a) => a.textContent?.trim() === name).map((a) => a.getAttribute('href'));
 
 describe('service pages', { timeout: 20_000 }, () => {
-  it('come in four, at their prices (product notes: Constants)', () => {
+  it('come in four, at their prices (docs/product.md, Public site)', () => {
     expect(Object.fromEntries(servicePages.map((p) => [p.slug, { price: p.price, title: p.title }]))).toEqual(expected);
     expect(servicePages.map((p) => p.path)).toEqual([
       '/services/urgent-care',

@@ -42,7 +42,7 @@ function structuredData(page: ServicePageContent) {
   };
 }
 
-/** The one template of the four service pages (product notes: Public site). */
+/** The one template of the four service pages (docs/product.md, Public site). */
 function ServiceTemplate({ page }: { page: ServicePageContent }) {
   const start = useStartVisitPath();
   const label = consultationLabel(page);

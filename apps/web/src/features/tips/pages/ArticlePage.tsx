@@ -21,7 +21,7 @@ const bodies: Record<TipArticleMeta['slug'], ComponentType> = {
 /** When the articles were written (shown and given to search engines). */
 const PUBLISHED = '2025-10-01';
 
-/** A tip article (product notes: Public site): the text, its read time, and a call to action at the end. */
+/** A tip article (docs/product.md, Public site): the text, its read time, and a call to action at the end. */
 export default function ArticlePage({ slug }: { slug: TipArticleMeta['slug'] }) {
   const article = findTipArticle(slug);
   const Body = bodies[slug];

@@ -78,7 +78,7 @@ function validateField(name: FieldName, values: SignupValues): string | null {
 
 const fieldId = (name: FieldName) => `signup-${name}`;
 
-/** The message shown at the top of the form for a failed sign-up (product notes: Messages). */
+/** The message shown at the top of the form for a failed sign-up (docs/product.md, Messages). */
 function signupErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.misrouted) return messages.signupFrontendAnswered;
