@@ -4,7 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys, mailOutbox, oneTimeTokens, rateLimits, sessions } from '../db/schema';
 import { enqueueMails, queueMailToSend, type OutgoingMail } from '../features/mail/repository';
-import { checkoutBody, signedInPatient, useTestApp, waitForMail } from '../test/harness';
+import { checkoutBody, patientThroughSignUp, signedInPatient, useTestApp, waitForMail } from '../test/harness';
 import { HOUSEKEEPING_LOCK_ID, runHousekeeping } from './housekeeping';
 
 const MINUTE = 60_000;
@@ -46,7 +46,7 @@ describe('housekeeping', () => {
   });
 
   it('#9 deletes used and expired one-time tokens and keeps a usable one', async () => {
-    const { body, user } = await signedInPatient(server.app);
+    const { body, user } = await patientThroughSignUp(server.app);
     await server.http.post('/api/auth/forgot-password', { email: body.email });
     // The reset link is made after the answer.
     await waitForMail(server.app, body.email, 'password-reset');

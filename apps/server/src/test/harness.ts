@@ -3,12 +3,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { generateCustomerId, registrationSchema } from '@app/shared';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { PGLITE_IN_MEMORY } from '../db/client';
 import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
+import { openSession } from '../features/auth/sessions.repository';
+import { findPlan } from '../features/plans';
+import { findUserByEmail, insertUser, toProfile, type UserRow } from '../features/users/repository';
+import { hashPassword } from '../lib/crypto';
 
 /** One health-data key for every test app of a test file, so apps built side by side read each other's rows. */
 export const testPhiKey = randomBytes(32).toString('base64');
@@ -200,18 +205,69 @@ export async function tokenFromMail(app: App, to: string, kind: string): Promise
   return match[1];
 }
 
-/** Signs up, verifies and signs in a patient; returns the session token and the sign-up body. */
-export async function signedInPatient(app: App, overrides: Record<string, unknown> = {}, loginExtra: Record<string, unknown> = {}) {
+/** The stored hash of `strongPassword`, made once per test process: one argon2id hash instead of one per patient. */
+let strongPasswordHash: Promise<string> | undefined;
+const passwordHashFor = (password: string) =>
+  password === strongPassword ? (strongPasswordHash ??= hashPassword(strongPassword)) : hashPassword(password);
+
+/**
+ * A verified patient inserted straight into the database, as sign-up and verification would leave
+ * them (the sign-up body through the same schema the route uses). Tests of sign-up, verification and
+ * sign-in walk that journey themselves; every other test starts here.
+ */
+export async function insertPatient(app: App, overrides: Record<string, unknown> = {}) {
+  const body = signupBody(overrides);
+  const input = registrationSchema.parse(body);
+  const plan = findPlan(input.subscriptionPlan);
+  const now = new Date();
+  const user = await insertUser(app.ctx.db, {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    passwordHash: await passwordHashFor(input.password),
+    customerPhone: input.customerPhone,
+    dob: input.dob,
+    zip: input.zip,
+    symptoms: input.symptoms || null,
+    subscriptionPlan: plan.id,
+    subscriptionStatus: 'pending',
+    subscriptionAmountCents: plan.priceCents,
+    smsPolicyAccepted: true,
+    customerIp: '127.0.0.1',
+    customerId: generateCustomerId(),
+    submittedAt: now,
+    verified: true,
+    emailVerifiedAt: now,
+  });
+  return { body, user };
+}
+
+/**
+ * A patient who signed up, opened the verification link and signed in over HTTP, for the tests
+ * that need what that journey leaves behind (its mail, tokens and audit rows); answers like signedInPatient.
+ */
+export async function patientThroughSignUp(app: App, overrides: Record<string, unknown> = {}) {
   const body = signupBody(overrides);
   const http = api(app);
   // From an address of its own: a test file signs up more patients than one address may in an hour.
   const registered = await app.inject({ method: 'POST', url: '/api/users/register', payload: body, remoteAddress: newIp() });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
-  const token = await tokenFromMail(app, body.email, 'verify-email');
-  await http.post('/api/users/verify-email', { token });
-  const login = await http.post('/api/auth/login', { email: body.email, password: body.password, ...loginExtra });
+  await http.post('/api/users/verify-email', { token: await tokenFromMail(app, body.email, 'verify-email') });
+  const login = await http.post('/api/auth/login', { email: body.email, password: body.password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
   return { body, token: login.body.token as string, user: login.body.user as Record<string, unknown> };
+}
+
+/** A session for a user, as signing in opens one; answers the token and the user as sign-in shows them. */
+async function sessionFor(app: App, user: UserRow, rememberMe = false) {
+  const session = await openSession(app.ctx.db, app.ctx.config.jwtSecret, user, { rememberMe });
+  return { token: session.token, user: toProfile(user) as unknown as Record<string, unknown> };
+}
+
+/** A verified patient with a session (see insertPatient); answers the session token, the sign-up body and the user. */
+export async function signedInPatient(app: App, overrides: Record<string, unknown> = {}, options: { rememberMe?: boolean } = {}) {
+  const { body, user } = await insertPatient(app, overrides);
+  return { body, ...(await sessionFor(app, user, options.rememberMe)) };
 }
 
 /** A complete, valid checkout body for PUT /api/users/{id}/subscription. */
@@ -266,13 +322,9 @@ export function useTestApp(env: Record<string, string> = {}) {
 /** The bootstrap admin of a test app built with `adminEnv`. */
 export const adminEnv = { ADMIN_EMAIL: 'chief@careconnect.example', ADMIN_PASSWORD: 'Adm1n!secret' };
 
-/** Signs an admin in the only way there is, by the e-mailed magic link; returns the session token and the admin. */
-export async function signedInAdmin(app: App, email = adminEnv.ADMIN_EMAIL, password = adminEnv.ADMIN_PASSWORD) {
-  const http = api(app);
-  const login = await http.post('/api/auth/login', { email, password });
-  if (login.body.status !== 'magic_link_sent') throw new Error(`admin login failed: ${login.status} ${login.text}`);
-  const link = await tokenFromMail(app, email, 'admin-login');
-  const verified = await http.post('/api/auth/verify-admin-login', { token: link });
-  if (verified.status !== 200) throw new Error(`admin link failed: ${verified.status} ${verified.text}`);
-  return { token: verified.body.token as string, user: verified.body.user as Record<string, unknown> };
+/** A session for an existing admin, as the e-mailed sign-in link opens one (admin-login.test.ts walks that journey). */
+export async function signedInAdmin(app: App, email = adminEnv.ADMIN_EMAIL) {
+  const user = await findUserByEmail(app.ctx.db, email);
+  if (!user?.roles.includes('ROLE_ADMIN')) throw new Error(`${email} is not an admin of this test app`);
+  return sessionFor(app, user);
 }

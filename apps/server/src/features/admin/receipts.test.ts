@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expenseUploads } from '../../db/schema';
 import { runHousekeeping } from '../../jobs/housekeeping';
-import { adminEnv, signedInAdmin, signedInPatient, strongPassword, useTestApp } from '../../test/harness';
+import { adminEnv, signedInAdmin, signedInPatient, useTestApp } from '../../test/harness';
 import type { App } from '../../app';
 import { useS3rver } from '../../test/s3';
 
@@ -51,7 +51,7 @@ describe.each([
       admin,
     );
     expect(promoted.status, promoted.text).toBe(200);
-    otherAdmin = (await signedInAdmin(server.app, other.user.email as string, strongPassword)).token;
+    otherAdmin = (await signedInAdmin(server.app, other.user.email as string)).token;
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -513,7 +513,7 @@ describe('admin user edit, reset e-mail and history', () => {
   it('keeps the last admin: of two admins demoting each other at once, one wins and the other is refused', async () => {
     const { view, body } = await patientView();
     expect((await save(view.id, { ...view, roles: 'user,admin', reason: 'New office manager' })).status).toBe(200);
-    const second = await signedInAdmin(server.app, body.email, body.password);
+    const second = await signedInAdmin(server.app, body.email);
     const chiefView = (
       (await server.http.get(`/api/admin/search?email=${adminEnv.ADMIN_EMAIL}`, admin.token)).body.content as AdminUser[]
     )[0]!;
@@ -535,7 +535,7 @@ describe('admin user edit, reset e-mail and history', () => {
     expect(counted!.admins).toBe(1);
     // The chief is still an admin only if the second admin's demotion of them failed.
     if (b.status !== 200) expect(await meStatus(admin.token)).toBe(200);
-    else admin = await signedInAdmin(server.app, body.email, body.password);
+    else admin = await signedInAdmin(server.app, body.email);
   });
 
   it.each([

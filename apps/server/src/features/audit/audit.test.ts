@@ -6,7 +6,7 @@ import { usePhiKeyring } from '../../db/phi-column';
 import { sealPhiColumns } from '../../db/phi-seal';
 import { auditLog } from '../../db/schema';
 import { createPhiKeyring } from '../../lib/phi-cipher';
-import { eventually, signedInPatient, testPhiKey, useTestApp } from '../../test/harness';
+import { eventually, patientThroughSignUp, signedInPatient, testPhiKey, useTestApp } from '../../test/harness';
 import { findAuditChainBreak, recordAudit, recordAudits } from './service';
 
 describe('#28 the audit trail', () => {
@@ -20,7 +20,7 @@ describe('#28 the audit trail', () => {
     });
 
   it('#28 records who read and changed patient data, by route pattern, never by URL', async () => {
-    const { user, token } = await signedInPatient(server.app);
+    const { user, token } = await patientThroughSignUp(server.app);
     await server.http.get('/api/users/me', token);
     await server.http.get('/api/plans');
     await server.http.get('/api/users/verify-email?token=secret-looking-token-value');
@@ -37,7 +37,8 @@ describe('#28 the audit trail', () => {
   });
 
   it('#28 refuses UPDATE, DELETE and TRUNCATE on the trail', async () => {
-    await server.http.get('/api/users/me');
+    const { token } = await signedInPatient(server.app);
+    await server.http.get('/api/users/me', token);
     await settled(1);
     for (const statement of ['UPDATE audit_log SET status = 200', 'DELETE FROM audit_log', 'TRUNCATE audit_log']) {
       await expect(server.app.ctx.db.execute(sql.raw(statement))).rejects.toThrow();

@@ -5,7 +5,7 @@ import type { App } from '../../app';
 import { eq } from 'drizzle-orm';
 import { oneTimeTokens, users } from '../../db/schema';
 import { ensureBootstrapAdmin } from './service';
-import { api, createTestApp, mailFor, signedInPatient, tokenFromMail, useTestApp } from '../../test/harness';
+import { api, createTestApp, mailFor, patientThroughSignUp, signedInPatient, tokenFromMail, useTestApp } from '../../test/harness';
 
 const ADMIN_EMAIL = 'chief@careconnect.example';
 const ADMIN_PASSWORD = 'Adm1n!secret';
@@ -55,7 +55,7 @@ describe('administrators sign in by magic link', () => {
   });
 
   it('does not accept a patient verification token as an admin link', async () => {
-    const patient = await signedInPatient(app);
+    const patient = await patientThroughSignUp(app);
     const token = await tokenFromMail(app, patient.body.email, 'verify-email');
     expect((await http.post('/api/auth/verify-admin-login', { token })).status).toBe(400);
   });

@@ -11,7 +11,7 @@ import {
   createTestApp,
   fromNewIp,
   mailFor,
-  signedInPatient,
+  patientThroughSignUp,
   signupBody,
   tokenFromMail,
   useTestApp,
@@ -217,7 +217,7 @@ describe('POST /api/users/resend-verification', () => {
     const waiting = signupBody();
     await server.http.post('/api/users/register', waiting, undefined, fromNewIp());
     const oldToken = await tokenFromMail(server.app, waiting.email, 'verify-email');
-    const verified = await signedInPatient(server.app, {}, {});
+    const verified = await patientThroughSignUp(server.app);
 
     const answers = await Promise.all([
       resend(waiting.email.toUpperCase()),
