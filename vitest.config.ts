@@ -11,8 +11,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          // One migrated embedded database, which every test app's database in memory starts as.
-          globalSetup: ['apps/server/src/test/pglite-template.ts'],
+          // One migrated database (PGlite, or a template on the Postgres server) that every test app's database starts as.
+          globalSetup: ['apps/server/src/test/migrated-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { generateCustomerId, registrationSchema } from '@app/shared';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
@@ -14,6 +13,7 @@ import { openSession } from '../features/auth/sessions.repository';
 import { findPlan } from '../features/plans';
 import { findUserByEmail, insertUser, toProfile, type UserRow } from '../features/users/repository';
 import { hashPassword } from '../lib/crypto';
+import { adminQuery, databaseUrl } from './migrated-template';
 
 /** One health-data key for every test app of a test file, so apps built side by side read each other's rows. */
 export const testPhiKey = randomBytes(32).toString('base64');
@@ -43,10 +43,9 @@ export async function createTestConfig(env: Record<string, string> = {}, options
   const serverUrl = config.databaseUrl;
   const database = `test_${randomBytes(6).toString('hex')}`;
   if (serverUrl) {
-    await adminQuery(serverUrl, `CREATE DATABASE "${database}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    config.databaseUrl = url.toString();
+    const template = inject('postgresTemplate');
+    await adminQuery(serverUrl, `CREATE DATABASE "${database}"${template ? ` TEMPLATE "${template}"` : ''}`);
+    config.databaseUrl = databaseUrl(serverUrl, database);
   }
   const drop = async () => {
     if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
@@ -56,7 +55,7 @@ export async function createTestConfig(env: Record<string, string> = {}, options
 }
 
 let migratedDataDir: Blob | undefined;
-/** The migrated database an embedded test database starts as (test/pglite-template.ts), read once per test file. */
+/** The migrated database an embedded test database starts as (test/migrated-template.ts), read once per test file. */
 function pgliteStartFrom(): Blob | undefined {
   const file = inject('pgliteDataDir');
   if (file) migratedDataDir ??= new Blob([readFileSync(file)]);
@@ -72,17 +71,6 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     // A server that refused to start never closes: its database and DATA_DIR go now.
     await drop();
     throw error;
-  }
-}
-
-/** Each test app gets a database of its own on the server, so test files can run in parallel. */
-async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
