@@ -48,7 +48,15 @@ export const receiptFileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   app.put(
     '/api/files/upload',
-    { schema: { querystring: uploadQuery, response: { 204: z.null().describe('Stored') } } },
+    {
+      schema: {
+        operationId: 'uploadReceiptFile',
+        summary: "Upload a receipt's file to the signed address initiateReceiptUpload gave",
+        tags: ['Receipt files'],
+        querystring: uploadQuery,
+        response: { 204: z.null().describe('Stored') },
+      },
+    },
     async (request, reply) => {
       await receiveLocalUpload(ctx, request.query, request.headers, request.raw);
       return reply.code(204).send(null);
@@ -59,6 +67,9 @@ export const receiptFileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     '/api/files/:uploadId',
     {
       schema: {
+        operationId: 'downloadReceiptFile',
+        summary: 'Download a receipt from the signed address an expense shows',
+        tags: ['Receipt files'],
         params: z.strictObject({ uploadId: z.uuid() }),
         querystring: z.strictObject({ expires: z.coerce.number().int(), sig: z.string().max(100) }),
         response: { 200: z.unknown().describe('The receipt: application/pdf, image/jpeg or image/png') },

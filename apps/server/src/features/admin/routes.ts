@@ -18,9 +18,21 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   adminOnly(app);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
 
-  app.get('/me', { config: { profile: true }, schema: { response: { 200: z.object({ user: userProfileSchema }) } } }, async (request) => ({
-    user: toProfile(requireProfile(request)),
-  }));
+  app.get(
+    '/me',
+    {
+      config: { profile: true },
+      schema: {
+        operationId: 'getAdminProfile',
+        summary: "Get the signed-in admin's profile",
+        tags: ['Admin users'],
+        response: { 200: z.object({ user: userProfileSchema }) },
+      },
+    },
+    async (request) => ({
+      user: toProfile(requireProfile(request)),
+    }),
+  );
   await app.register(adminUserRoutes, { ctx });
   await app.register(adminAnalyticsRoutes, { ctx });
   await app.register(adminExpenseRoutes, { ctx });
