@@ -14,7 +14,7 @@ const EXPENSE_TITLE_MAX = 200;
 const EXPENSE_DESCRIPTION_MAX = 2000;
 
 /** Product notes, Validation: receipts are PDF, JPEG or PNG; issue 12: at most 10 MB. */
-const RECEIPT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const RECEIPT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type ReceiptContentType = (typeof RECEIPT_CONTENT_TYPES)[number];
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 const RECEIPT_FILE_NAME_MAX = 255;

@@ -11,6 +11,7 @@ interface Operation {
   tags?: string[];
   security?: Record<string, string[]>[];
   requestBody?: { content: Record<string, { schema: { properties: object } }> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
 }
 
 /** apps/server, where redocly.yaml and .redocly.lint-ignore.yaml are. */
@@ -38,6 +39,16 @@ describe('GET /api/openapi.json', () => {
     const register = operations.find(({ method, path }) => method === 'POST' && path === '/api/users/register')!.operation;
     const body = register.requestBody!.content['application/json']!.schema;
     expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['email', 'password', 'dob', 'subscriptionPlan']));
+  });
+
+  it('describes a file download as the file, a 204 with no body, and refusals as JSON', () => {
+    const { responses } = operations.find(({ operation }) => operation.operationId === 'exportExpensesCsv')!.operation;
+    expect(Object.keys(responses['200']!.content!)).toEqual(['text/csv']);
+    expect(Object.keys(responses['401']!.content!)).toEqual(['application/json']);
+    const receipt = operations.find(({ operation }) => operation.operationId === 'downloadReceiptFile')!.operation;
+    expect(Object.keys(receipt.responses['200']!.content!)).toEqual(['application/pdf', 'image/jpeg', 'image/png']);
+    const signOut = operations.find(({ operation }) => operation.operationId === 'signOut')!.operation;
+    expect(signOut.responses['204']).toEqual({ description: 'Signed out' });
   });
 
   it("passes Redocly's recommended rules (apps/server/redocly.yaml) with no problem", async () => {

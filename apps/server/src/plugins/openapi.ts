@@ -64,6 +64,25 @@ function refusals(route: RouteOptions, need: SessionNeed) {
 }
 
 /**
+ * Each success as it is sent: a 204 with no body at all (not a JSON null), and the file itself for a
+ * route whose success is one (a CSV export, a receipt), which names its media types in `produces`;
+ * its refusals stay JSON.
+ */
+function successesAsSent(schema: FastifySchema): FastifySchema {
+  const { produces, ...rest } = schema;
+  const responses = { ...(rest.response as Record<string, Record<string, unknown>> | undefined) };
+  for (const [status, answer] of Object.entries(responses)) {
+    const { description } = answer;
+    if (status === '204') responses[status] = { type: 'null', description };
+    else if (produces && status.startsWith('2')) {
+      const file = { schema: { type: 'string', format: 'binary' } };
+      responses[status] = { description, content: Object.fromEntries(produces.map((type) => [type, file])) };
+    }
+  }
+  return { ...rest, response: responses };
+}
+
+/**
  * The API description at /api/openapi.json, for people and for client generators (decision 042).
  * It comes from the same zod schemas the routes validate with; each route names its operation
  * (operationId, summary, tags) next to its handler, and the security and refusals of each are
@@ -102,7 +121,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       const schema: FastifySchema = input.schema ?? {};
       if (schema.hide) return jsonSchemaTransform(input);
       const need = sessionNeed(input.route);
-      return jsonSchemaTransform({
+      const { schema: transformed, url } = jsonSchemaTransform({
         ...input,
         schema: {
           ...schema,
@@ -110,6 +129,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
           response: { ...refusals(input.route, need), ...(schema.response as object | undefined) },
         },
       });
+      return { url, schema: successesAsSent(transformed) };
     },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

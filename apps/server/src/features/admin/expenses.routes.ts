@@ -8,6 +8,7 @@ import {
   expenseSchema,
   expenseUpdateSchema,
   messages,
+  RECEIPT_CONTENT_TYPES,
   uploadInitiateSchema,
   uploadTicketSchema,
 } from '@app/shared';
@@ -65,7 +66,8 @@ export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
         summary: 'Download the expenses as a CSV file',
         tags: ['Admin expenses'],
         querystring: expenseExportQuerySchema,
-        response: { 200: z.unknown().describe('text/csv, one expense per line') },
+        produces: ['text/csv'],
+        response: { 200: z.unknown().describe('The expenses, one per line') },
       },
     },
     async (request, reply) => {
@@ -188,7 +190,8 @@ export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
         summary: "Download an expense's receipt",
         tags: ['Admin expenses'],
         params: uploadParams,
-        response: { 200: z.unknown().describe('The receipt: application/pdf, image/jpeg or image/png') },
+        produces: RECEIPT_CONTENT_TYPES,
+        response: { 200: z.unknown().describe('The receipt, as stored') },
       },
     },
     async (request, reply) => sendReceipt(ctx, reply, await findReceipt(ctx, request.params.uploadId)),

@@ -1,4 +1,4 @@
-import { messages } from '@app/shared';
+import { messages, RECEIPT_CONTENT_TYPES } from '@app/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,7 +72,8 @@ export const receiptFileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         tags: ['Receipt files'],
         params: z.strictObject({ uploadId: z.uuid() }),
         querystring: z.strictObject({ expires: z.coerce.number().int(), sig: z.string().max(100) }),
-        response: { 200: z.unknown().describe('The receipt: application/pdf, image/jpeg or image/png') },
+        produces: RECEIPT_CONTENT_TYPES,
+        response: { 200: z.unknown().describe('The receipt, as stored') },
       },
     },
     async (request, reply) => {
