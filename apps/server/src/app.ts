@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -35,6 +34,7 @@ import { registerAuth } from './plugins/auth';
 import { registerClientIp } from './plugins/client-ip';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerOpenApi } from './plugins/openapi';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp, webAppInlineScripts } from './plugins/web-app';
@@ -159,12 +159,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuth(app, ctx);
   registerInputGuard(app);
   registerAuditTrail(app, ctx);
-  // The API description comes from the same zod schemas the routes validate with.
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: `${config.brand.name} API`, version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The API description comes from the same zod schemas the routes validate with; it sees each route as it is added.
+  await registerOpenApi(app, config);
 
   await app.register(planRoutes);
   await app.register(siteRoutes, { ctx });

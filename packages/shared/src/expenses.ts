@@ -14,7 +14,7 @@ const EXPENSE_TITLE_MAX = 200;
 const EXPENSE_DESCRIPTION_MAX = 2000;
 
 /** Receipts are PDF, JPEG or PNG of at most 10 MB (decision 020; security checklist row 30). */
-const RECEIPT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const RECEIPT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type ReceiptContentType = (typeof RECEIPT_CONTENT_TYPES)[number];
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 const RECEIPT_FILE_NAME_MAX = 255;

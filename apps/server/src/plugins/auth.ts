@@ -1,5 +1,5 @@
 import { isAdminRole, messages } from '@app/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context';
 import { findLiveSession, findLiveSessionWithProfile, readToken } from '../features/auth';
 import type { ProfileRow } from '../features/users';
@@ -23,6 +23,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route shows the signed-in user's profile: the session check reads the profile's columns with it. */
     profile?: boolean;
+    /**
+     * The route uses the session when a token is sent and answers without one too (sign-out, the
+     * welcome page's plan choice). Only the API description reads it: the token is marked optional.
+     */
+    optionalSession?: boolean;
   }
 }
 
@@ -91,4 +96,37 @@ export function requireAdmin(request: FastifyRequest): Auth {
 /** Route hook: answer 401 before even reading the body of a request without a live session. */
 export async function signedIn(request: FastifyRequest) {
   requireUser(request);
+}
+
+const adminOnlyRoutes = new WeakSet<RouteOptions>();
+
+/**
+ * Makes every route of a plugin (and its 404s) answer only an admin: an onRequest hook, which runs
+ * after routing, so no spelling of a URL reaches a handler without an admin session. Each route the
+ * plugin adds is noted as it is added, for sessionNeed.
+ */
+export function adminOnly(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    adminOnlyRoutes.add(route);
+  });
+  app.addHook('onRequest', async (request) => {
+    requireAdmin(request);
+  });
+}
+
+/** What a route asks of the caller: nothing, a session if one is sent, a signed-in user, or an admin. */
+export type SessionNeed = 'none' | 'optional' | 'user' | 'admin';
+
+/**
+ * The session a route needs, read from the guard that enforces it (adminOnly, the signedIn hook),
+ * so the API description (plugins/openapi.ts) says what the server does. A route that checks only in
+ * its handler (requireUser) is described as public: plugins/openapi.test.ts sends every operation
+ * without a token and fails on a 401 the description did not announce, but a handler runs after the
+ * input is validated, so guard a route with the hook, which answers first.
+ */
+export function sessionNeed(route: RouteOptions): SessionNeed {
+  if (adminOnlyRoutes.has(route)) return 'admin';
+  const hooks: unknown[] = [route.onRequest, route.preParsing, route.preValidation, route.preHandler].flat();
+  if (hooks.includes(signedIn)) return 'user';
+  return route.config?.optionalSession ? 'optional' : 'none';
 }

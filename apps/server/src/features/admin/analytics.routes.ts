@@ -8,13 +8,42 @@ import { profitByMonth } from './profit.service';
 /** The Analytics card (product notes: Admin dashboard, Data): the summary, its figures over time, and profit per month. */
 export const adminAnalyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/analytics/summary', { schema: { response: { 200: analyticsSummarySchema } } }, async () => analyticsSummary(ctx));
+  app.get(
+    '/analytics/summary',
+    {
+      schema: {
+        operationId: 'getAnalyticsSummary',
+        summary: "Get the Analytics card's summary figures",
+        tags: ['Admin analytics'],
+        response: { 200: analyticsSummarySchema },
+      },
+    },
+    async () => analyticsSummary(ctx),
+  );
   app.get(
     '/analytics/series',
-    { schema: { querystring: analyticsSeriesQuerySchema, response: { 200: analyticsSeriesSchema } } },
+    {
+      schema: {
+        operationId: 'getAnalyticsSeries',
+        summary: 'Get the summary figures over time',
+        tags: ['Admin analytics'],
+        querystring: analyticsSeriesQuerySchema,
+        response: { 200: analyticsSeriesSchema },
+      },
+    },
     async (request) => analyticsSeries(ctx, request.query),
   );
-  app.get('/analytics/profit', { schema: { querystring: profitQuerySchema, response: { 200: profitSchema } } }, async (request) =>
-    profitByMonth(ctx, request.query),
+  app.get(
+    '/analytics/profit',
+    {
+      schema: {
+        operationId: 'getProfitByMonth',
+        summary: 'Get revenue, expenses and profit per month',
+        tags: ['Admin analytics'],
+        querystring: profitQuerySchema,
+        response: { 200: profitSchema },
+      },
+    },
+    async (request) => profitByMonth(ctx, request.query),
   );
 };

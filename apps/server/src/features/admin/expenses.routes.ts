@@ -8,6 +8,7 @@ import {
   expenseSchema,
   expenseUpdateSchema,
   messages,
+  RECEIPT_CONTENT_TYPES,
   uploadInitiateSchema,
   uploadTicketSchema,
 } from '@app/shared';
@@ -39,15 +40,36 @@ const uploadParams = z.strictObject({ uploadId: z.uuid() });
 export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/expenses', { schema: { querystring: expenseListQuerySchema, response: { 200: expensePageSchema } } }, async (request) => {
-    const page = await listExpenses(ctx, request.query);
-    addAuditDetails(request, { ...request.query, count: page.content.length });
-    return page;
-  });
+  app.get(
+    '/expenses',
+    {
+      schema: {
+        operationId: 'listExpenses',
+        summary: 'List expenses, filtered or not, a page at a time',
+        tags: ['Admin expenses'],
+        querystring: expenseListQuerySchema,
+        response: { 200: expensePageSchema },
+      },
+    },
+    async (request) => {
+      const page = await listExpenses(ctx, request.query);
+      addAuditDetails(request, { ...request.query, count: page.content.length });
+      return page;
+    },
+  );
 
   app.get(
     '/expenses/export.csv',
-    { schema: { querystring: expenseExportQuerySchema, response: { 200: z.unknown().describe('text/csv, one expense per line') } } },
+    {
+      schema: {
+        operationId: 'exportExpensesCsv',
+        summary: 'Download the expenses as a CSV file',
+        tags: ['Admin expenses'],
+        querystring: expenseExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.unknown().describe('The expenses, one per line') },
+      },
+    },
     async (request, reply) => {
       addAuditDetails(request, { ...request.query });
       return reply
@@ -58,11 +80,30 @@ export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     },
   );
 
-  app.get('/expenses/exchange-rate', { schema: { response: { 200: exchangeRateSchema } } }, async () => getExchangeRate(ctx));
+  app.get(
+    '/expenses/exchange-rate',
+    {
+      schema: {
+        operationId: 'getExchangeRate',
+        summary: 'Get the rupees-per-dollar rate expenses are converted with',
+        tags: ['Admin expenses'],
+        response: { 200: exchangeRateSchema },
+      },
+    },
+    async () => getExchangeRate(ctx),
+  );
 
   app.put(
     '/expenses/exchange-rate',
-    { schema: { body: exchangeRateUpdateSchema, response: { 200: exchangeRateSchema } } },
+    {
+      schema: {
+        operationId: 'setExchangeRate',
+        summary: 'Set the rupees-per-dollar rate',
+        tags: ['Admin expenses'],
+        body: exchangeRateUpdateSchema,
+        response: { 200: exchangeRateSchema },
+      },
+    },
     async (request) => {
       const rate = await setExchangeRate(ctx, requireAdmin(request), request.body.inrPerUsd, auditActor(request));
       markAuditRecorded(request);
@@ -72,7 +113,16 @@ export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   app.put(
     '/expenses/:expenseId',
-    { schema: { params: expenseParams, body: expenseUpdateSchema, response: { 200: expenseSchema } } },
+    {
+      schema: {
+        operationId: 'createOrUpdateExpense',
+        summary: 'Create an expense, or update it, under the id the client chose',
+        tags: ['Admin expenses'],
+        params: expenseParams,
+        body: expenseUpdateSchema,
+        response: { 200: expenseSchema },
+      },
+    },
     async (request) => {
       const expense = await saveExpense(ctx, requireAdmin(request), request.params.expenseId, request.body, auditActor(request));
       markAuditRecorded(request);
@@ -82,7 +132,15 @@ export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   app.delete(
     '/expenses/:expenseId',
-    { schema: { params: expenseParams, response: { 204: z.null().describe('Deleted') } } },
+    {
+      schema: {
+        operationId: 'deleteExpense',
+        summary: 'Delete an expense',
+        tags: ['Admin expenses'],
+        params: expenseParams,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
     async (request, reply) => {
       await deleteExpense(ctx, request.params.expenseId, auditActor(request));
       markAuditRecorded(request);
@@ -92,13 +150,30 @@ export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   app.post(
     '/expenses/upload-initiate',
-    { schema: { body: uploadInitiateSchema, response: { 200: uploadTicketSchema } } },
+    {
+      schema: {
+        operationId: 'initiateReceiptUpload',
+        summary: "Get an address to upload a receipt's file to",
+        tags: ['Admin expenses'],
+        body: uploadInitiateSchema,
+        response: { 200: uploadTicketSchema },
+      },
+    },
     async (request) => initiateUpload(ctx, requireAdmin(request), request.body),
   );
 
   app.post(
     '/expenses/:expenseId/attach',
-    { schema: { params: expenseParams, body: attachSchema, response: { 200: expenseSchema } } },
+    {
+      schema: {
+        operationId: 'attachReceipt',
+        summary: "Make an uploaded file the expense's receipt",
+        tags: ['Admin expenses'],
+        params: expenseParams,
+        body: attachSchema,
+        response: { 200: expenseSchema },
+      },
+    },
     async (request) => {
       const expense = await attachFile(ctx, requireAdmin(request), request.params.expenseId, request.body, auditActor(request));
       markAuditRecorded(request);
@@ -109,7 +184,16 @@ export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   // The file address an expense shows: the file itself, for an admin's token.
   app.get(
     '/expenses/uploads/:uploadId',
-    { schema: { params: uploadParams, response: { 200: z.unknown().describe('The receipt: application/pdf, image/jpeg or image/png') } } },
+    {
+      schema: {
+        operationId: 'downloadReceipt',
+        summary: "Download an expense's receipt",
+        tags: ['Admin expenses'],
+        params: uploadParams,
+        produces: RECEIPT_CONTENT_TYPES,
+        response: { 200: z.unknown().describe('The receipt, as stored') },
+      },
+    },
     async (request, reply) => sendReceipt(ctx, reply, await findReceipt(ctx, request.params.uploadId)),
   );
 };

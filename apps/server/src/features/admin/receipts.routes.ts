@@ -1,4 +1,4 @@
-import { messages } from '@app/shared';
+import { messages, RECEIPT_CONTENT_TYPES } from '@app/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,7 +48,15 @@ export const receiptFileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   app.put(
     '/api/files/upload',
-    { schema: { querystring: uploadQuery, response: { 204: z.null().describe('Stored') } } },
+    {
+      schema: {
+        operationId: 'uploadReceiptFile',
+        summary: "Upload a receipt's file to the signed address initiateReceiptUpload gave",
+        tags: ['Receipt files'],
+        querystring: uploadQuery,
+        response: { 204: z.null().describe('Stored') },
+      },
+    },
     async (request, reply) => {
       await receiveLocalUpload(ctx, request.query, request.headers, request.raw);
       return reply.code(204).send(null);
@@ -59,9 +67,13 @@ export const receiptFileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     '/api/files/:uploadId',
     {
       schema: {
+        operationId: 'downloadReceiptFile',
+        summary: 'Download a receipt from the signed address an expense shows',
+        tags: ['Receipt files'],
         params: z.strictObject({ uploadId: z.uuid() }),
         querystring: z.strictObject({ expires: z.coerce.number().int(), sig: z.string().max(100) }),
-        response: { 200: z.unknown().describe('The receipt: application/pdf, image/jpeg or image/png') },
+        produces: RECEIPT_CONTENT_TYPES,
+        response: { 200: z.unknown().describe('The receipt, as stored') },
       },
     },
     async (request, reply) => {

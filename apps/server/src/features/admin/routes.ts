@@ -2,26 +2,37 @@ import { messages, userProfileSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireAdmin, requireProfile } from '../../plugins/auth';
+import { adminOnly, requireProfile } from '../../plugins/auth';
 import { toProfile } from '../users';
 import { adminAnalyticsRoutes } from './analytics.routes';
 import { adminExpenseRoutes } from './expenses.routes';
 import { adminUserRoutes } from './users.routes';
 
 /**
- * The admin API, registered with the prefix /api/admin. Its own onRequest hook authorises every route
- * added here (and its 404s) after routing, so no spelling of a URL (encoded, doubled slashes, dot
- * segments) reaches an admin handler without an admin session. Add every admin route to this plugin.
+ * The admin API, registered with the prefix /api/admin. Its own onRequest hook (adminOnly) authorises
+ * every route added here (and its 404s) after routing, so no spelling of a URL (encoded, doubled
+ * slashes, dot segments) reaches an admin handler without an admin session. Add every admin route to
+ * this plugin.
  */
 export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.addHook('onRequest', async (request) => {
-    requireAdmin(request);
-  });
+  adminOnly(app);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
 
-  app.get('/me', { config: { profile: true }, schema: { response: { 200: z.object({ user: userProfileSchema }) } } }, async (request) => ({
-    user: toProfile(requireProfile(request)),
-  }));
+  app.get(
+    '/me',
+    {
+      config: { profile: true },
+      schema: {
+        operationId: 'getAdminProfile',
+        summary: "Get the signed-in admin's profile",
+        tags: ['Admin users'],
+        response: { 200: z.object({ user: userProfileSchema }) },
+      },
+    },
+    async (request) => ({
+      user: toProfile(requireProfile(request)),
+    }),
+  );
   await app.register(adminUserRoutes, { ctx });
   await app.register(adminAnalyticsRoutes, { ctx });
   await app.register(adminExpenseRoutes, { ctx });

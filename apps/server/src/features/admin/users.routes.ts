@@ -34,21 +34,54 @@ function noteListRead(request: FastifyRequest, query: Record<string, unknown>, s
 export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/all', { schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserPageSchema } } }, async (request) => {
-    const page = await listUsers(ctx, request.query);
-    noteListRead(request, request.query, page.content.length);
-    return page;
-  });
+  app.get(
+    '/all',
+    {
+      schema: {
+        operationId: 'listUsers',
+        summary: 'List users, filtered or not, a page at a time',
+        tags: ['Admin users'],
+        querystring: adminUserListQuerySchema,
+        response: { 200: adminUserPageSchema },
+      },
+    },
+    async (request) => {
+      const page = await listUsers(ctx, request.query);
+      noteListRead(request, request.query, page.content.length);
+      return page;
+    },
+  );
 
-  app.get('/search', { schema: { querystring: adminUserSearchQuerySchema, response: { 200: adminUserPageSchema } } }, async (request) => {
-    const page = await listUsers(ctx, request.query);
-    noteListRead(request, request.query, page.content.length);
-    return page;
-  });
+  app.get(
+    '/search',
+    {
+      schema: {
+        operationId: 'searchUsers',
+        summary: 'Search users by e-mail, a page at a time',
+        tags: ['Admin users'],
+        querystring: adminUserSearchQuerySchema,
+        response: { 200: adminUserPageSchema },
+      },
+    },
+    async (request) => {
+      const page = await listUsers(ctx, request.query);
+      noteListRead(request, request.query, page.content.length);
+      return page;
+    },
+  );
 
   app.put(
     '/users/:id',
-    { schema: { params: userParams, body: adminUserUpdateSchema, response: { 200: adminUserSchema } } },
+    {
+      schema: {
+        operationId: 'updateUser',
+        summary: 'Edit a user',
+        tags: ['Admin users'],
+        params: userParams,
+        body: adminUserUpdateSchema,
+        response: { 200: adminUserSchema },
+      },
+    },
     async (request) => {
       const admin = requireAdmin(request);
       const user = await updateUserAsAdmin(ctx, admin, request.params.id, request.body, auditActor(request));
@@ -58,13 +91,32 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
     },
   );
 
-  app.post('/users/:id/reset-password', { schema: { params: userParams, response: { 200: messageAnswerSchema } } }, async (request) =>
-    sendPasswordResetAsAdmin(ctx, request.params.id),
+  app.post(
+    '/users/:id/reset-password',
+    {
+      schema: {
+        operationId: 'sendUserPasswordReset',
+        summary: 'Mail a user a password reset link',
+        tags: ['Admin users'],
+        params: userParams,
+        response: { 200: messageAnswerSchema },
+      },
+    },
+    async (request) => sendPasswordResetAsAdmin(ctx, request.params.id),
   );
 
   app.get(
     '/users/:id/audit',
-    { schema: { params: userParams, querystring: historyQuery, response: { 200: auditEventPageSchema } } },
+    {
+      schema: {
+        operationId: 'listUserAuditEvents',
+        summary: "List a user's history from the audit trail, newest first",
+        tags: ['Admin users'],
+        params: userParams,
+        querystring: historyQuery,
+        response: { 200: auditEventPageSchema },
+      },
+    },
     async (request) => userHistory(ctx.db, request.params.id, request.query.page, request.query.size),
   );
 };

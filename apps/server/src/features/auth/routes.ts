@@ -24,18 +24,47 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.post(
     '/api/auth/login',
-    { onRequest: usOnly(ctx), schema: { body: loginSchema, response: { 200: loginAnswerSchema } } },
+    {
+      onRequest: usOnly(ctx),
+      schema: {
+        operationId: 'signIn',
+        summary: 'Sign in with e-mail and password',
+        tags: ['Sign-in'],
+        body: loginSchema,
+        response: { 200: loginAnswerSchema },
+      },
+    },
     async (request) => login(ctx, request.body, meta(request)),
   );
 
-  app.post('/api/auth/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    if (request.auth) await logout(ctx, request.auth.sessionId);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/api/auth/logout',
+    {
+      config: { optionalSession: true },
+      schema: {
+        operationId: 'signOut',
+        summary: 'End the session whose token is sent',
+        tags: ['Sign-in'],
+        response: { 204: z.null().describe('Signed out') },
+      },
+    },
+    async (request, reply) => {
+      if (request.auth) await logout(ctx, request.auth.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/api/auth/forgot-password',
-    { schema: { body: forgotPasswordSchema, response: { 200: messageAnswerSchema } } },
+    {
+      schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'Mail a password reset link',
+        tags: ['Sign-in'],
+        body: forgotPasswordSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const answer = await forgotPassword(ctx, request.body.email, request.clientIp);
       afterReply(reply, 'password reset mail', () => sendResetLink(ctx, request.body.email));
@@ -43,13 +72,31 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     },
   );
 
-  app.put('/api/auth/reset-password', { schema: { body: resetPasswordSchema, response: { 200: messageAnswerSchema } } }, async (request) =>
-    resetPassword(ctx, request.body, meta(request)),
+  app.put(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        operationId: 'resetPassword',
+        summary: "Set a new password with the reset link's token",
+        tags: ['Sign-in'],
+        body: resetPasswordSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
+    async (request) => resetPassword(ctx, request.body, meta(request)),
   );
 
   app.post(
     '/api/auth/verify-admin-login',
-    { schema: { body: adminLoginVerifySchema, response: { 200: sessionAnswerSchema } } },
+    {
+      schema: {
+        operationId: 'verifyAdminSignIn',
+        summary: "Finish an admin's sign-in with the token its mail carried",
+        tags: ['Sign-in'],
+        body: adminLoginVerifySchema,
+        response: { 200: sessionAnswerSchema },
+      },
+    },
     async (request) => verifyAdminLogin(ctx, request.body.token, meta(request)),
   );
 };

@@ -26,7 +26,14 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     '/api/users/:id/subscription',
     {
       onRequest: [signedIn, usOnly(ctx)],
-      schema: { params: userParams, body: subscriptionRequestSchema, response: { 200: checkoutAnswerSchema, 402: declinedAnswerSchema } },
+      schema: {
+        operationId: 'checkoutSubscription',
+        summary: "Pay for the account's plan by card",
+        tags: ['Billing'],
+        params: userParams,
+        body: subscriptionRequestSchema,
+        response: { 200: checkoutAnswerSchema, 402: declinedAnswerSchema.describe('The card was declined') },
+      },
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
@@ -46,21 +53,52 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
 
   app.put(
     '/api/users/:id/planUpdate',
-    { onRequest: signedIn, schema: { params: userParams, body: planUpdateSchema, response: { 200: planChoiceAnswerSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'changePlan',
+        summary: "Change the account's membership plan",
+        tags: ['Billing'],
+        params: userParams,
+        body: planUpdateSchema,
+        response: { 200: planChoiceAnswerSchema },
+      },
+    },
     async (request) => updatePlan(ctx, requireUser(request), request.params.id, request.body.subscriptionPlan),
   );
 
   // The welcome page's choice. It changes an account only for its signed-in owner; anyone else is
   // told to sign in, so the endpoint cannot be used to change or probe other people's plans.
-  app.post('/api/auth/choose-plan', { schema: { body: choosePlanSchema, response: { 200: planChoiceAnswerSchema } } }, async (request) => {
-    const auth = request.auth;
-    if (auth && auth.email === request.body.email) return updatePlan(ctx, auth, auth.userId, request.body.plan);
-    return { message: messages.planNotedSignIn, subscriptionPlan: request.body.plan, requiresSignIn: true as const };
-  });
+  app.post(
+    '/api/auth/choose-plan',
+    {
+      config: { optionalSession: true },
+      schema: {
+        operationId: 'choosePlan',
+        summary: "Choose a plan on the welcome page: the signed-in owner's account takes it",
+        tags: ['Billing'],
+        body: choosePlanSchema,
+        response: { 200: planChoiceAnswerSchema },
+      },
+    },
+    async (request) => {
+      const auth = request.auth;
+      if (auth && auth.email === request.body.email) return updatePlan(ctx, auth, auth.userId, request.body.plan);
+      return { message: messages.planNotedSignIn, subscriptionPlan: request.body.plan, requiresSignIn: true as const };
+    },
+  );
 
   app.get(
     '/api/users/me/payments',
-    { onRequest: signedIn, schema: { response: { 200: paymentsAnswerSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listMyPayments',
+        summary: "List the signed-in user's payments, newest first",
+        tags: ['Billing'],
+        response: { 200: paymentsAnswerSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return paymentHistory(ctx, requireUser(request).userId);

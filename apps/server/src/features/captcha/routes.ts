@@ -15,14 +15,28 @@ export const captchaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
 
   app.get(
     '/api/captcha/config',
-    { schema: { response: { 200: z.object({ mode: z.enum(['altcha', 'recaptcha', 'off']), siteKey: z.string().optional() }) } } },
+    {
+      schema: {
+        operationId: 'getCaptchaConfig',
+        summary: 'Get which captcha the forms show',
+        tags: ['Site'],
+        response: { 200: z.object({ mode: z.enum(['altcha', 'recaptcha', 'off']), siteKey: z.string().optional() }) },
+      },
+    },
     async () => (mode === 'recaptcha' ? { mode, siteKey: recaptchaSiteKey } : { mode }),
   );
 
   // The altcha widget fetches this; each challenge is new, so nothing may cache it.
   app.get(
     '/api/captcha/challenge',
-    { schema: { response: { 200: challengeSchema, 404: messageAnswerSchema } } },
+    {
+      schema: {
+        operationId: 'getCaptchaChallenge',
+        summary: 'Get a new proof-of-work captcha challenge',
+        tags: ['Site'],
+        response: { 200: challengeSchema, 404: messageAnswerSchema.describe('The captcha in use is not the proof-of-work one') },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       const challenge = await ctx.captcha.createChallenge();
@@ -33,7 +47,15 @@ export const captchaRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
 
   app.post(
     '/api/recaptcha/verify',
-    { schema: { body: verifyBody, response: { 200: z.object({ success: z.boolean() }) } } },
+    {
+      schema: {
+        operationId: 'verifyCaptcha',
+        summary: 'Check a solved captcha',
+        tags: ['Site'],
+        body: verifyBody,
+        response: { 200: z.object({ success: z.boolean() }) },
+      },
+    },
     async (request) => ({ success: await ctx.captcha.verify(request.body.token, request.clientIp) }),
   );
 };

@@ -9,7 +9,16 @@ export const contactRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/users/questions',
-    { onRequest: usOnly(ctx), schema: { body: enquiryRequestSchema, response: { 201: messageAnswerSchema } } },
+    {
+      onRequest: usOnly(ctx),
+      schema: {
+        operationId: 'sendEnquiry',
+        summary: 'Send a question to the care team',
+        tags: ['Contact'],
+        body: enquiryRequestSchema,
+        response: { 201: messageAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const { fullName, email, phone, message } = request.body;
       return reply.code(201).send(await sendEnquiry(ctx, { fullName, email, phone, message }, request.clientIp));

@@ -101,14 +101,15 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
   if (ctx.config.smtpUrl || ctx.config.env === 'production') return;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/dev/mailbox', async (_request, reply) =>
+  // The two pages are for a person in a browser, not API calls: the API description leaves them out.
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(listPage(await listRecentMail(ctx.db, LIST_LIMIT))),
   );
 
-  app.get('/dev/mailbox/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
+  app.get('/dev/mailbox/:id', { schema: { hide: true, params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
     const row = await findMail(ctx.db, request.params.id);
     if (!row) throw notFound(messages.notFound);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(messagePage(row, ctx.config));
@@ -116,7 +117,15 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
 
   app.get(
     '/api/dev/mailbox',
-    { schema: { querystring: z.object({ to: z.string().max(320).optional() }), response: { 200: devMailboxSchema } } },
+    {
+      schema: {
+        operationId: 'listDevMail',
+        summary: 'List the mail the development mailbox holds, newest first',
+        tags: ['Development'],
+        querystring: z.object({ to: z.string().max(320).optional() }),
+        response: { 200: devMailboxSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const rows = await listRecentMail(ctx.db, LIST_LIMIT, request.query.to);

@@ -6,7 +6,14 @@ import type { AppContext } from '../../context';
 export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/site-config',
-    { schema: { response: { 200: z.object({ chatWidgetUrl: z.string().nullable() }) } } },
+    {
+      schema: {
+        operationId: 'getSiteConfig',
+        summary: 'Get the run-time settings the pages need',
+        tags: ['Site'],
+        response: { 200: z.object({ chatWidgetUrl: z.string().nullable() }) },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return { chatWidgetUrl: ctx.config.chatWidgetUrl ?? null };

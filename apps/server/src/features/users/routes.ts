@@ -26,7 +26,16 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.post(
     '/api/users/register',
-    { onRequest: usOnly(ctx), schema: { body: registrationSchema, response: { 201: registrationAnswerSchema } } },
+    {
+      onRequest: usOnly(ctx),
+      schema: {
+        operationId: 'registerUser',
+        summary: 'Sign up for a membership',
+        tags: ['Account'],
+        body: registrationSchema,
+        response: { 201: registrationAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const result = await register(ctx, request.body, { ip: request.clientIp, userAgent: request.headers['user-agent'] });
       return reply.code(201).send(result);
@@ -35,13 +44,29 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.post(
     '/api/users/verify-email',
-    { schema: { body: verifyEmailSchema, response: { 200: verifyEmailAnswerSchema } } },
+    {
+      schema: {
+        operationId: 'verifyEmail',
+        summary: 'Verify the e-mail address with the token its mail carried',
+        tags: ['Account'],
+        body: verifyEmailSchema,
+        response: { 200: verifyEmailAnswerSchema },
+      },
+    },
     async (request) => verifyEmail(ctx, request.body.token),
   );
   // Opening a link must not verify anything (mail scanners open links): the GET only tells whether the token is usable.
   app.get(
     '/api/users/verify-email',
-    { schema: { querystring: verifyEmailSchema, response: { 200: tokenStatusAnswer } } },
+    {
+      schema: {
+        operationId: 'checkEmailVerificationToken',
+        summary: 'Tell whether an e-mail verification token is still usable, without using it',
+        tags: ['Account'],
+        querystring: verifyEmailSchema,
+        response: { 200: tokenStatusAnswer },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return verifyEmailTokenStatus(ctx, request.query.token);
@@ -50,7 +75,15 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.post(
     '/api/users/resend-verification',
-    { schema: { body: resendVerificationSchema, response: { 200: messageAnswerSchema } } },
+    {
+      schema: {
+        operationId: 'resendVerificationEmail',
+        summary: 'Mail the e-mail verification link again',
+        tags: ['Account'],
+        body: resendVerificationSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const answer = await requestVerificationResend(ctx, request.clientIp);
       afterReply(reply, 'verification mail', () => resendVerificationLink(ctx, request.body.email));
@@ -58,10 +91,20 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     },
   );
 
-  for (const url of ['/api/users/me', '/api/auth/me', '/api/me']) {
+  // The same answer at three addresses, which the web app's older pages fall back through.
+  const profileAddresses = [
+    { url: '/api/users/me', operationId: 'getMyProfile', summary: "Get the signed-in user's profile" },
+    { url: '/api/auth/me', operationId: 'getMyProfileAuthAlias', summary: "Get the signed-in user's profile (as getMyProfile)" },
+    { url: '/api/me', operationId: 'getMyProfileShortAlias', summary: "Get the signed-in user's profile (as getMyProfile)" },
+  ];
+  for (const { url, operationId, summary } of profileAddresses) {
     app.get(
       url,
-      { onRequest: signedIn, config: { profile: true }, schema: { response: { 200: userProfileSchema } } },
+      {
+        onRequest: signedIn,
+        config: { profile: true },
+        schema: { operationId, summary, tags: ['Account'], response: { 200: userProfileSchema } },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return toProfile(requireProfile(request));
@@ -71,7 +114,16 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.put(
     '/api/users/password',
-    { onRequest: signedIn, schema: { body: changePasswordSchema, response: { 200: messageAnswerSchema } } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'changePassword',
+        summary: "Change the signed-in user's password",
+        tags: ['Account'],
+        body: changePasswordSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
     async (request) => changePassword(ctx, requireUser(request), request.body),
   );
 };
