@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { analyticsSeries, analyticsSummary } from './analytics.service';
 import { profitByMonth } from './profit.service';
 
-/** The Analytics card (product notes: Admin dashboard, Data): the summary, its figures over time, and profit per month. */
+/** The Analytics card (docs/product.md, Admin dashboard and Data): the summary, its figures over time, and profit per month. */
 export const adminAnalyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(

@@ -36,7 +36,7 @@ import { sendReceipt } from './receipts.routes';
 const expenseParams = z.strictObject({ expenseId: z.uuid({ error: messages.missingExpenseId }) });
 const uploadParams = z.strictObject({ uploadId: z.uuid() });
 
-/** The Expenses tab (product notes: Admin dashboard, Data; issue 12): list, export, create-or-update, delete, receipts, the exchange rate. */
+/** The Expenses tab (docs/product.md, Admin dashboard and Data): list, export, create-or-update, delete, receipts, the exchange rate. */
 export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -30,7 +30,7 @@ function noteListRead(request: FastifyRequest, query: Record<string, unknown>, s
   addAuditDetails(request, { ...query, count: shown });
 }
 
-/** The Users tab (product notes: Admin dashboard, Data): list, search, edit, reset e-mail, and a user's history from the trail. */
+/** The Users tab (docs/product.md, Admin dashboard and Data): list, search, edit, reset e-mail, and a user's history from the trail. */
 export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
