@@ -7,9 +7,10 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files run side by side, each file's tests in order. Each worker has its own server (the `site`
+  // fixture), so two workers never share a database, a mailbox or a rate limit.
   fullyParallel: false,
-  // Two cores: one browser and one server at a time.
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
