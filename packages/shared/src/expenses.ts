@@ -3,10 +3,7 @@ import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, pageSchema, timestampSchema } fro
 import { EMAIL_MAX } from './auth';
 import { parseIsoDate } from './dates';
 import { messages } from './messages';
-
-/** docs/product.md, Constants: the currencies an expense is recorded in. */
-export const EXPENSE_CURRENCIES = ['USD', 'INR'] as const;
-export type ExpenseCurrency = (typeof EXPENSE_CURRENCIES)[number];
+import { CURRENCIES, type Currency } from './money';
 
 /** A sane ceiling for one expense, in its own currency (ten million). */
 const EXPENSE_MAX_AMOUNT = 10_000_000;
@@ -29,16 +26,12 @@ const EXCHANGE_RATE_MAX = 1000;
  * Converts minor units (cents, paise) between USD and INR at a rate of `rateE4` / 10,000 rupees
  * per dollar, rounding half away from zero. BigInt keeps 10 million rupees × a 4-decimal rate exact.
  */
-export function convertMinorUnits(amount: number, from: ExpenseCurrency, to: ExpenseCurrency, rateE4: number): number {
+export function convertMinorUnits(amount: number, from: Currency, to: Currency, rateE4: number): number {
   if (from === to) return amount;
   const [numerator, denominator] =
     from === 'USD' ? [BigInt(amount) * BigInt(rateE4), BigInt(RATE_SCALE)] : [BigInt(amount) * BigInt(RATE_SCALE), BigInt(rateE4)];
   return Number((numerator * 2n + denominator) / (denominator * 2n));
 }
-
-/** Whole minor units from an amount of at most 2 decimals (0.1 + 0.2 style noise is rounded away). */
-export const toMinorUnits = (amount: number) => Math.round(amount * 100);
-export const fromMinorUnits = (minor: number) => minor / 100;
 
 /** A stored attachment as the API shows it (docs/product.md, Data). */
 const attachmentFields = {
@@ -53,7 +46,7 @@ export const expenseSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
-  originalCurrency: z.enum(EXPENSE_CURRENCIES),
+  originalCurrency: z.enum(CURRENCIES),
   originalAmount: z.number(),
   amountUsd: z.number(),
   amountInr: z.number(),
@@ -80,7 +73,7 @@ const currencyInput = z
   .string({ error: messages.currencyInvalid })
   .trim()
   .transform((v) => v.toUpperCase())
-  .pipe(z.enum(EXPENSE_CURRENCIES, { error: messages.currencyInvalid }));
+  .pipe(z.enum(CURRENCIES, { error: messages.currencyInvalid }));
 
 /** GET /api/admin/expenses: startDate and endDate are America/Chicago days, both included. */
 export const expenseListQuerySchema = z

@@ -1,4 +1,4 @@
-import { centsToDollarsOrNull, normalizePlanId, toCentralIso, toTimestamp, type AdminUser } from '@app/shared';
+import { fromMinorUnitsOrNull, normalizePlanId, toCentralIso, toTimestamp, type AdminUser } from '@app/shared';
 import { billingAddressOf, cardDetailsOf, type UserRow } from '../users';
 
 const timestamp = (date: Date | null) => (date ? toTimestamp(date) : null);
@@ -22,7 +22,7 @@ export function toAdminUser(user: UserRow): AdminUser {
     symptoms: user.symptoms,
     subscriptionStatus: user.subscriptionStatus,
     subscriptionPlan: user.subscriptionPlan ? (normalizePlanId(user.subscriptionPlan) ?? user.subscriptionPlan) : null,
-    subscriptionAmount: centsToDollarsOrNull(user.subscriptionAmountCents),
+    subscriptionAmount: fromMinorUnitsOrNull(user.subscriptionAmountCents),
     methodOfSubscription: user.methodOfSubscription,
     subscriptionMethodOfCancelling: user.subscriptionMethodOfCancelling,
     customerState: user.customerState,

@@ -1,6 +1,6 @@
 import {
   PLAN_IDS,
-  centsToDollars,
+  fromMinorUnits,
   countsAsMonthlyRevenue,
   type AnalyticsSeries,
   type AnalyticsSeriesQuery,
@@ -18,7 +18,7 @@ export async function analyticsSummary(ctx: AppContext): Promise<AnalyticsSummar
   return {
     totalUsers: row.total_users,
     activeSubscriptions: row.active_subscriptions,
-    revenueMonthly: centsToDollars(row.revenue_monthly_cents),
+    revenueMonthly: fromMinorUnits(row.revenue_monthly_cents),
     signupsLast7: row.signups_last7,
   };
 }
@@ -35,8 +35,8 @@ export async function analyticsSeries(ctx: AppContext, query: AnalyticsSeriesQue
       signups: row.signups,
       newMemberships: row.new_memberships,
       endedMemberships: row.ended_memberships,
-      revenueMonthly: centsToDollars(Number(row.revenue_monthly_cents)),
-      cashCollected: centsToDollars(Number(row.cash_cents)),
+      revenueMonthly: fromMinorUnits(Number(row.revenue_monthly_cents)),
+      cashCollected: fromMinorUnits(Number(row.cash_cents)),
     })),
   };
 }

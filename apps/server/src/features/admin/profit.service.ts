@@ -1,4 +1,4 @@
-import { PLAN_IDS, centsToDollars, countsAsMonthlyRevenue, type Profit } from '@app/shared';
+import { PLAN_IDS, fromMinorUnits, countsAsMonthlyRevenue, type Profit } from '@app/shared';
 import type { AppContext } from '../../context';
 import { seriesRows } from './analytics.repository';
 import { monthlyExpenseCents } from './expenses.repository';
@@ -28,10 +28,10 @@ export async function profitByMonth(ctx: AppContext, range: { from: string; to: 
       const spent = expenses.get(month) ?? 0;
       return {
         month,
-        revenueMonthly: centsToDollars(Number(bucket.revenue_monthly_cents)),
-        cashCollected: centsToDollars(cash),
-        expensesUsd: centsToDollars(spent),
-        net: centsToDollars(cash - spent),
+        revenueMonthly: fromMinorUnits(Number(bucket.revenue_monthly_cents)),
+        cashCollected: fromMinorUnits(cash),
+        expensesUsd: fromMinorUnits(spent),
+        net: fromMinorUnits(cash - spent),
       };
     }),
   };

@@ -1,6 +1,6 @@
 import {
   FIELDS_NEEDING_REASON,
-  dollarsToCents,
+  toMinorUnits,
   messages,
   type AdminUser,
   type AdminUserListQuery,
@@ -69,7 +69,7 @@ function columnsOf(input: AdminUserUpdate, before: UserRow): Partial<NewUser> {
     symptoms: input.symptoms,
     subscriptionStatus: input.subscriptionStatus,
     subscriptionPlan: input.subscriptionPlan,
-    subscriptionAmountCents: input.subscriptionAmount === null ? null : dollarsToCents(input.subscriptionAmount),
+    subscriptionAmountCents: input.subscriptionAmount === null ? null : toMinorUnits(input.subscriptionAmount),
     methodOfSubscription: input.methodOfSubscription,
     subscriptionMethodOfCancelling: input.subscriptionMethodOfCancelling,
     customerState: input.customerState,

@@ -1,7 +1,7 @@
 import {
   addDays,
-  centsToDollars,
-  centsToDollarsOrNull,
+  fromMinorUnits,
+  fromMinorUnitsOrNull,
   formatCentralDate,
   formatUsd,
   isActiveStatus,
@@ -384,7 +384,7 @@ export async function updatePlan(ctx: AppContext, auth: { userId: string }, user
   return {
     message: messages.planSaved,
     subscriptionPlan: saved.subscriptionPlan,
-    subscriptionAmount: centsToDollarsOrNull(saved.subscriptionAmountCents),
+    subscriptionAmount: fromMinorUnitsOrNull(saved.subscriptionAmountCents),
   };
 }
 
@@ -396,7 +396,7 @@ export async function paymentHistory(ctx: AppContext, userId: string) {
     planId: row.planId,
     planName: findPlan(row.planId as Plan['id']).title,
     kind: row.kind,
-    amount: centsToDollars(row.amountCents),
+    amount: fromMinorUnits(row.amountCents),
     currency: row.currency,
     cardBrand: row.cardBrand,
     cardLast4: row.cardLast4,

@@ -1,4 +1,4 @@
-import { centsToDollarsOrNull, normalizePlanId, toCentralIso, type UserProfile } from '@app/shared';
+import { fromMinorUnitsOrNull, normalizePlanId, toCentralIso, type UserProfile } from '@app/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { allColumns, assignments, tableRows, type Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -115,7 +115,7 @@ export function toProfile(user: ProfileRow): UserProfile {
     subscriptionPlan: plan,
     planId: plan,
     subscriptionStatus: user.subscriptionStatus,
-    subscriptionAmount: centsToDollarsOrNull(user.subscriptionAmountCents),
+    subscriptionAmount: fromMinorUnitsOrNull(user.subscriptionAmountCents),
     smsPolicyAccepted: user.smsPolicyAccepted,
     submittedAt: user.submittedAt?.toISOString() ?? null,
     methodOfSubscription: user.methodOfSubscription,

@@ -2,7 +2,7 @@ import {
   expenseUpdateSchema,
   fromTimestamp,
   type Expense,
-  type ExpenseCurrency,
+  type Currency,
   type ExpenseUpdate,
   type ExpenseUpdateInput,
   type ReceiptContentType,
@@ -20,7 +20,7 @@ export interface ExpenseFile {
 export interface ExpenseFormValues {
   title: string;
   description: string;
-  originalCurrency: ExpenseCurrency;
+  originalCurrency: Currency;
   /** As typed; the shared schema decides whether it is an amount. */
   originalAmount: string;
   /** YYYY-MM-DD on the admin's own calendar. */

@@ -1,4 +1,4 @@
-import { fromTimestamp, US_CENTRAL, type AdminUser, type Timestamp } from '@app/shared';
+import { formatAmount, fromTimestamp, US_CENTRAL, type AdminUser, type Timestamp } from '@app/shared';
 
 /** docs/product.md, Admin dashboard: first and last name, else the full name, else the e-mail. */
 export function displayName(user: Pick<AdminUser, 'firstName' | 'lastName' | 'fullName' | 'email'>): string {
@@ -12,14 +12,8 @@ export function displayName(user: Pick<AdminUser, 'firstName' | 'lastName' | 'fu
   );
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/**
- * Dollars as the dashboard shows them: two decimals (docs/product.md, Constants) and thousands grouped, '$12,345.60',
- * since revenue runs to five figures and more. (Not money.ts's formatUsd: importing it here would move
- * that module out of the home page's chunk and grow the public pages' JavaScript.)
- */
-export const formatDollars = (dollars: number) => usd.format(dollars);
+/** Dollars as the dashboard shows them: two decimals and thousands grouped, '$12,345.60' (docs/product.md, Constants). */
+export const formatDollars = (dollars: number) => formatAmount(dollars, 'USD');
 
 const centralDateTime = new Intl.DateTimeFormat('en-US', { timeZone: US_CENTRAL, dateStyle: 'medium', timeStyle: 'short' });
 
@@ -42,13 +36,6 @@ export function humanize(value: string): string {
     .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-const money = {
-  USD: usd,
-  INR: new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-};
-/** An amount in its currency to 2 decimals (docs/product.md, Data): '$1,234.50', '₹1,02,345.00'. */
-export const formatAmount = (amount: number, currency: 'USD' | 'INR') => money[currency].format(amount);
 
 /** A file size as people read it: '820 KB', '2.4 MB'. */
 export function formatFileSize(bytes: number): string {

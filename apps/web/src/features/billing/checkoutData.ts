@@ -1,4 +1,4 @@
-import { centsToDollars, formatUsd, normalizePlanId, type Plan, type PlanId, type UserProfile } from '@app/shared';
+import { fromMinorUnits, formatUsd, normalizePlanId, type Plan, type PlanId, type UserProfile } from '@app/shared';
 import { readItem, readJson, removeItem, writeItem } from '../../lib/storage';
 
 /** Session storage key of the checkout payload (docs/product.md, Data). It never holds card data. */
@@ -72,7 +72,7 @@ export function buildCheckoutData(profile: UserProfile, plan: Plan): CheckoutDat
     planId: plan.id,
     planName: plan.title,
     planPrice: formatUsd(plan.priceCents),
-    planAmount: centsToDollars(plan.priceCents),
+    planAmount: fromMinorUnits(plan.priceCents),
     planDescription: plan.description,
     planFeatures: [...plan.features],
     planPeriod: plan.period,

@@ -1,6 +1,6 @@
 import {
   addDays,
-  centsToDollars,
+  fromMinorUnits,
   cardDigits,
   checkoutFields,
   checkoutFormSchema,
@@ -190,7 +190,7 @@ export function buildSubscriptionRequest(
     planId: plan.id,
     planName: plan.title,
     planPrice: formatUsd(plan.priceCents),
-    planAmount: centsToDollars(plan.priceCents),
+    planAmount: fromMinorUnits(plan.priceCents),
     emailId: options.accountEmail?.trim() || form.email,
     methodOfSubscription: 'online',
     billingAddress: { street: form.street, city: form.city, state: form.state, zip: form.zip, country: form.country },

@@ -1,4 +1,4 @@
-import { EXPENSE_CURRENCIES, messages, RECEIPT_ACCEPT, type Expense, type ExpensePage, type ExpenseUpdateInput } from '@app/shared';
+import { CURRENCIES, formatAmount, messages, RECEIPT_ACCEPT, type Expense, type ExpensePage, type ExpenseUpdateInput } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, TextAreaField, TextField } from '../../../components/ui';
@@ -15,12 +15,12 @@ import {
   type ExpenseFormField,
   type ExpenseFormValues,
 } from '../expenseForm';
-import { formatAmount, formatFileSize, formatTimestamp } from '../format';
+import { formatFileSize, formatTimestamp } from '../format';
 import { authFailureOf, failureMessage } from '../queryClient';
 import { DetailsToggle, useDetails } from './blocks';
 import { AmountField, Facts, SelectField } from './fields';
 
-const currencyOptions = EXPENSE_CURRENCIES.map((c) => ({ value: c, label: c }));
+const currencyOptions = CURRENCIES.map((c) => ({ value: c, label: c }));
 
 interface ExpenseCardProps {
   id: string;

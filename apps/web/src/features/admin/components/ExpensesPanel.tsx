@@ -1,11 +1,10 @@
-import { expenseListQuerySchema, messages, type Expense, type ExpensePage } from '@app/shared';
+import { expenseListQuerySchema, formatAmount, messages, type Expense, type ExpensePage } from '@app/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Spinner, TextField } from '../../../components/ui';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { downloadExpensesCsv, getExpenses, type ExpenseFilterValues } from '../api/expenses';
 import { adminKeys } from '../api/keys';
-import { formatAmount } from '../format';
 import { authFailureOf, failureMessage } from '../queryClient';
 import { LoadError, Pager, StatList } from './blocks';
 import { ExpenseCard } from './ExpenseCard';

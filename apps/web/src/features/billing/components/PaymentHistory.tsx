@@ -1,4 +1,4 @@
-import { dollarsToCents, formatUsd, messages } from '@app/shared';
+import { toMinorUnits, formatUsd, messages } from '@app/shared';
 import { Button, Spinner } from '../../../components/ui';
 import type { PaymentRecord } from '../api/getPayments';
 import type { QueryState } from '../../../lib/use-query';
@@ -16,7 +16,7 @@ function statusOf(payment: PaymentRecord) {
 }
 
 function amountOf(payment: PaymentRecord) {
-  const amount = formatUsd(dollarsToCents(Number(payment.amount) || 0));
+  const amount = formatUsd(toMinorUnits(Number(payment.amount) || 0));
   return payment.currency && payment.currency.toUpperCase() !== 'USD' ? `${amount} ${payment.currency.toUpperCase()}` : amount;
 }
 

@@ -1,5 +1,5 @@
 import {
-  centsToDollars,
+  fromMinorUnits,
   SYMPTOMS_MAX,
   ZIP_MAX,
   generateCustomerId,
@@ -173,7 +173,7 @@ export default function SignupPage() {
         symptoms: parsedForm.symptoms ?? '',
         subscriptionStatus: 'pending',
         subscriptionPlan: parsedForm.subscriptionPlan,
-        ...(plan ? { subscriptionAmount: centsToDollars(plan.priceCents) } : {}),
+        ...(plan ? { subscriptionAmount: fromMinorUnits(plan.priceCents) } : {}),
         smsPolicyAccepted: true,
         customerId,
         submittedAt: localTimestamp(),
