@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   RATE_SCALE,
@@ -23,6 +23,7 @@ import type { Executor, Transaction } from '../../db/client';
 import type { AuditChange } from '../../db/schema';
 import { DomainError, invalid, invalidField, forbidden, notFound, conflict } from '../../lib/errors';
 import { contentMatches, MAGIC_BYTES_LENGTH, type ReceiveRefusal } from '../../lib/storage/storage';
+import { signer } from '../../lib/signing';
 import { recordAudit, type AuditEntry } from '../audit';
 import {
   deleteExpenseRow,
@@ -66,9 +67,8 @@ function uploadIdOf(fileUrl: string): string | null {
 }
 
 // Download addresses carry an HMAC of the upload and the expiry under a key of their own.
-const downloadKey = (ctx: AppContext) => createHmac('sha256', ctx.config.jwtSecret).update('receipt-download-v1').digest();
-const downloadSignature = (ctx: AppContext, uploadId: string, expires: number) =>
-  createHmac('sha256', downloadKey(ctx)).update(`${uploadId}.${expires}`).digest('base64url');
+const downloads = (ctx: AppContext) => signer(ctx.config.jwtSecret, 'receipt download address');
+const downloadSignature = (ctx: AppContext, uploadId: string, expires: number) => downloads(ctx).sign(`${uploadId}.${expires}`);
 
 function signedDownloadUrl(ctx: AppContext, uploadId: string, now: Date): string {
   const expires = Math.floor((now.getTime() + DOWNLOAD_TTL_MS) / 1000);
@@ -77,10 +77,7 @@ function signedDownloadUrl(ctx: AppContext, uploadId: string, now: Date): string
 
 /** Whether a download address is the server's own and not expired. */
 export function isValidDownload(ctx: AppContext, uploadId: string, expires: number, signature: string, now = new Date()): boolean {
-  if (expires * 1000 < now.getTime()) return false;
-  const expected = Buffer.from(downloadSignature(ctx, uploadId, expires));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return expires * 1000 >= now.getTime() && downloads(ctx).verify(`${uploadId}.${expires}`, signature);
 }
 
 /** An expense as the API shows it (docs/product.md, Data), with a fresh download address for its file. */

@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
+import { deriveKey as deriveServerKey } from '../../lib/signing';
 import { SOLUTION_TTL_MS, type TokenReader } from './service';
 
 // The widget's default algorithm, in deterministic mode: the browser counts up to a secret counter
@@ -55,7 +55,7 @@ function decode(token: string) {
 /** Self-hosted proof of work: issues challenges for the altcha widget and checks its payloads. */
 export function altchaCaptcha(jwtSecret: string): TokenReader & { createChallenge(): Promise<Challenge> } {
   // Derived from the one server secret, so that every instance signs and checks alike.
-  const derive = (label: string) => createHmac('sha256', jwtSecret).update(label).digest('hex');
+  const derive = (label: string) => deriveServerKey(jwtSecret, label).toString('hex');
   const hmacSignatureSecret = derive('altcha challenge signature');
   const hmacKeySignatureSecret = derive('altcha derived key signature');
 

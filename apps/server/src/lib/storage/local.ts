@@ -1,9 +1,10 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { link, mkdir, open, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { signer } from '../signing';
 import { contentMatches, MAGIC_BYTES_LENGTH } from './content-type';
 import { STORAGE_KEY, type LocalStorage, type ReceiveRefusal, type UploadRequest } from './contract';
 
@@ -21,9 +22,8 @@ class TooLarge extends Error {}
 export function createLocalStorage(dataDir: string, secret: string): LocalStorage {
   const root = join(dataDir, 'receipts');
   const incoming = join(root, '.incoming');
-  const signingKey = createHmac('sha256', secret).update('receipt-upload-v1').digest();
-  const sign = (key: string, contentType: string, size: number, expires: number) =>
-    createHmac('sha256', signingKey).update(`${key}\n${contentType}\n${size}\n${expires}`).digest('base64url');
+  const uploads = signer(secret, 'receipt upload address');
+  const signedText = (key: string, contentType: string, size: number, expires: number) => `${key}\n${contentType}\n${size}\n${expires}`;
   const pathOf = (key: string) => {
     if (!STORAGE_KEY.test(key)) throw new Error('invalid storage key');
     return join(root, key);
@@ -41,7 +41,7 @@ export function createLocalStorage(dataDir: string, secret: string): LocalStorag
         type: contentType,
         size: String(size),
         expires: String(expires),
-        sig: sign(key, contentType, size, expires),
+        sig: uploads.sign(signedText(key, contentType, size, expires)),
       });
       return Promise.resolve({ url: `${LOCAL_UPLOAD_PATH}?${query.toString()}`, headers: { 'Content-Type': contentType } });
     },
@@ -50,9 +50,7 @@ export function createLocalStorage(dataDir: string, secret: string): LocalStorag
       const { key, type, size, expires, sig } = query;
       if (typeof key !== 'string' || typeof type !== 'string' || typeof sig !== 'string' || !STORAGE_KEY.test(key)) return null;
       if (typeof size !== 'number' || typeof expires !== 'number' || expires * 1000 < now.getTime()) return null;
-      const expected = Buffer.from(sign(key, type, size, expires));
-      const given = Buffer.from(sig);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (!uploads.verify(signedText(key, type, size, expires), sig)) return null;
       return { key, contentType: type, size };
     },
 
