@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, queryRows, type Database } from './db/client';
 import { usePhiKeyring } from './db/phi-column';
+import { businessTimeZone, membershipTerm } from './db/sql-constants';
 import { planCatalogue } from './features/plans/catalogue';
 import { hashPassword } from './lib/crypto';
 import { createPhiKeyring, type PhiKeyring } from './lib/phi-cipher';
@@ -209,13 +210,13 @@ export async function seed(
                (${phones})[1 + i % 40], (${dobs})[1 + (i * 3) % 40], (${zips})[1 + (i * 5) % 40], (${symptoms})[1 + i % ${SYMPTOMS.length}],
                'CONS-' || ${runLetters} || lpad(upper(to_hex(i)), 6, '0'),
                '198.51.' || (i / 256) % 256 || '.' || i % 256, (${states})[1 + i % ${STATES.length}], 'US',
-               created, to_char(created AT TIME ZONE 'America/Chicago', 'YYYY-MM-DD"T"HH24:MI:SS"-06:00"'),
+               created, to_char(created AT TIME ZONE ${businessTimeZone}, 'YYYY-MM-DD"T"HH24:MI:SS"-06:00"'),
                i % 5 <> 0, CASE WHEN i % 5 <> 0 THEN created + interval '10 minutes' END, i % 3 <> 0,
                status, CASE WHEN status IS NOT NULL THEN (${plans})[plan] END, CASE WHEN status IS NOT NULL THEN (${prices})[plan] END,
                CASE WHEN status IS NOT NULL AND status <> 'pending' THEN 'card' END,
                CASE WHEN status IN ('active', 'cancelled', 'expired', 'past_due') THEN start END,
-               CASE WHEN status IN ('active', 'past_due') AND plan < 3 THEN start + interval '30 days' * (floor(extract(epoch FROM now() - start) / 2592000) + 1) END,
-               CASE WHEN status = 'expired' THEN least(now(), start + interval '30 days' * (1 + floor(r_end * 6))) END,
+               CASE WHEN status IN ('active', 'past_due') AND plan < 3 THEN start + ${membershipTerm} * (floor(extract(epoch FROM now() - start) / extract(epoch FROM ${membershipTerm})) + 1) END,
+               CASE WHEN status = 'expired' THEN least(now(), start + ${membershipTerm} * (1 + floor(r_end * 6))) END,
                CASE WHEN status = 'cancelled' THEN start + (now() - start) * r_end END,
                CASE WHEN status IN ('active', 'cancelled', 'expired', 'past_due') THEN (${streets})[1 + i % ${STREETS.length}] END,
                CASE WHEN status IN ('active', 'cancelled', 'expired', 'past_due') THEN (${cities})[1 + i % ${CITIES.length}] END,
@@ -263,12 +264,12 @@ const ledgerOf = sql`
       UNION ALL
       SELECT id, plan, 'checkout', amount, 'failed', NULL, start - interval '3 minutes', card_brand, card_last4 FROM members WHERE card_last4 LIKE '%7'
       UNION ALL
-      SELECT m.id, m.plan, 'renewal', m.amount, 'succeeded', m.start + interval '30 days' * k, m.start + interval '30 days' * k, m.card_brand, m.card_last4
+      SELECT m.id, m.plan, 'renewal', m.amount, 'succeeded', m.start + ${membershipTerm} * k, m.start + ${membershipTerm} * k, m.card_brand, m.card_last4
       FROM members m, generate_series(1, 30) AS k
-      WHERE m.plan <> 'oneTimeVisit' AND m.start + interval '30 days' * k < m.until
-        AND NOT (m.status = 'past_due' AND m.start + interval '30 days' * (k + 1) >= m.until)
+      WHERE m.plan <> 'oneTimeVisit' AND m.start + ${membershipTerm} * k < m.until
+        AND NOT (m.status = 'past_due' AND m.start + ${membershipTerm} * (k + 1) >= m.until)
       UNION ALL
-      SELECT m.id, m.plan, 'renewal', m.amount, 'failed', m.start + interval '30 days' * last_period.k, m.start + interval '30 days' * last_period.k, m.card_brand, m.card_last4
+      SELECT m.id, m.plan, 'renewal', m.amount, 'failed', m.start + ${membershipTerm} * last_period.k, m.start + ${membershipTerm} * last_period.k, m.card_brand, m.card_last4
       FROM members m, LATERAL (SELECT floor(extract(epoch FROM now() - m.start) / 2592000)::int AS k) AS last_period
       WHERE m.status = 'past_due' AND m.plan <> 'oneTimeVisit' AND last_period.k >= 1
     ),

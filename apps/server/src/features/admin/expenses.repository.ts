@@ -2,6 +2,7 @@ import type { ExpenseFilter } from '@app/shared';
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import { exchangeRates, expenses, expenseUploads } from '../../db/schema';
+import { businessTimeZone } from '../../db/sql-constants';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type NewExpense = typeof expenses.$inferInsert;
@@ -21,8 +22,8 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 /** The filters of the Expenses tab; start and end are America/Chicago days, both included. */
 function filterWhere(filter: ExpenseFilter): SQL | undefined {
   return and(
-    filter.startDate ? sql`${expenses.spentAt} >= (${filter.startDate}::date::timestamp AT TIME ZONE 'America/Chicago')` : undefined,
-    filter.endDate ? sql`${expenses.spentAt} < ((${filter.endDate}::date + 1)::timestamp AT TIME ZONE 'America/Chicago')` : undefined,
+    filter.startDate ? sql`${expenses.spentAt} >= (${filter.startDate}::date::timestamp AT TIME ZONE ${businessTimeZone})` : undefined,
+    filter.endDate ? sql`${expenses.spentAt} < ((${filter.endDate}::date + 1)::timestamp AT TIME ZONE ${businessTimeZone})` : undefined,
     filter.currency ? eq(expenses.originalCurrency, filter.currency) : undefined,
     filter.createdBy ? sql`${expenses.createdBy} LIKE ${containing(filter.createdBy)}` : undefined,
   );
@@ -178,10 +179,10 @@ export async function lockRates(db: Executor) {
 export async function monthlyExpenseCents(db: Executor, from: string, to: string): Promise<Map<string, number>> {
   const rows = await queryRows<{ month: string; cents: string }>(
     db,
-    sql`SELECT to_char(${expenses.spentAt} AT TIME ZONE 'America/Chicago', 'YYYY-MM') AS month, sum(${expenses.amountUsdCents}) AS cents
+    sql`SELECT to_char(${expenses.spentAt} AT TIME ZONE ${businessTimeZone}, 'YYYY-MM') AS month, sum(${expenses.amountUsdCents}) AS cents
         FROM ${expenses}
-        WHERE ${expenses.spentAt} >= (${`${from}-01`}::date::timestamp AT TIME ZONE 'America/Chicago')
-          AND ${expenses.spentAt} < ((${`${to}-01`}::date + interval '1 month')::timestamp AT TIME ZONE 'America/Chicago')
+        WHERE ${expenses.spentAt} >= (${`${from}-01`}::date::timestamp AT TIME ZONE ${businessTimeZone})
+          AND ${expenses.spentAt} < ((${`${to}-01`}::date + interval '1 month')::timestamp AT TIME ZONE ${businessTimeZone})
         GROUP BY 1`,
   );
   return new Map(rows.map((row) => [row.month, Number(row.cents)]));

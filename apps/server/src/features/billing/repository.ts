@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { assignments, queryRows, type Executor } from '../../db/client';
 import { idempotencyKeys, memberships, payments, users } from '../../db/schema';
+import { membershipTerm } from '../../db/sql-constants';
 import type { Outcome } from '../../lib/errors';
 import { outboxInsert, type OutboxSchedule, type OutgoingMail } from '../mail';
 import type { NewUser } from '../users';
@@ -325,7 +326,7 @@ export async function expireEndedVisits(db: Executor, now: Date): Promise<number
       and(
         sql`lower(${users.subscriptionPlan}) = 'onetimevisit'`,
         sql`lower(${users.subscriptionStatus}) = 'active'`,
-        sql`coalesce(${users.subscriptionEndDate}, ${users.subscriptionStartDate} + interval '30 days') <= ${now}`,
+        sql`coalesce(${users.subscriptionEndDate}, ${users.subscriptionStartDate} + ${membershipTerm}) <= ${now}`,
       ),
     )
     .returning({ id: users.id });
