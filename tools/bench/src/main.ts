@@ -1,0 +1,287 @@
+// `npm run bench`: the speed of the built server's hot paths, each measured beside its ceiling.
+//  (a) argon2: the server's own hashPassword/verifyPassword (apps/server/src/lib/crypto.ts), 20 runs each.
+//  (b) sign-in, 8 patients at a time, beside the bare verification of the same hash 8 at a time: on PGlite,
+//      on Postgres, and on Postgres with the limits in Redis (BENCH_REDIS_URL, a database the bench empties).
+//  (c) logging: production logging (LOG_LEVEL=info) beside none, two servers side by side.
+//  (d) http: autocannon, 50 connections: GET /api/users/me (signed in) beside the same session query in a
+//      bare Fastify process on the same database (PGlite and Postgres), GET /api/plans and GET / (Brotli,
+//      gzip) beside a bare Fastify process replaying their exact bytes and beside a bare Fastify route.
+//      (b), (c) and (d) take each pair in turn for a few seconds, BENCH_HTTP_ROUNDS (5) times, the order
+//      reversed every other round, and report the median of the rounds' ratios: this host's speed moves
+//      by half between runs seconds apart, the ratio of two loads taken back to back much less.
+//  (e) checkout: 20 signed-in patients paying at once through the sandbox gateway for 10 s (PGlite, Postgres).
+//  (f) renewals: the renewal job over BENCH_RENEWALS (100,000) due memberships on the Postgres server named
+//      by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in a database of its own;
+//      parallel-checkout: 50 parallel checkouts by one patient there (the sandbox must record 1 charge).
+//  (g) lighthouse: Lighthouse (mobile defaults) on five public pages with the Chromium at CHROMIUM_PATH
+//      (default /usr/bin/chromium), the median of BENCH_LIGHTHOUSE_RUNS (5) runs per page, and the gzipped
+//      (-9) size of the JavaScript the home page loaded and of its inlined CSS.
+//  (h) guesses: 300 parallel wrong passwords for one account: how many reached the hash (at most the
+//      sign-in limit); on Postgres too when the renewals part runs.
+//  (i) admin: the admin dashboard's calls on BENCH_ADMIN_USERS (1,000,000) users on Postgres and
+//      BENCH_ADMIN_PGLITE_USERS (100,000) on PGlite; expenses: the Expenses tab on BENCH_EXPENSES (100,000)
+//      expenses on Postgres with a 10 MB receipt on each storage driver (local disk; S3 through s3rver).
+// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses
+// (comma-separated) runs only the named parts; BENCH_NODE_ARGS passes Node options to the processes it
+// starts. Results are printed and written to bench-results/bench.json, last a table of the aims beside
+// this run's figures (met or not; for an aim set against the bare route, what a bare Fastify sending the
+// same bytes reached, which says whether this host allows it). It exits with 1 when a part did not run.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
+import { ADMIN_USERS, benchAdminOnPglite, benchAdminOnPostgres, printAdmin, type AdminResult } from './parts/admin';
+import { benchArgon2, HASH_RUNS, printArgon2 } from './parts/argon2';
+import { benchCheckout, benchCheckoutOnPostgres, CHECKOUT_PATIENTS, DURATION_S } from './parts/checkout';
+import {
+  benchExpenseList,
+  EXPENSES,
+  printExpenseList,
+  printReceipts,
+  receiptThroughput,
+  withS3rver,
+  type ExpensesResult,
+  type ReceiptThroughput,
+} from './parts/expenses';
+import { benchParallelGuessesOnPglite, benchParallelGuessesOnPostgres, GUESSES, printGuesses, type GuessesResult } from './parts/guesses';
+import { benchProfileOnPostgres, benchServerPaths, printServerMemory } from './parts/http';
+import { benchLighthouse, homeAssets, LIGHTHOUSE_PAGES, printHomeAssets, printLighthouse } from './parts/lighthouse';
+import { benchLoggingCost, printLogging } from './parts/logging';
+import { benchParallelCheckout, PARALLEL_CHECKOUTS, printParallelCheckout } from './parts/parallel-checkout';
+import { benchRenewals, printRenewals, RENEWALS } from './parts/renewals';
+import { printSignIn, SIGN_IN_LOAD_S, SIGN_IN_PATIENTS, signInSteps } from './parts/sign-in';
+import { aims, printAims, type Results } from './results';
+import { checkHttp, HTTP_LOAD_S, HTTP_ROUNDS, printHttp, type HttpRow } from './side-by-side';
+import { root, type Step } from './shared';
+
+const PARTS = [
+  'argon2',
+  'sign-in',
+  'logging',
+  'http',
+  'checkout',
+  'renewals',
+  'parallel-checkout',
+  'lighthouse',
+  'guesses',
+  'admin',
+  'expenses',
+] as const;
+type Part = (typeof PARTS)[number];
+
+const isPart = (name: string): name is Part => (PARTS as readonly string[]).includes(name);
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+const unknown = only.filter((p) => !isPart(p));
+if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')}; choose from ${PARTS.join(', ')}`);
+const runs = (part: Part) => only.length === 0 || only.includes(part);
+
+const results: Results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
+  argon2: null,
+  signIn: [],
+  logging: null,
+  http: [],
+  serverMemory: null,
+  renewals: null,
+  parallelCheckout: null,
+  admin: [],
+  expenses: null,
+  guesses: [],
+  lighthouse: null,
+  homeAssets: null,
+  aims: [],
+  notRun: [],
+};
+
+const notRun = (name: string, error: unknown) => {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error(`  not run: ${reason}`);
+  results.notRun.push({ name, reason });
+};
+
+buildIfNeeded();
+
+if (runs('argon2')) {
+  console.log(`argon2id: ${HASH_RUNS} hashes and verifications ...`);
+  results.argon2 = await benchArgon2();
+}
+
+if (runs('logging')) {
+  console.log(
+    `logging: the plan catalogue and the home page at LOG_LEVEL=info beside silent, ${HTTP_ROUNDS} rounds of ${HTTP_LOAD_S} s per load ...`,
+  );
+  try {
+    results.logging = await benchLoggingCost();
+  } catch (error) {
+    notRun('logging cost', error);
+  }
+}
+
+if (runs('sign-in')) {
+  console.log(
+    `sign-in: ${SIGN_IN_PATIENTS} patients signing in beside the bare hash verification as many at a time, ${HTTP_ROUNDS} rounds of ${SIGN_IN_LOAD_S} s each ...`,
+  );
+  for (const [label, run] of signInSteps()) {
+    try {
+      // Named by the step: two of them run on Postgres.
+      results.signIn.push({ ...(await run()), store: label });
+    } catch (error) {
+      notRun(`sign-in (${label})`, error);
+    }
+  }
+}
+
+const httpSteps: Step<HttpRow[]>[] = [
+  ...(runs('http')
+    ? ([
+        [
+          `the hot paths on one server (PGlite), each beside its ceilings, ${HTTP_ROUNDS} rounds of ${HTTP_LOAD_S} s per load`,
+          async () => {
+            const { rows, memory } = await benchServerPaths();
+            results.serverMemory = memory;
+            return rows;
+          },
+        ],
+        [`GET /api/users/me beside its ceiling on Postgres, ${HTTP_ROUNDS} rounds of ${HTTP_LOAD_S} s per load`, benchProfileOnPostgres],
+      ] satisfies Step<HttpRow[]>[])
+    : []),
+  ...(runs('checkout')
+    ? ([
+        [`checkout with ${CHECKOUT_PATIENTS} patients for ${DURATION_S} s (PGlite)`, async () => [await benchCheckout('PGlite')]],
+        [`checkout with ${CHECKOUT_PATIENTS} patients for ${DURATION_S} s (Postgres)`, async () => [await benchCheckoutOnPostgres()]],
+      ] satisfies Step<HttpRow[]>[])
+    : []),
+];
+for (const [label, run] of httpSteps) {
+  console.log(`${label} ...`);
+  try {
+    results.http.push(...(await run()));
+  } catch (error) {
+    notRun(label, error);
+  }
+}
+
+if (runs('renewals')) {
+  console.log(`renewal job: ${RENEWALS} due memberships on Postgres ...`);
+  try {
+    results.renewals = await benchRenewals();
+  } catch (error) {
+    notRun('renewal job', error);
+  }
+}
+
+if (runs('parallel-checkout')) {
+  console.log(`${PARALLEL_CHECKOUTS} parallel checkouts by one patient on Postgres ...`);
+  try {
+    results.parallelCheckout = await benchParallelCheckout();
+  } catch (error) {
+    notRun('parallel checkouts', error);
+  }
+}
+
+if (runs('guesses')) {
+  const steps: Step<GuessesResult>[] = [
+    ['PGlite', benchParallelGuessesOnPglite],
+    ...(runs('renewals') ? ([['Postgres', benchParallelGuessesOnPostgres]] satisfies Step<GuessesResult>[]) : []),
+  ];
+  for (const [label, run] of steps) {
+    console.log(`${GUESSES} parallel wrong passwords for one account (${label}) ...`);
+    try {
+      const result = await run();
+      results.guesses.push(result);
+      if (!result.within)
+        notRun(`${GUESSES} parallel wrong passwords (${label})`, `${result.evaluated} reached the hash; the limit is ${result.limit}`);
+    } catch (error) {
+      notRun(`${GUESSES} parallel wrong passwords (${label})`, error);
+    }
+  }
+}
+
+if (runs('admin')) {
+  const steps: Step<AdminResult>[] = [
+    [`PGlite, ${ADMIN_USERS.pglite} users`, benchAdminOnPglite],
+    [`Postgres, ${ADMIN_USERS.postgres} users`, benchAdminOnPostgres],
+  ];
+  for (const [label, run] of steps) {
+    console.log(`admin dashboard calls (${label}) ...`);
+    try {
+      const result = await run();
+      results.admin.push(result);
+      for (const [call, row] of Object.entries(result.calls))
+        if (row.meetsAim === false) notRun(`admin: ${call} (${label})`, `p95 ${row.p95Ms} ms, aim ${row.aimMs} ms`);
+    } catch (error) {
+      notRun(`admin dashboard calls (${label})`, error);
+    }
+  }
+}
+
+if (runs('expenses')) {
+  const expenses: ExpensesResult = { list: null, receipts: [] };
+  results.expenses = expenses;
+  console.log(`expenses list (Postgres, ${EXPENSES} expenses) ...`);
+  try {
+    expenses.list = await benchExpenseList();
+    for (const [call, row] of Object.entries(expenses.list.calls))
+      if (!row.meetsAim) notRun(`expenses: ${call}`, `p95 ${row.p95Ms} ms, aim ${row.aimMs} ms`);
+  } catch (error) {
+    notRun('expenses list', error);
+  }
+  const steps: Step<ReceiptThroughput>[] = [
+    ['local disk', () => receiptThroughput('local', { STORAGE: 'local' })],
+    ['S3 (s3rver)', () => withS3rver((env) => receiptThroughput('s3 (s3rver)', env))],
+  ];
+  for (const [label, run] of steps) {
+    console.log(`10 MB receipt upload and download (${label}) ...`);
+    try {
+      expenses.receipts.push(await run());
+    } catch (error) {
+      notRun(`receipt throughput (${label})`, error);
+    }
+  }
+}
+
+if (runs('lighthouse')) {
+  console.log(`Lighthouse (mobile): ${LIGHTHOUSE_PAGES.join(', ')} ...`);
+  let homeLoaded: string[] | null = null;
+  try {
+    const lighthouse = await benchLighthouse(notRun);
+    results.lighthouse = lighthouse.report;
+    homeLoaded = lighthouse.homeLoaded;
+  } catch (error) {
+    notRun('lighthouse', error);
+  }
+  try {
+    if (!homeLoaded) throw new Error('Lighthouse did not load the home page');
+    results.homeAssets = homeAssets(homeLoaded);
+  } catch (error) {
+    notRun('home page JS/CSS sizes', error);
+  }
+}
+
+if (results.argon2) printArgon2(results.argon2);
+if (results.logging) printLogging(results.logging);
+for (const si of results.signIn) printSignIn(si);
+printHttp(results.http);
+if (results.serverMemory) printServerMemory(results.serverMemory);
+checkHttp(results.http, notRun);
+if (results.renewals) printRenewals(results.renewals);
+if (results.parallelCheckout) printParallelCheckout(results.parallelCheckout);
+for (const a of results.admin) printAdmin(a);
+if (results.expenses?.list) printExpenseList(results.expenses.list);
+if (results.expenses?.receipts.length) printReceipts(results.expenses.receipts);
+if (results.guesses.length > 0) printGuesses(results.guesses);
+if (results.lighthouse) printLighthouse(results.lighthouse);
+if (results.homeAssets) printHomeAssets(results.homeAssets);
+
+results.aims = aims(results);
+if (results.aims.length > 0) printAims(results.aims);
+
+mkdirSync(join(root, 'bench-results'), { recursive: true });
+writeFileSync(join(root, 'bench-results/bench.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('Written to bench-results/bench.json');
+if (results.notRun.length > 0) process.exit(1);
