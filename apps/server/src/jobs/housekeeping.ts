@@ -2,11 +2,11 @@ import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { tryTransactionLock } from '../db/locks.repository';
 import { deleteExpiredLimits } from '../db/rate-limits.repository';
-import { deleteStaleSessions } from '../features/auth/sessions.repository';
-import { deleteSpentTokens } from '../features/users/tokens.repository';
-import { deleteAnsweredIdempotencyKeys } from '../features/billing/repository';
+import { deleteStaleSessions } from '../features/auth';
+import { deleteSpentTokens } from '../features/users';
+import { deleteAnsweredIdempotencyKeys } from '../features/billing';
 import { removeAbandonedUploads } from '../features/admin/expenses.service';
-import { deleteDeliveredMail } from '../features/mail/repository';
+import { deleteDeliveredMail } from '../features/mail';
 import { startSchedule } from './schedule';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -25,7 +25,7 @@ async function renewalsOn(url: URL, pg: Pg): Promise<RenewalsResult> {
     // The app and the job share one module graph (the job's copy of the health-data column needs the app's key).
     const { buildApp } = await import('../../../../apps/server/src/app');
     const { loadConfig } = await import('../../../../apps/server/src/config');
-    const { runRenewals } = await import('../../../../apps/server/src/jobs/renewal');
+    const { runRenewals } = await import('../../../../apps/server/src/features/billing');
     const app = await buildApp(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', CAPTCHA: 'off' }), {
       webDist: null,
     });

@@ -1,3 +1,3 @@
 // The auth feature's public file: sessions and credentials, for other features and the auth plugin (decision 021).
 export { changePassword, mailResetLink } from './service';
-export { findLiveSession, findLiveSessionWithProfile, readToken, revokeUserSessions } from './sessions.repository';
+export { deleteStaleSessions, findLiveSession, findLiveSessionWithProfile, readToken, revokeUserSessions } from './sessions.repository';

@@ -3,7 +3,7 @@ import { messages } from '@app/shared';
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys, payments, sandboxGatewayCharges, users } from '../../db/schema';
-import { runReconciliation } from '../../jobs/billing';
+import { runReconciliation } from '.';
 import { api, checkoutBody, mailFor, signedInPatient, useTestApp } from '../../test/harness';
 import { claimIdempotencyKey, findIdempotencyKey } from './repository';
 

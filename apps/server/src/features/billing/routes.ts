@@ -15,7 +15,8 @@ import type { AppContext } from '../../context';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { httpStatusOf } from '../../plugins/error-handler';
 import { usOnly } from '../../plugins/us-only';
-import { checkout, paymentHistory, updatePlan } from './service';
+import { checkout } from './checkout.service';
+import { paymentHistory, updatePlan } from './membership.service';
 
 const userParams = z.object({ id: z.uuid({ error: messages.missingAccount }) });
 

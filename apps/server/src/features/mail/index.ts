@@ -1,2 +1,10 @@
 // The mail feature's public file: features queue mail in their own transaction (decision 006).
-export { leaseForDelivery, outboxInsert, queueMailToSend, type OutboxSchedule, type OutgoingMail } from './repository';
+export {
+  deleteDeliveredMail,
+  enqueueMails,
+  leaseForDelivery,
+  outboxInsert,
+  queueMailToSend,
+  type OutboxSchedule,
+  type OutgoingMail,
+} from './repository';

@@ -14,4 +14,4 @@ export {
   type ProfileRow,
   type UserRow,
 } from './repository';
-export { consumeToken, issueToken } from './tokens.repository';
+export { consumeToken, deleteSpentTokens, issueToken } from './tokens.repository';

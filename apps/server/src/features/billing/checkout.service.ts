@@ -1,15 +1,4 @@
-import {
-  addDays,
-  fromMinorUnits,
-  fromMinorUnitsOrNull,
-  formatCentralDate,
-  formatUsd,
-  isActiveStatus,
-  MEMBERSHIP_TERM_DAYS,
-  messages,
-  toCentralIso,
-  type Plan,
-} from '@app/shared';
+import { addDays, isActiveStatus, MEMBERSHIP_TERM_DAYS, messages, type Plan } from '@app/shared';
 import type { z } from 'zod';
 import type { subscriptionRequestSchema } from '@app/shared';
 import type { AppContext } from '../../context';
@@ -17,8 +6,10 @@ import { sha256 } from '../../lib/crypto';
 import { conflict, DomainError, forbidden, invalid, rateLimited, type Outcome } from '../../lib/errors';
 import { findPlan } from '../plans';
 import { leaseForDelivery } from '../mail';
-import { findUserById, lockUser, toProfile, updateUser, type UserRow } from '../users';
+import { lockUser, toProfile, type UserRow } from '../users';
 import type { ChargeResult } from './gateway';
+import { ownAccount } from './membership.service';
+import { receiptMail } from './receipts.service';
 import {
   claimIdempotencyKey,
   claimPendingPayments,
@@ -26,7 +17,6 @@ import {
   findIdempotencyKey,
   findPayer,
   insertCheckoutAttempt,
-  listPayments,
   recordCheckoutSettlement,
   releaseIdempotencyKey,
   storeIdempotentAnswer,
@@ -43,11 +33,6 @@ const REPLAY_WAIT_MS = 15_000;
 const IN_FLIGHT_RETRY_S = 5;
 /** How long one reconciliation holds a pending attempt while it asks the gateway. */
 export const RECONCILE_LEASE_MS = 60_000;
-
-/** A user may act only on their own account; another id is refused before anything is read. */
-function ownAccount(auth: { userId: string }, userId: string) {
-  if (auth.userId !== userId) throw forbidden(messages.notYourAccount);
-}
 
 /** Request fingerprint for idempotency: everything but the card number and CVC, which are never kept. */
 function fingerprint(body: Checkout) {
@@ -349,58 +334,4 @@ export async function settleClaimedCheckout(ctx: AppContext, payment: PaymentRow
     return settleCheckout(ctx, payment, { ok: false, code: 'processing_error' });
   }
   return settleCheckout(ctx, payment, result);
-}
-
-export function receiptMail(
-  ctx: AppContext,
-  user: Pick<UserRow, 'email' | 'firstName' | 'cardBrand' | 'cardLast4'>,
-  plan: Plan,
-  paidAt: Date,
-  reference: string,
-  renewsAt: Date | null,
-) {
-  return ctx.templates.receipt(user.email, user.firstName, {
-    planTitle: plan.title,
-    amount: formatUsd(plan.priceCents),
-    date: formatCentralDate(paidAt),
-    card: user.cardBrand ? `${user.cardBrand} ending ${user.cardLast4}` : `card ending ${user.cardLast4}`,
-    reference,
-    renewsOn: renewsAt ? formatCentralDate(renewsAt) : null,
-  });
-}
-
-/** PUT /api/users/{id}/planUpdate: the chosen plan, until a membership is active. */
-export async function updatePlan(ctx: AppContext, auth: { userId: string }, userId: string, planId: Plan['id']) {
-  ownAccount(auth, userId);
-  const user = await findUserById(ctx.db, userId);
-  if (!user) throw forbidden(messages.missingAccount);
-  if (isActiveStatus(user.subscriptionStatus)) throw forbidden(messages.planChangeRefused);
-  const plan = findPlan(planId);
-  const saved = await updateUser(ctx.db, userId, {
-    subscriptionPlan: plan.id,
-    subscriptionAmountCents: plan.priceCents,
-    subscriptionStatus: user.subscriptionStatus ?? 'pending',
-  });
-  return {
-    message: messages.planSaved,
-    subscriptionPlan: saved.subscriptionPlan,
-    subscriptionAmount: fromMinorUnitsOrNull(saved.subscriptionAmountCents),
-  };
-}
-
-export async function paymentHistory(ctx: AppContext, userId: string) {
-  const rows = await listPayments(ctx.db, userId);
-  return rows.map((row) => ({
-    id: row.id,
-    date: toCentralIso(row.createdAt),
-    planId: row.planId,
-    planName: findPlan(row.planId as Plan['id']).title,
-    kind: row.kind,
-    amount: fromMinorUnits(row.amountCents),
-    currency: row.currency,
-    cardBrand: row.cardBrand,
-    cardLast4: row.cardLast4,
-    status: row.status,
-    failureCode: row.failureCode,
-  }));
 }

@@ -1,6 +1,6 @@
 import { addDays, formatCentralDate, formatUsd, MEMBERSHIP_TERM_DAYS, normalizePlanId, type PlanId } from '@app/shared';
-import type { AppContext } from '../context';
-import { receiptMail } from '../features/billing/service';
+import type { AppContext } from '../../context';
+import { receiptMail } from './receipts.service';
 import {
   claimDueMemberships,
   insertRenewalTries,
@@ -14,10 +14,10 @@ import {
   type RecordedTry,
   type RenewalTry,
   type SubscriptionState,
-} from '../features/billing/repository';
-import type { ChargeResult } from '../features/billing/gateway';
-import { enqueueMails, type OutgoingMail } from '../features/mail/repository';
-import { findPlan } from '../features/plans/catalogue';
+} from './repository';
+import type { ChargeResult } from './gateway';
+import { enqueueMails, type OutgoingMail } from '../mail';
+import { findPlan } from '../plans';
 
 /** Days after the renewal date on which a declined renewal is tried again; then it expires. */
 const RETRY_AFTER_DAYS = [1, 3, 5] as const;

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
-import { queryRows } from '../db/client';
-import { memberships, payments, sandboxGatewayCharges, users } from '../db/schema';
+import type { App } from '../../app';
+import { queryRows } from '../../db/client';
+import { memberships, payments, sandboxGatewayCharges, users } from '../../db/schema';
 import { addDays } from '@app/shared';
-import { api, checkoutBody, createTestApp, mailFor, signedInPatient } from '../test/harness';
-import { runBillingJobs, runReconciliation } from './billing';
-import { runRenewals } from './renewal';
+import { api, checkoutBody, createTestApp, mailFor, signedInPatient } from '../../test/harness';
+import { runBillingJobs, runReconciliation, runRenewals } from '.';
 
 describe('the renewal job', () => {
   let app: App;

@@ -1,0 +1,3 @@
+export { runBillingJobs, runReconciliation } from './reconciliation.service';
+export { runRenewals } from './renewals.service';
+export { deleteAnsweredIdempotencyKeys } from './repository';

@@ -1,0 +1,47 @@
+import { fromMinorUnits, fromMinorUnitsOrNull, isActiveStatus, messages, toCentralIso, type Plan } from '@app/shared';
+import type { AppContext } from '../../context';
+import { forbidden } from '../../lib/errors';
+import { findPlan } from '../plans';
+import { findUserById, updateUser } from '../users';
+import { listPayments } from './repository';
+
+/** A user may act only on their own account; another id is refused before anything is read. */
+export function ownAccount(auth: { userId: string }, userId: string) {
+  if (auth.userId !== userId) throw forbidden(messages.notYourAccount);
+}
+
+/** PUT /api/users/{id}/planUpdate: the chosen plan, until a membership is active. */
+export async function updatePlan(ctx: AppContext, auth: { userId: string }, userId: string, planId: Plan['id']) {
+  ownAccount(auth, userId);
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw forbidden(messages.missingAccount);
+  if (isActiveStatus(user.subscriptionStatus)) throw forbidden(messages.planChangeRefused);
+  const plan = findPlan(planId);
+  const saved = await updateUser(ctx.db, userId, {
+    subscriptionPlan: plan.id,
+    subscriptionAmountCents: plan.priceCents,
+    subscriptionStatus: user.subscriptionStatus ?? 'pending',
+  });
+  return {
+    message: messages.planSaved,
+    subscriptionPlan: saved.subscriptionPlan,
+    subscriptionAmount: fromMinorUnitsOrNull(saved.subscriptionAmountCents),
+  };
+}
+
+export async function paymentHistory(ctx: AppContext, userId: string) {
+  const rows = await listPayments(ctx.db, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    date: toCentralIso(row.createdAt),
+    planId: row.planId,
+    planName: findPlan(row.planId as Plan['id']).title,
+    kind: row.kind,
+    amount: fromMinorUnits(row.amountCents),
+    currency: row.currency,
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+    status: row.status,
+    failureCode: row.failureCode,
+  }));
+}

@@ -1,0 +1,42 @@
+import type { AppContext } from '../../context';
+import { askGateway, RECONCILE_LEASE_MS, settleClaimedCheckout } from './checkout.service';
+import { runRenewals, settleRenewal } from './renewals.service';
+import { claimPendingPayments, expireEndedVisits } from './repository';
+
+const BATCH = 100;
+
+/**
+ * Settles every payment attempt still pending `olderThanMs` after it was recorded (its request or
+ * renewal run died between the gateway call and the commit) with what the gateway says happened.
+ * Rows are claimed with SKIP LOCKED and a lease, so instances running this together split the work.
+ */
+export async function runReconciliation(
+  ctx: AppContext,
+  { now = new Date(), olderThanMs = ctx.config.reconcileAfterMs } = {},
+): Promise<number> {
+  let settled = 0;
+  for (;;) {
+    const batch = await claimPendingPayments(ctx.db, now, RECONCILE_LEASE_MS, {
+      olderThan: new Date(now.getTime() - olderThanMs),
+      limit: BATCH,
+    });
+    if (batch.length === 0) return settled;
+    for (const payment of batch) {
+      try {
+        if (payment.kind === 'renewal') await settleRenewal(ctx, payment, await askGateway(ctx, payment), now);
+        else await settleClaimedCheckout(ctx, payment);
+        settled += 1;
+      } catch (error) {
+        // The lease runs out and a later run tries again.
+        ctx.log.error({ err: error, paymentId: payment.id }, 'reconciling a payment failed');
+      }
+    }
+  }
+}
+
+/** Reconciliation first (it may settle a renewal the renewal run would otherwise skip), then visits that ended, then renewals. */
+export async function runBillingJobs(ctx: AppContext, now = new Date()) {
+  await runReconciliation(ctx, { now });
+  await expireEndedVisits(ctx.db, now);
+  return runRenewals(ctx, now);
+}
