@@ -18,7 +18,7 @@ describe('#18 every route that names an account by id answers only its owner', (
   beforeAll(async () => {
     const onRoute = (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      // Admin routes name any account by design: features/admin/admin.test.ts proves only an admin reaches them (#19).
+      // Admin routes name any account by design: plugins/admin-api.test.ts proves only an admin reaches them (#19).
       if (route.url.startsWith('/api/') && !route.url.startsWith('/api/admin') && route.url.includes(':id'))
         for (const method of methods) idRoutes.push(`${method} ${route.url}`);
     };

@@ -5,7 +5,7 @@ import { deleteExpiredLimits } from '../db/rate-limits.repository';
 import { deleteStaleSessions } from '../features/auth';
 import { deleteSpentTokens } from '../features/users';
 import { deleteAnsweredIdempotencyKeys } from '../features/billing';
-import { removeAbandonedUploads } from '../features/admin/expenses.service';
+import { removeAbandonedUploads } from '../features/expenses';
 import { deleteDeliveredMail } from '../features/mail';
 import { startSchedule } from './schedule';
 

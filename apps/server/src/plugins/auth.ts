@@ -41,7 +41,7 @@ function bearer(request: FastifyRequest): string | null {
 /**
  * Reads the bearer token on every request and checks its session in the database, so sign-out,
  * password reset and disabling a user take effect at once. The admin routes authorise themselves
- * (features/admin/routes.ts), by route rather than by URL text.
+ * (plugins/admin-api.ts), by route rather than by URL text.
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('auth', null);

@@ -1,8 +1,8 @@
 import { messages } from '@app/shared';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app';
-import { api, createTestApp, signedInPatient, tokenFromMail } from '../../test/harness';
+import type { App } from '../app';
+import { api, createTestApp, signedInPatient, tokenFromMail } from '../test/harness';
 
 const ADMIN_EMAIL = 'chief@careconnect.example';
 const ADMIN_PASSWORD = 'Adm1n!secret';

@@ -44,7 +44,7 @@ import {
   upsertExpense,
   type ExpenseWithFile,
   type UploadRow,
-} from './expenses.repository';
+} from './repository';
 
 /** Checklist row 30: an upload address lives 15 minutes; a download address as long. */
 const UPLOAD_TTL_MS = 15 * 60_000;

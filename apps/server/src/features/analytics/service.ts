@@ -7,7 +7,7 @@ import {
   type AnalyticsSummary,
 } from '@app/shared';
 import type { AppContext } from '../../context';
-import { seriesRows, summaryRow } from './analytics.repository';
+import { seriesRows, summaryRow } from './repository';
 
 // The one rule of what is monthly recurring revenue, as the shared code states it.
 const RECURRING_PLANS = PLAN_IDS.filter((id) => countsAsMonthlyRevenue(id));

@@ -16,7 +16,7 @@ import { recordAudit, type AuditEntry } from '../audit';
 import { mailResetLink, revokeUserSessions } from '../auth';
 import { findUserById, lockUser, updateUser, type NewUser, type UserRow } from '../users';
 import { toAdminUser } from './admin-user';
-import { countUsers, isEmailTakenByAnother, lockAdmins, pageOfUsers, type UserFilter } from './users.repository';
+import { countUsers, isEmailTakenByAnother, lockAdmins, pageOfUsers, type UserFilter } from './repository';
 
 const ADMIN = 'ROLE_ADMIN';
 const userNotFound = () => notFound(messages.notFound);

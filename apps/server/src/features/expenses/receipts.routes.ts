@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../lib/errors';
-import type { UploadRow } from './expenses.repository';
-import { findReceipt, isValidDownload, receiveLocalUpload } from './expenses.service';
+import type { UploadRow } from './repository';
+import { findReceipt, isValidDownload, receiveLocalUpload } from './service';
 
 /** RFC 6266: an ASCII fallback name and the exact name in UTF-8. */
 function attachmentDisposition(fileName: string): string {

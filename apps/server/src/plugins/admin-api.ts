@@ -1,12 +1,12 @@
 import { messages, userProfileSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { adminOnly, requireProfile } from '../../plugins/auth';
-import { toProfile } from '../users';
-import { adminAnalyticsRoutes } from './analytics.routes';
-import { adminExpenseRoutes } from './expenses.routes';
-import { adminUserRoutes } from './users.routes';
+import type { AppContext } from '../context';
+import { adminOnly, requireProfile } from './auth';
+import { toProfile } from '../features/users';
+import { adminAnalyticsRoutes } from '../features/analytics';
+import { adminExpenseRoutes } from '../features/expenses';
+import { adminUserRoutes } from '../features/user-admin';
 
 /**
  * The admin API, registered with the prefix /api/admin. Its own onRequest hook (adminOnly) authorises

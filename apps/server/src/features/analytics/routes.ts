@@ -2,7 +2,7 @@ import { analyticsSeriesQuerySchema, analyticsSeriesSchema, analyticsSummarySche
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { analyticsSeries, analyticsSummary } from './analytics.service';
+import { analyticsSeries, analyticsSummary } from './service';
 import { profitByMonth } from './profit.service';
 
 /** The Analytics card (docs/product.md, Admin dashboard and Data): the summary, its figures over time, and profit per month. */

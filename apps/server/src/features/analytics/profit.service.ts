@@ -1,7 +1,7 @@
 import { PLAN_IDS, fromMinorUnits, countsAsMonthlyRevenue, type Profit } from '@app/shared';
 import type { AppContext } from '../../context';
-import { seriesRows } from './analytics.repository';
-import { monthlyExpenseCents } from './expenses.repository';
+import { seriesRows } from './repository';
+import { monthlyExpenseCents } from '../expenses';
 
 const RECURRING_PLANS = PLAN_IDS.filter((id) => countsAsMonthlyRevenue(id));
 

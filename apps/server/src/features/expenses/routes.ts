@@ -29,7 +29,7 @@ import {
   listExpenses,
   saveExpense,
   setExchangeRate,
-} from './expenses.service';
+} from './service';
 import { sendReceipt } from './receipts.routes';
 
 // Named expenseId, not id: the trail's subject column is for users, and an expense is not one.

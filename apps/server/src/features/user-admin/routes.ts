@@ -17,7 +17,7 @@ import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
 import { addAuditDetails, auditActor, markAuditRecorded } from '../../plugins/audit';
 import { userHistory } from '../audit';
-import { listUsers, sendPasswordResetAsAdmin, updateUserAsAdmin } from './users.service';
+import { listUsers, sendPasswordResetAsAdmin, updateUserAsAdmin } from './service';
 
 const userParams = z.strictObject({ id: z.uuid({ error: messages.missingUserId }) });
 const historyQuery = z.strictObject({
