@@ -8,6 +8,15 @@ const PUBLIC_FILE = 'index\\.tsx?$';
 /** Files that talk SQL: repositories, and the database layer itself. */
 const REPOSITORY = '/(repository|[a-z-]+\\.repository)\\.ts$';
 const SERVICE = `${SERVER}features/[^/]+/(service|[a-z-]+\\.service)\\.ts$`;
+const ROUTES = `${SERVER}features/[^/]+/(routes|[a-z-]+\\.routes)\\.ts$`;
+/** Feature files outside the three layers: adapters to the world outside, and pure helpers. */
+const LIB_FILES = [
+  `${SERVER}features/billing/(gateway|sandbox-gateway)\\.ts$`,
+  `${SERVER}features/captcha/(altcha|recaptcha)\\.ts$`,
+  `${SERVER}features/mail/(delivery|templates)\\.ts$`,
+  `${SERVER}features/plans/catalogue\\.ts$`,
+  `${SERVER}features/user-admin/admin-user\\.ts$`,
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -60,6 +69,32 @@ module.exports = {
       severity: 'error',
       from: { path: SERVICE },
       to: { path: ['^fastify$', '^@fastify/', `${SERVER}plugins/`, 'routes\\.ts$', 'node_modules/fastify', 'node_modules/@fastify/'] },
+    },
+    {
+      name: 'routes-call-services',
+      comment:
+        "A route validates, calls a service and shapes the answer; reading or writing rows is a service's business (types may pass through).",
+      severity: 'error',
+      from: { path: ROUTES, pathNot: TEST },
+      to: { path: REPOSITORY, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'jobs-through-public-files',
+      comment: 'jobs/ only schedules: it calls a feature through its public file (features/<name>/index.ts).',
+      severity: 'error',
+      from: { path: `${SERVER}jobs/`, pathNot: TEST },
+      to: { path: `${SERVER}features/`, pathNot: `${SERVER}features/[^/]+/${PUBLIC_FILE}` },
+    },
+    {
+      name: 'feature-files-have-a-layer',
+      comment:
+        'Every file of a server feature is a route, a service, a repository, its public file or a test; the few adapters and pure helpers are listed in LIB_FILES.',
+      severity: 'error',
+      from: {
+        path: `${SERVER}features/`,
+        pathNot: [TEST, ROUTES, SERVICE, REPOSITORY, `${SERVER}features/[^/]+/${PUBLIC_FILE}`, ...LIB_FILES],
+      },
+      to: {},
     },
     {
       name: 'only-repositories-touch-sql',

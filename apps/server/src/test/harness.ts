@@ -11,7 +11,7 @@ import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
 import { openSession } from '../features/auth/sessions.repository';
 import { findPlan } from '../features/plans';
-import { findUserByEmail, insertUser, toProfile, type UserRow } from '../features/users/repository';
+import { findUserByEmail, insertUser, toProfile, type UserRow } from '../features/users';
 import { hashPassword } from '../lib/crypto';
 import { adminQuery, databaseUrl } from './migrated-template';
 

@@ -1,15 +1,12 @@
-import { messages } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
 import type { Config } from '../../config';
 import { mailBodies } from './delivery';
-import { findMail, listRecentMail, type OutboxRow } from './repository';
+import type { OutboxRow } from './repository';
+import { mailboxEntry, MAILBOX_LIMIT, oneMail, recentMail } from './mailbox.service';
 import { escapeHtml } from './templates';
-
-const LIST_LIMIT = 100;
 
 const when = (date: Date) => `<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 19).replace('T', ' ')} UTC</time>`;
 
@@ -60,7 +57,7 @@ function listPage(rows: OutboxRow[]): string {
   return page(
     'Dev mailbox',
     `<h1>Dev mailbox</h1>
-<p>SMTP_URL is not set, so the e-mail the site sends stops here. The latest ${LIST_LIMIT} messages, newest first; reload for new ones.</p>
+<p>SMTP_URL is not set, so the e-mail the site sends stops here. The latest ${MAILBOX_LIMIT} messages, newest first; reload for new ones.</p>
 ${rows.length ? `<table><thead><tr><th scope="col">Time</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Kind</th><th scope="col">Status</th></tr></thead><tbody>\n${items}\n</tbody></table>` : '<p>No mail yet.</p>'}`,
   );
 }
@@ -106,12 +103,11 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(listPage(await listRecentMail(ctx.db, LIST_LIMIT))),
+      .send(listPage(await recentMail(ctx))),
   );
 
   app.get('/dev/mailbox/:id', { schema: { hide: true, params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
-    const row = await findMail(ctx.db, request.params.id);
-    if (!row) throw notFound(messages.notFound);
+    const row = await oneMail(ctx, request.params.id);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(messagePage(row, ctx.config));
   });
 
@@ -128,16 +124,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const rows = await listRecentMail(ctx.db, LIST_LIMIT, request.query.to);
-      return rows.map((row) => ({
-        id: row.id,
-        to: row.recipient,
-        subject: row.subject,
-        kind: row.kind,
-        ...mailBodies(ctx.config.brand, row),
-        createdAt: row.createdAt.toISOString(),
-        sentAt: row.sentAt?.toISOString() ?? null,
-      }));
+      return (await recentMail(ctx, request.query.to)).map((row) => mailboxEntry(ctx, row));
     },
   );
 };

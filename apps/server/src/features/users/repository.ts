@@ -1,4 +1,3 @@
-import { fromMinorUnitsOrNull, normalizePlanId, toCentralIso, type UserProfile } from '@app/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { allColumns, assignments, tableRows, type Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -38,8 +37,6 @@ export async function updateUser(db: Executor, id: string, changes: Partial<NewU
 /** The user, locked until the transaction ends. */
 export const lockUser = (tx: Executor, id: string) => selectUser(tx, sql`id = ${id} FOR UPDATE`);
 
-const central = (date: Date | null) => (date ? toCentralIso(date) : null);
-
 /** The columns the profile shows: what a profile read fetches with the session, without the password hash or internal fields. */
 const PROFILE_KEYS = [
   'id',
@@ -77,53 +74,3 @@ type ProfileKey = (typeof PROFILE_KEYS)[number];
 export type ProfileRow = Pick<UserRow, ProfileKey>;
 /** The profile's columns, for a select. */
 export const profileColumns = Object.fromEntries(PROFILE_KEYS.map((key) => [key, users[key]])) as { [K in ProfileKey]: (typeof users)[K] };
-
-/** The billing address as the API shows it; one an admin saved in part still shows, its missing parts empty. */
-export function billingAddressOf(user: ProfileRow): UserProfile['billingAddress'] {
-  const parts = [user.billingStreet, user.billingCity, user.billingState, user.billingZip, user.billingCountry];
-  if (parts.every((part) => part === null)) return null;
-  return {
-    street: user.billingStreet ?? '',
-    city: user.billingCity ?? '',
-    state: user.billingState ?? '',
-    zip: user.billingZip ?? '',
-    country: user.billingCountry ?? '',
-  };
-}
-
-/** The card as stored: brand, last 4, expiry and name, never more. */
-export const cardDetailsOf = (user: ProfileRow): UserProfile['cardDetails'] =>
-  user.cardLast4 ? { cardholderName: user.cardholderName, last4: user.cardLast4, expiry: user.cardExpiry, brand: user.cardBrand } : null;
-
-/** The user as shown to their owner: no password hash, no internal timestamps. */
-export function toProfile(user: ProfileRow): UserProfile {
-  const plan = user.subscriptionPlan ? normalizePlanId(user.subscriptionPlan) : null;
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    fullName: `${user.firstName} ${user.lastName}`.trim(),
-    customerPhone: user.customerPhone,
-    dob: user.dob,
-    zip: user.zip,
-    symptoms: user.symptoms,
-    customerId: user.customerId,
-    roles: user.roles,
-    verified: user.verified,
-    emailVerificationStat: user.verified ? 'verified' : 'unverified',
-    subscriptionPlan: plan,
-    planId: plan,
-    subscriptionStatus: user.subscriptionStatus,
-    subscriptionAmount: fromMinorUnitsOrNull(user.subscriptionAmountCents),
-    smsPolicyAccepted: user.smsPolicyAccepted,
-    submittedAt: user.submittedAt?.toISOString() ?? null,
-    methodOfSubscription: user.methodOfSubscription,
-    subscriptionStartDate: central(user.subscriptionStartDate),
-    nextSubscriptionRenewDate: central(user.nextSubscriptionRenewDate),
-    subscriptionEndDate: central(user.subscriptionEndDate),
-    subscriptionCancelledDate: central(user.subscriptionCancelledDate),
-    billingAddress: billingAddressOf(user),
-    cardDetails: cardDetailsOf(user),
-  };
-}

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { afterReply } from '../../plugins/after-reply';
 import { requireProfile, requireUser, signedIn } from '../../plugins/auth';
 import { usOnly } from '../../plugins/us-only';
-import { toProfile } from './repository';
+import { toProfile } from './profile.service';
 import { changePassword } from '../auth';
 import { register, requestVerificationResend, resendVerificationLink, verifyEmail, verifyEmailTokenStatus } from './service';
 
