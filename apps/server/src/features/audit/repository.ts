@@ -4,6 +4,13 @@ import { auditLog, users } from '../../db/schema';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type AuditEntry = Omit<AuditRow, 'id' | 'prevHash' | 'hash'>;
+/** What a request tells the trail of itself (who, from where, which route); the change adds its status and details. */
+export type AuditRequest = Omit<AuditEntry, 'status' | 'details'>;
+/** The signed-in person an audited change is made by. */
+export interface Actor {
+  userId: string;
+  email: string;
+}
 
 // One chain for the whole table: appends take this lock in turn, on every instance (migrations hold 727274, housekeeping 727275).
 const CHAIN_LOCK = 727276;

@@ -19,17 +19,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { addAuditDetails, auditActor, markAuditRecorded } from '../../plugins/audit';
 import { requireAdmin } from '../../plugins/auth';
-import {
-  attachFile,
-  deleteExpense,
-  expensesCsv,
-  findReceipt,
-  getExchangeRate,
-  initiateUpload,
-  listExpenses,
-  saveExpense,
-  setExchangeRate,
-} from './service';
+import { attachFile, deleteExpense, findReceipt, initiateUpload, listExpenses, saveExpense } from './service';
+import { getExchangeRate, setExchangeRate } from './exchange-rate.service';
+import { expensesCsv } from './export.service';
 import { sendReceipt } from './receipts.routes';
 
 // Named expenseId, not id: the trail's subject column is for users, and an expense is not one.

@@ -2,16 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   RATE_SCALE,
-  centralDay,
   convertMinorUnits,
   fromMinorUnits,
   messages,
   toMinorUnits,
   toTimestamp,
   type AttachInput,
-  type ExchangeRate,
   type Expense,
-  type ExpenseFilter,
   type ExpenseListQuery,
   type ExpensePage,
   type ExpenseUpdate,
@@ -24,19 +21,16 @@ import type { AuditChange } from '../../db/schema';
 import { DomainError, invalid, invalidField, forbidden, notFound, conflict } from '../../lib/errors';
 import { contentMatches, MAGIC_BYTES_LENGTH, type ReceiveRefusal } from '../../lib/storage/storage';
 import { signer } from '../../lib/signing';
-import { recordAudit, type AuditEntry } from '../audit';
+import { recordAudit, type Actor, type AuditRequest } from '../audit';
+import { currentRate } from './exchange-rate.service';
 import {
   deleteExpenseRow,
   deleteUploads,
   expenseTotals,
-  expensesAfter,
   findExpense,
   findUpload,
   findUploadByKey,
-  insertRate,
   insertUpload,
-  latestRate,
-  lockRates,
   pageOfExpenses,
   releaseUploadsOf,
   setUploadAttached,
@@ -51,9 +45,6 @@ const UPLOAD_TTL_MS = 15 * 60_000;
 const DOWNLOAD_TTL_MS = 15 * 60_000;
 /** Uploads never attached are removed after a day (decision 020). */
 const UNATTACHED_UPLOAD_KEEP_MS = 24 * 60 * 60_000;
-
-type Actor = { userId: string; email: string };
-type AuditBase = Omit<AuditEntry, 'status' | 'details'>;
 
 const expenseNotFound = () => notFound(messages.expenseNotFound);
 const fileError = (message: string) => invalidField('fileUrl', message);
@@ -148,34 +139,6 @@ export async function listExpenses(ctx: AppContext, query: ExpenseListQuery): Pr
   );
 }
 
-/** The rate new saves use: the latest an admin set, else the configured starting value. */
-async function currentRate(ctx: AppContext, db: Executor) {
-  const row = await latestRate(db);
-  return row ?? { inrPerUsdE4: Math.round(ctx.config.startingInrPerUsd * RATE_SCALE), effectiveFrom: null, setBy: null };
-}
-
-export async function getExchangeRate(ctx: AppContext): Promise<ExchangeRate> {
-  const rate = await currentRate(ctx, ctx.db);
-  return { inrPerUsd: rate.inrPerUsdE4 / RATE_SCALE, effectiveFrom: rate.effectiveFrom?.toISOString() ?? null, setBy: rate.setBy };
-}
-
-/** A new rate for the saves from now on; saved expenses keep theirs. Audited with the rate it replaced. */
-export async function setExchangeRate(ctx: AppContext, admin: Actor, inrPerUsd: number, audit: AuditBase): Promise<ExchangeRate> {
-  const row = await ctx.db.transaction(async (tx) => {
-    await lockRates(tx);
-    const before = await currentRate(ctx, tx);
-    const saved = await insertRate(tx, {
-      inrPerUsdE4: Math.round(inrPerUsd * RATE_SCALE),
-      setBy: admin.email.toLowerCase(),
-      effectiveFrom: new Date(),
-    });
-    const change = { field: 'inrPerUsd', before: before.inrPerUsdE4 / RATE_SCALE, after: saved.inrPerUsdE4 / RATE_SCALE };
-    await recordAudit(tx, { ...audit, status: 200, details: { changes: [change] } });
-    return saved;
-  });
-  return { inrPerUsd: row.inrPerUsdE4 / RATE_SCALE, effectiveFrom: row.effectiveFrom.toISOString(), setBy: row.setBy };
-}
-
 /**
  * An upload this admin started for this expense, not yet attached, whose stored object has the
  * declared size and starts with the magic bytes of the declared type. An object of another type is
@@ -246,7 +209,7 @@ async function removeUploads(ctx: AppContext, db: Executor, uploads: UploadRow[]
  * upload of this expense (checked before any lock is taken, as storage calls can be slow), the
  * current file (kept), or nothing (a saved file is cleared). The audit row commits with the change.
  */
-export async function saveExpense(ctx: AppContext, admin: Actor, id: string, input: ExpenseUpdate, audit: AuditBase): Promise<Expense> {
+export async function saveExpense(ctx: AppContext, admin: Actor, id: string, input: ExpenseUpdate, audit: AuditRequest): Promise<Expense> {
   const now = new Date();
   const current = await findExpense(ctx.db, id);
   const givenUploadId = input.file ? uploadIdOf(input.file.fileUrl) : null;
@@ -288,7 +251,7 @@ export async function attachFile(
   admin: Actor,
   id: string,
   input: Required<Pick<AttachInput, 'fileUrl' | 'contentType' | 'size'>>,
-  audit: AuditBase,
+  audit: AuditRequest,
 ): Promise<Expense> {
   const now = new Date();
   const upload = await checkedUpload(ctx, admin, id, input);
@@ -310,7 +273,7 @@ export async function attachFile(
 }
 
 /** DELETE /api/admin/expenses/{id}: the expense, every upload of it and their files. */
-export async function deleteExpense(ctx: AppContext, id: string, audit: AuditBase): Promise<void> {
+export async function deleteExpense(ctx: AppContext, id: string, audit: AuditRequest): Promise<void> {
   const now = new Date();
   const released = await ctx.db.transaction(async (tx) => {
     const before = await findExpense(tx, id, { forUpdate: true });
@@ -399,58 +362,4 @@ export async function removeAbandonedUploads(ctx: AppContext, db: Executor, now:
   const stale = await unattachedUploads(db, new Date(now.getTime() - UNATTACHED_UPLOAD_KEEP_MS), 500);
   await removeUploads(ctx, db, stale);
   return stale.length;
-}
-
-// Spreadsheet software runs a cell that starts with these as a formula (OWASP CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
-const csvCell = (value: string | number) => {
-  const text = typeof value === 'number' ? value.toFixed(2) : FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-const CSV_HEADER = [
-  'id',
-  'spent_date',
-  'title',
-  'description',
-  'currency',
-  'original_amount',
-  'amount_usd',
-  'amount_inr',
-  'inr_per_usd',
-  'created_by',
-  'created_at',
-  'file_name',
-];
-
-/** The filtered expenses as CSV for the accountant, read a batch at a time so memory stays flat. */
-export async function* expensesCsv(ctx: AppContext, filter: ExpenseFilter): AsyncGenerator<string> {
-  yield `${CSV_HEADER.join(',')}\r\n`;
-  let after: { spentAt: Date; id: string } | null = null;
-  for (;;) {
-    const rows = await expensesAfter(ctx.db, filter, after, 1000);
-    if (rows.length === 0) return;
-    yield rows
-      .map(({ expense, file }) =>
-        [
-          expense.id,
-          centralDay(expense.spentAt),
-          expense.title,
-          expense.description,
-          expense.originalCurrency,
-          fromMinorUnits(expense.originalAmountMinor),
-          fromMinorUnits(expense.amountUsdCents),
-          fromMinorUnits(expense.amountInrPaise),
-          (expense.inrPerUsdE4 / RATE_SCALE).toFixed(4),
-          expense.createdBy,
-          expense.createdAt.toISOString(),
-          file?.fileName ?? '',
-        ]
-          .map(csvCell)
-          .join(','),
-      )
-      .map((line) => `${line}\r\n`)
-      .join('');
-    const last = rows[rows.length - 1]!.expense;
-    after = { spentAt: last.spentAt, id: last.id };
-  }
 }
