@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../config';
 import { PGLITE_IN_MEMORY } from '../db/client';
 import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
-import { openSession } from '../features/auth/sessions.repository';
+import { openSession } from '../features/auth';
 import { findPlan } from '../features/plans';
 import { findUserByEmail, insertUser, toProfile, type UserRow } from '../features/users';
 import { hashPassword } from '../lib/crypto';

@@ -14,7 +14,8 @@ import {
   type RequestMeta,
   type UserRow,
 } from '../users';
-import { openSession, revokeSession, revokeUserSessions } from './sessions.repository';
+import { revokeSession, revokeUserSessions } from './sessions.repository';
+import { openSession } from './sessions.service';
 
 interface LoginInput {
   email: string;

@@ -1,9 +1,8 @@
-import { webcrypto } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
 import type { Database, Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { profileColumns } from '../users';
+import type { SessionClaims } from './session-tokens.service';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -19,45 +18,21 @@ export const SESSION_LIMITS = {
 
 const limitsFor = (rememberMe: boolean) => (rememberMe ? SESSION_LIMITS.remembered : SESSION_LIMITS.standard);
 
-/** The only algorithm a session token may use; jose then refuses `none` and every asymmetric one. */
-const ALGORITHM = 'HS256';
-
 /** How stale last_seen_at may get before a request writes it again. */
 const TOUCH_AFTER_MS = 60_000;
 
-export interface SessionClaims {
-  sub: string;
-  sid: string;
-  roles: string[];
-  email: string;
-}
-
-// Imported once per secret: jose would import a raw key again on every call (the most costly part of a check).
-const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
-function key(secret: string): Promise<webcrypto.CryptoKey> {
-  let imported = keys.get(secret);
-  if (!imported) {
-    imported = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
-    keys.set(secret, imported);
-  }
-  return imported;
-}
-
-export async function openSession(
+/** Records a new session of `user`; it ends at the absolute limit its kind allows (SESSION_LIMITS). */
+export async function insertSession(
   db: Executor,
-  secret: string,
-  user: { id: string; email: string; roles: string[] },
+  userId: string,
   options: { rememberMe: boolean; ip?: string; userAgent?: string },
-): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
-  const now = new Date();
+  now: Date,
+): Promise<{ sessionId: string; expiresAt: Date }> {
   const expiresAt = new Date(now.getTime() + limitsFor(options.rememberMe).maxMs);
   const [row] = await db
     .insert(sessions)
     .values({
-      userId: user.id,
+      userId,
       rememberMe: options.rememberMe,
       lastSeenAt: now,
       expiresAt,
@@ -65,50 +40,7 @@ export async function openSession(
       userAgent: options.userAgent?.slice(0, 500) ?? null,
     })
     .returning({ id: sessions.id });
-  const sessionId = row!.id;
-  const token = await new SignJWT({ sid: sessionId, roles: user.roles, email: user.email })
-    .setProtectedHeader({ alg: ALGORITHM })
-    .setSubject(user.id)
-    .setIssuedAt(now)
-    .setExpirationTime(expiresAt)
-    .sign(await key(secret));
-  return { token, sessionId, expiresAt };
-}
-
-/**
- * Tokens whose signature was checked, with their claims. A token's signature never changes, so each
- * is checked once; its expiry is checked on every use, and the session behind it is looked up on
- * every request (revocation stays immediate). Bounded: the oldest entry leaves first.
- */
-const VERIFIED_TOKENS_MAX = 10_000;
-const verifiedTokens = new Map<string, { secret: string; claims: Readonly<SessionClaims>; expiresAtMs: number }>();
-
-/** The claims of a token we signed ourselves, or null: wrong signature or algorithm, expired, or lacking a claim. */
-export async function readToken(secret: string, token: string): Promise<Readonly<SessionClaims> | null> {
-  const known = verifiedTokens.get(token);
-  if (known?.secret === secret) {
-    if (Date.now() < known.expiresAtMs) return known.claims;
-    verifiedTokens.delete(token);
-    return null;
-  }
-  try {
-    const { payload } = await jwtVerify(token, await key(secret), {
-      algorithms: [ALGORITHM],
-      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    const claims = Object.freeze({
-      sub: payload.sub,
-      sid: payload.sid,
-      roles: Object.freeze(Array.isArray(payload.roles) ? payload.roles.map(String) : []) as string[],
-      email: typeof payload.email === 'string' ? payload.email : '',
-    });
-    if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value!);
-    verifiedTokens.set(token, { secret, claims, expiresAtMs: payload.exp! * 1000 });
-    return claims;
-  } catch {
-    return null;
-  }
+  return { sessionId: row!.id, expiresAt };
 }
 
 /**
