@@ -1,13 +1,13 @@
 import './tokens.css';
 import './ui.css';
 
-export { Alert, type AlertTone } from './Alert';
-export { Button, buttonClass } from './Button';
-export { Card } from './Card';
-export { ChunkStyles } from './ChunkStyles';
-export { Checkbox } from './Checkbox';
-export { Icon, type IconName } from './Icon';
-export { PasswordField } from './PasswordField';
-export { PhoneField } from './PhoneField';
-export { Spinner } from './Spinner';
-export { FieldFrame, TextAreaField, TextField, describedBy } from './TextField';
+export { Alert, type AlertTone } from './alert';
+export { Button, buttonClass } from './button';
+export { Card } from './card';
+export { ChunkStyles } from './chunk-styles';
+export { Checkbox } from './checkbox';
+export { Icon, type IconName } from './icon';
+export { PasswordField } from './password-field';
+export { PhoneField } from './phone-field';
+export { Spinner } from './spinner';
+export { FieldFrame, TextAreaField, TextField, describedBy } from './text-field';

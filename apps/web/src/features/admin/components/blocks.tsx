@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Alert, Button } from '../../../components/ui';
-import { failureMessage } from '../queryClient';
+import { failureMessage } from '../query-client';
 
 /** Numbers of a card as labelled tiles (docs/product.md, Admin dashboard). */
 export function StatList({ items, compact = false }: { items: readonly (readonly [string, ReactNode])[]; compact?: boolean }) {
