@@ -9,13 +9,17 @@ import {
 } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Card, Spinner, TextField } from '../../../components/ui';
+import { Alert, Card, LoadError, SelectField, Spinner, StatList, TextField } from '../../../components/ui';
+import { failureMessage } from '../../../lib/api-failure';
+import { formatDollars, humanize } from '../../../lib/format';
 import { getAnalyticsSeries, getAnalyticsSummary } from '../api/analytics';
 import { adminKeys } from '../api/keys';
-import { addIsoDays, formatDollars, humanize } from '../format';
-import { failureMessage } from '../query-client';
-import { LoadError, StatList } from './blocks';
-import { SelectField } from './fields';
+
+/** A YYYY-MM-DD day moved by whole days (calendar arithmetic in UTC, so no time zone shifts it). */
+function addIsoDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
 
 // uPlot and the chart code load only when the charts are about to show.
 const SeriesCharts = lazy(() => import('./series-charts'));

@@ -1,13 +1,12 @@
 import { exchangeRateUpdateSchema, messages } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, type FormEvent } from 'react';
-import { Alert, Button, Card, Spinner, TextField } from '../../../components/ui';
+import { Alert, Button, Card, Facts, Spinner, TextField } from '../../../components/ui';
+import { failureMessage } from '../../../lib/api-failure';
+import { formatCentral } from '../../../lib/format';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { getExchangeRate, setExchangeRate } from '../api/expenses';
 import { adminKeys } from '../api/keys';
-import { formatCentral } from '../format';
-import { failureMessage } from '../query-client';
-import { Facts } from './fields';
 
 /**
  * The INR-per-USD rate new saves use (decision 020: no internet at run time, so an admin keeps it).

@@ -1,7 +1,19 @@
 import { CURRENCIES, formatAmount, messages, RECEIPT_ACCEPT, type Expense, type ExpensePage, type ExpenseUpdateInput } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, TextAreaField, TextField } from '../../../components/ui';
+import {
+  Alert,
+  AmountField,
+  Button,
+  DetailsToggle,
+  Facts,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useDetails,
+} from '../../../components/ui';
+import { authFailureOf, failureMessage } from '../../../lib/api-failure';
+import { formatFileSize, formatTimestamp } from '../../../lib/format';
 import { serverFieldErrors, useValidatedForm } from '../../../lib/use-validated-form';
 import { attachFile, deleteExpense, fileFacts, saveExpense, uploadReceipt } from '../api/expenses';
 import { adminKeys } from '../api/keys';
@@ -15,10 +27,6 @@ import {
   type ExpenseFormField,
   type ExpenseFormValues,
 } from '../expense-form';
-import { formatFileSize, formatTimestamp } from '../format';
-import { authFailureOf, failureMessage } from '../query-client';
-import { DetailsToggle, useDetails } from './blocks';
-import { AmountField, Facts, SelectField } from './fields';
 
 const currencyOptions = CURRENCIES.map((c) => ({ value: c, label: c }));
 

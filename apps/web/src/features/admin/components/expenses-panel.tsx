@@ -1,14 +1,12 @@
 import { expenseListQuerySchema, formatAmount, messages, type Expense, type ExpensePage } from '@app/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Spinner, TextField } from '../../../components/ui';
+import { Alert, Button, Card, LoadError, Pager, SelectField, Spinner, StatList, TextField } from '../../../components/ui';
+import { authFailureOf, failureMessage } from '../../../lib/api-failure';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { downloadExpensesCsv, getExpenses, type ExpenseFilterValues } from '../api/expenses';
 import { adminKeys } from '../api/keys';
-import { authFailureOf, failureMessage } from '../query-client';
-import { LoadError, Pager, StatList } from './blocks';
 import { ExpenseCard } from './expense-card';
-import { SelectField } from './fields';
 
 const NO_FILTER: ExpenseFilterValues = { startDate: '', endDate: '', currency: '', createdBy: '' };
 const currencyOptions = [

@@ -2,10 +2,10 @@ import { centralDay, messages, profitQuerySchema, type ProfitMonth } from '@app/
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Card, Spinner, TextField } from '../../../components/ui';
+import { failureMessage } from '../../../lib/api-failure';
+import { formatDollars } from '../../../lib/format';
 import { getProfit } from '../api/expenses';
 import { adminKeys } from '../api/keys';
-import { formatDollars } from '../format';
-import { failureMessage } from '../query-client';
 
 /** YYYY-MM moved by whole months. */
 function addMonths(month: string, months: number): string {

@@ -1,6 +1,6 @@
 import type { AdminUser } from '@app/shared';
-import { displayName, formatDollars, humanize } from '../format';
-import { DetailsToggle, useDetails } from './blocks';
+import { DetailsToggle, useDetails } from '../../../components/ui';
+import { formatDollars, humanize } from '../../../lib/format';
 import { UserEditor } from './user-editor';
 
 /** The snippet (docs/product.md, Admin dashboard): status, plan and amount, leaving out what the user does not have. */
@@ -11,6 +11,18 @@ function subscriptionSnippet(user: AdminUser): string {
     user.subscriptionAmount === null ? null : formatDollars(user.subscriptionAmount),
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'No subscription';
+}
+
+/** docs/product.md, Admin dashboard: first and last name, else the full name, else the e-mail. */
+function displayName(user: Pick<AdminUser, 'firstName' | 'lastName' | 'fullName' | 'email'>): string {
+  return (
+    [user.firstName, user.lastName]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(' ') ||
+    user.fullName.trim() ||
+    user.email
+  );
 }
 
 const roleLabel = (role: string) => role.replace(/^ROLE_/, '').toLowerCase();

@@ -1,12 +1,12 @@
 import { messages, PLAN_IDS, SUBSCRIPTION_STATUSES, type AdminUser, type AdminUserPage, type AdminUserUpdate } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, TextAreaField, TextField } from '../../../components/ui';
+import { Alert, AmountField, Button, Checkbox, Facts, SelectField, TextAreaField, TextField } from '../../../components/ui';
+import { authFailureOf, failureMessage } from '../../../lib/api-failure';
+import { formatTimestamp, humanize } from '../../../lib/format';
 import { serverFieldErrors, useValidatedForm } from '../../../lib/use-validated-form';
 import { adminKeys } from '../api/keys';
 import { sendUserResetEmail, updateUser } from '../api/users';
-import { formatTimestamp, humanize } from '../format';
-import { authFailureOf, failureMessage } from '../query-client';
 import {
   cachedCheck,
   changedFields,
@@ -16,7 +16,6 @@ import {
   type UserFormField,
   type UserFormValues,
 } from '../user-form';
-import { AmountField, Facts, SelectField } from './fields';
 import { UserHistory } from './user-history';
 
 const statusOptions = [{ value: '', label: 'None' }, ...SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: humanize(s) }))];

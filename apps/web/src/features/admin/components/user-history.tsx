@@ -1,10 +1,10 @@
 import type { AuditEvent } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spinner } from '../../../components/ui';
+import { failureMessage } from '../../../lib/api-failure';
+import { formatCentral, humanize } from '../../../lib/format';
 import { adminKeys } from '../api/keys';
 import { getUserHistory } from '../api/users';
-import { formatCentral, humanize } from '../format';
-import { failureMessage } from '../query-client';
 
 const shown = (value: unknown) => {
   if (value === null || value === undefined || value === '') return '(empty)';

@@ -2,8 +2,8 @@ import { centralDay, messages } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card } from '../../../components/ui';
+import { failureMessage } from '../../../lib/api-failure';
 import { loadAllUsers, type BulkProgress } from '../api/users';
-import { failureMessage } from '../query-client';
 
 const count = (n: number) => n.toLocaleString('en-US');
 

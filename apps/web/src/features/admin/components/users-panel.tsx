@@ -9,11 +9,10 @@ import {
 } from '@app/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Card, Spinner, TextField } from '../../../components/ui';
+import { Button, Card, LoadError, Pager, Spinner, StatList, TextField } from '../../../components/ui';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { adminKeys, type UserListParams } from '../api/keys';
 import { getUsers } from '../api/users';
-import { LoadError, Pager, StatList } from './blocks';
 import { UserCard } from './user-card';
 
 const SORT_LABELS: Record<UserSortField, string> = {

@@ -3,19 +3,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-title';
-import { Button, ChunkStyles, Spinner } from '../../../components/ui';
+import { Button, ChunkStyles, LoadError, Spinner } from '../../../components/ui';
+import { authFailureOf, type AuthFailure } from '../../../lib/api-failure';
 import { brand } from '../../../lib/brand';
+import { createQueryClient } from '../../../lib/query-client';
 import { logout, useEndSession } from '../../auth';
 import { useAdminMe } from '../api/get-admin-me';
 import { AnalyticsCard } from '../components/analytics-card';
-import { LoadError } from '../components/blocks';
 import { ExchangeRateCard } from '../components/exchange-rate-card';
 import { ExpensesPanel } from '../components/expenses-panel';
 import { ProfitCard } from '../components/profit-card';
 import { Tabs } from '../components/tabs';
 import { UsersJsonCard } from '../components/users-json-card';
 import { UsersPanel } from '../components/users-panel';
-import { authFailureOf, createAdminQueryClient, type AuthFailure } from '../query-client';
 import dashboardCss from './admin.css?inline';
 
 const TABS = [
@@ -28,7 +28,7 @@ type TabId = (typeof TABS)[number]['id'];
 export default function AdminPage() {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<AuthFailure | null>(null);
-  const [queryClient] = useState(() => createAdminQueryClient(setFailure));
+  const [queryClient] = useState(() => createQueryClient(setFailure));
 
   const endSession = useEndSession();
   useEffect(() => {
