@@ -26,7 +26,8 @@ const Login = splitPage(() => import('../features/auth/pages/login-page'));
 const Profile = splitPage(() => import('../features/users/pages/profile-page'));
 const Checkout = splitPage(() => import('../features/billing/pages/checkout-page'));
 const ChoosePlan = splitPage(() => import('../features/billing/pages/choose-plan-page'));
-const Admin = splitPage(() => import('../features/admin/pages/admin-page'));
+// The dashboard shell (app/admin) and the capabilities it composes (user-admin, analytics, expenses): a chunk of their own.
+const Admin = splitPage(() => import('./admin/admin-page'));
 const VerifyEmail = splitPage(() => import('../features/auth/pages/verify-email-page'));
 const ResetPassword = splitPage(() => import('../features/auth/pages/reset-password-page'));
 const AdminLogin = splitPage(() => import('../features/auth/pages/admin-login-page'));
