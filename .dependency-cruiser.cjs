@@ -1,5 +1,6 @@
 // The layers of docs/decisions/021-layer-boundaries-and-domain-errors.md, enforced: `npm run boundaries`,
-// part of `npm run validate` and CI. Tests may reach into any layer, so every rule skips *.test.ts(x).
+// part of `npm run validate` and CI. Tests may reach into any layer, so the rules skip *.test.ts(x), but for one: a web
+// feature's tests stay out of the app as its code does.
 const TEST = '\\.test\\.tsx?$';
 const SERVER = '^apps/server/src/';
 const WEB = '^apps/web/src/';
@@ -55,6 +56,22 @@ module.exports = {
       severity: 'error',
       from: { path: `${WEB}features/([^/]+)/`, pathNot: TEST },
       to: { path: `${WEB}features/`, pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/${PUBLIC_FILE}`] },
+    },
+    {
+      name: 'web-app-composes-features-through-public-files',
+      comment:
+        'The app (layouts, guards, the admin dashboard shell) uses a feature through its public file; only a page the router loads lazily (import()) is named by its own module, for a chunk of its own.',
+      severity: 'error',
+      from: { path: `${WEB}app/`, pathNot: [TEST, '/test/'] },
+      to: { path: `${WEB}features/`, pathNot: `${WEB}features/[^/]+/${PUBLIC_FILE}`, dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'web-features-know-no-app',
+      comment:
+        'The app (routes, guards, layouts, the admin dashboard shell) composes the web features; a feature, tests included, never imports the app.',
+      severity: 'error',
+      from: { path: `${WEB}features/` },
+      to: { path: `${WEB}app/` },
     },
     {
       name: 'lower-layers-know-no-features',

@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -58,6 +59,23 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // One file-name style on the web, the server's: kebab-case names and folders (expense-card.tsx,
+    // expense-card.test.tsx, user-admin/), whatever a component inside is called. Stylesheets and
+    // images are checked too: the plugin's processor hands ESLint an empty script for each.
+    ...tseslint.configs.disableTypeChecked,
+    files: ['apps/web/src/**/*.{css,svg}'],
+    plugins: { 'check-file': checkFile },
+    processor: 'check-file/eslint-processor-check-file',
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx,css,svg}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { 'apps/web/src/**/*': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { 'apps/web/src/**/': 'KEBAB_CASE' }],
+    },
   },
   {
     // The repo's own tool configs are plain JavaScript read by their tools, in no tsconfig.

@@ -2,7 +2,7 @@ import { ADMIN_LINK_PATHS, SERVICE_SLUGS, TIP_SLUGS } from '@app/shared';
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PatientOnly, RequireAdmin, RequireSession } from './guards';
-import { RootLayout } from './layouts/RootLayout';
+import { RootLayout } from './layouts/root-layout';
 import { splitPage, type PageHandle } from './split-page';
 
 const patientOnly = (page: ReactNode) => (
@@ -20,22 +20,23 @@ function route(path: string, page: PageHandle, element: ReactNode): RouteObject 
 const withToken = (paths: readonly string[], page: PageHandle, element: ReactNode): RouteObject[] =>
   paths.flatMap((path) => [route(path, page, element), route(`${path}/:token`, page, element)]);
 
-const Home = splitPage(() => import('../features/home/HomePage'));
-const Signup = splitPage(() => import('../features/users/pages/SignupPage'));
-const Login = splitPage(() => import('../features/auth/pages/LoginPage'));
-const Profile = splitPage(() => import('../features/users/pages/ProfilePage'));
-const Checkout = splitPage(() => import('../features/billing/pages/CheckoutPage'));
-const ChoosePlan = splitPage(() => import('../features/billing/pages/ChoosePlanPage'));
-const Admin = splitPage(() => import('../features/admin/pages/AdminPage'));
-const VerifyEmail = splitPage(() => import('../features/auth/pages/VerifyEmailPage'));
-const ResetPassword = splitPage(() => import('../features/auth/pages/ResetPasswordPage'));
-const AdminLogin = splitPage(() => import('../features/auth/pages/AdminLoginPage'));
-const Contact = splitPage(() => import('../features/contact/pages/ContactPage'));
-const Careers = splitPage(() => import('../features/careers/pages/CareersPage'));
-const Service = splitPage(() => import('../features/services/pages/ServicePage'));
-const Article = splitPage(() => import('../features/tips/pages/ArticlePage'));
-const Terms = splitPage(() => import('../features/legal/TermsPage'));
-const Privacy = splitPage(() => import('../features/legal/PrivacyPage'));
+const Home = splitPage(() => import('../features/home/home-page'));
+const Signup = splitPage(() => import('../features/users/pages/signup-page'));
+const Login = splitPage(() => import('../features/auth/pages/login-page'));
+const Profile = splitPage(() => import('../features/users/pages/profile-page'));
+const Checkout = splitPage(() => import('../features/billing/pages/checkout-page'));
+const ChoosePlan = splitPage(() => import('../features/billing/pages/choose-plan-page'));
+// The dashboard shell (app/admin) and the capabilities it composes (user-admin, analytics, expenses): a chunk of their own.
+const Admin = splitPage(() => import('./admin/admin-page'));
+const VerifyEmail = splitPage(() => import('../features/auth/pages/verify-email-page'));
+const ResetPassword = splitPage(() => import('../features/auth/pages/reset-password-page'));
+const AdminLogin = splitPage(() => import('../features/auth/pages/admin-login-page'));
+const Contact = splitPage(() => import('../features/contact/pages/contact-page'));
+const Careers = splitPage(() => import('../features/careers/pages/careers-page'));
+const Service = splitPage(() => import('../features/services/pages/service-page'));
+const Article = splitPage(() => import('../features/tips/pages/article-page'));
+const Terms = splitPage(() => import('../features/legal/terms-page'));
+const Privacy = splitPage(() => import('../features/legal/privacy-page'));
 
 const pageRoutes: RouteObject[] = [
   { index: true, element: <Home.Page />, handle: { preload: Home.preload } satisfies PageHandle },

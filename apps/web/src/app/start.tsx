@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startGeoCheck } from '../features/geo';
-import { App, preloadCurrentPage } from './App';
+import { App, preloadCurrentPage } from './app';
 import { applySiteStyles } from './site-styles';
 
 /**

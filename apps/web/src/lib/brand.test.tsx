@@ -24,7 +24,7 @@ describe('the brand on the pages', () => {
       headquarters: 'Albany, New York, USA',
     });
     // A page built with them names the brand everywhere it would have named the default.
-    const { Footer } = await import('../app/layouts/Footer');
+    const { Footer } = await import('../app/layouts/footer');
     const { container } = render(
       <MemoryRouter>
         <Footer />

@@ -1,8 +1,10 @@
 import type { Plan } from '@app/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -122,3 +124,13 @@ export function renderAt(path: string, element: ReactNode, options: { url?: stri
   const utils = render(<RouterProvider router={router} />);
   return { ...utils, router };
 }
+
+/** A data layer of its own, made as the dashboard makes one (lib/query-client.ts) and emptied when the test unmounts it. */
+function TestQueryClient({ children }: { children: ReactNode }) {
+  const [client] = useState(() => createQueryClient(() => undefined));
+  useEffect(() => () => client.clear(), [client]);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/** Renders a section of the admin dashboard at /admin, as the dashboard shell would, with a query client of its own. */
+export const renderSection = (element: ReactNode) => renderAt('/admin', <TestQueryClient>{element}</TestQueryClient>);

@@ -1,4 +1,4 @@
-export { getAuthMe, getMe, useMe } from './api/getMe';
+export { getAuthMe, getMe, useMe } from './api/get-me';
 export { logout } from './api/logout';
-export { useEndSession } from './useEndSession';
+export { useEndSession } from './use-end-session';
 export { clearJustLoggedIn, peekJustLoggedIn, updateStoredUser, useSession, useStartVisitPath } from './session';

@@ -1,1 +1,1 @@
-export { MembershipCard } from './components/MembershipCard';
+export { MembershipCard } from './components/membership-card';

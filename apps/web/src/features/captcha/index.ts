@@ -1,3 +1,3 @@
-export { verifyCaptcha } from './api/verifyCaptcha';
-export { Captcha } from './components/Captcha';
-export { useCaptcha } from './useCaptcha';
+export { verifyCaptcha } from './api/verify-captcha';
+export { Captcha } from './components/captcha';
+export { useCaptcha } from './use-captcha';

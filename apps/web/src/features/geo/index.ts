@@ -1,2 +1,2 @@
-export { GeoPending } from './components/GeoPending';
-export { resetGeoCheck, startGeoCheck, useGeoStatus } from './geoCheck';
+export { GeoPending } from './components/geo-pending';
+export { resetGeoCheck, startGeoCheck, useGeoStatus } from './geo-check';

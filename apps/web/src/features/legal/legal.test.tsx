@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../test/helpers';
-import PrivacyPage from './PrivacyPage';
-import TermsPage from './TermsPage';
+import PrivacyPage from './privacy-page';
+import TermsPage from './terms-page';
 
 const headings = () => [...document.querySelectorAll('.legal__body h2')].map((h) => h.textContent);
 const text = () => document.querySelector('.legal')!.textContent.replace(/\s+/g, ' ');

@@ -1,4 +1,4 @@
-export { usePlans } from './api/getPlans';
-export { PlanPicker } from './components/PlanPicker';
-export { PlansLoadError } from './components/PlansLoadError';
-export { clearSelectedPlan, readSelectedPlan, storeSelectedPlan } from './selectedPlan';
+export { usePlans } from './api/get-plans';
+export { PlanPicker } from './components/plan-picker';
+export { PlansLoadError } from './components/plans-load-error';
+export { clearSelectedPlan, readSelectedPlan, storeSelectedPlan } from './selected-plan';

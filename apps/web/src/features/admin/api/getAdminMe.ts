@@ -1,9 +1,0 @@
-import type { UserProfile } from '@app/shared';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { adminKeys } from './keys';
-
-/** GET /api/admin/me → {user}: the signed-in admin (401/403 otherwise). */
-const getAdminMe = (signal?: AbortSignal) => apiRequest<{ user: UserProfile | null }>('/api/admin/me', { signal });
-
-export const useAdminMe = () => useQuery({ queryKey: adminKeys.me, queryFn: ({ signal }) => getAdminMe(signal) });

@@ -1,0 +1,3 @@
+export { analyticsKeys } from './api/keys';
+export { AnalyticsCard } from './components/analytics-card';
+export { ProfitCard } from './components/profit-card';

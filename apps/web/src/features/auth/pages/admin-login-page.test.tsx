@@ -1,0 +1,35 @@
+import { messages } from '@app/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeJwt, json, mockApi, renderAt } from '../../../test/helpers';
+import AdminLoginPage from './admin-login-page';
+
+describe('admin magic-link screen', () => {
+  it('spends the token only on confirmation, then stores a tab session and opens /admin', async () => {
+    const token = fakeJwt({ roles: ['ROLE_ADMIN'] });
+    const api = mockApi({
+      'POST /api/auth/verify-admin-login': json(200, {
+        token,
+        user: { email: 'admin@example.com', verified: true },
+        message: messages.magicLinkVerified,
+      }),
+    });
+    const { router } = renderAt('/verify-admin-login/:token', <AdminLoginPage />, { url: '/verify-admin-login/link-1' });
+    expect(api.calls).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in to the admin dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(api.calls[0]?.body).toEqual({ token: 'link-1' });
+    expect(window.sessionStorage.getItem('authToken')).toBe(token);
+    expect(window.sessionStorage.getItem('logginAdminUser')).toBe('1');
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('shows why a link failed, with a way back to sign in', async () => {
+    mockApi({ 'POST /api/auth/verify-admin-login': json(400, { message: messages.magicLinkInvalid }) });
+    renderAt('/admin-login', <AdminLoginPage />, { url: '/admin-login?token=old' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in to the admin dashboard' }));
+    expect(within(await screen.findByRole('alert')).getByText(messages.magicLinkInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe('/login');
+  });
+});

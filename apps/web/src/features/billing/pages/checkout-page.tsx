@@ -1,0 +1,139 @@
+import { MEMBERSHIP_TERM_DAYS, formatUsd, type Plan } from '@app/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { PageTitle } from '../../../components/layout/page-title';
+import { Alert, Button, ChunkStyles, Spinner } from '../../../components/ui';
+import { brand } from '../../../lib/brand';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { useSession } from '../../auth';
+import { usePlans } from '../../plans';
+import { clearCheckoutData, readCheckoutData, type CheckoutData } from '../checkout-data';
+import { CHECKOUT_FIELD_ORDER, checkoutFieldId, initialCheckoutValues, validateCheckoutField, type CheckoutValues } from '../checkout-form';
+import { BillingAddressFields } from '../components/billing-address-fields';
+import { CardFields } from '../components/card-fields';
+import { LockIcon, ShieldIcon } from '../components/card-brand-logo';
+import { CheckoutSuccess } from '../components/checkout-success';
+import { OrderSummary } from '../components/order-summary';
+import { useCheckoutSubmission } from '../use-checkout-submission';
+import checkoutCss from './checkout.css?inline';
+
+/** With no checkout data, /payment goes back to the profile after this delay (docs/product.md, Checkout). */
+const MISSING_CHECKOUT_REDIRECT_MS = 250;
+
+export default function CheckoutPage() {
+  const location = useLocation();
+  const [data] = useState(() => readCheckoutData(location.state));
+  if (!data) return <PreparingCheckout />;
+  return <Checkout data={data} />;
+}
+
+/** No checkout data: say so briefly, then back to the profile. */
+function PreparingCheckout() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => void navigate('/profile', { replace: true }), MISSING_CHECKOUT_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="page-fallback">
+      <PageTitle>Secure Checkout</PageTitle>
+      <h1 className="sr-only">Secure Checkout</h1>
+      <Spinner label="Preparing checkout…" />
+    </div>
+  );
+}
+
+/** The checkout: order summary beside the form (contact, billing address, card), then the receipt. */
+function Checkout({ data }: { data: CheckoutData }) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const plans = usePlans();
+  const plan: Plan | null = plans.data?.find((p) => p.id === data.planId) ?? null;
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useValidatedForm<CheckoutValues>({
+    initialValues: () => initialCheckoutValues(data, session.user?.email ?? ''),
+    fieldOrder: CHECKOUT_FIELD_ORDER,
+    validateField: validateCheckoutField,
+    formRef,
+    fieldId: checkoutFieldId,
+  });
+  const { busy, topError, receipt, submit } = useCheckoutSubmission(data, plan, form);
+  const topErrorRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (topError) topErrorRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [topError]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit();
+  }
+
+  function cancel() {
+    clearCheckoutData();
+    void navigate('/profile');
+  }
+
+  const price = plan ? formatUsd(plan.priceCents) : null;
+  return (
+    <div className="checkout">
+      <ChunkStyles name="checkout" css={checkoutCss} />
+      <PageTitle>Secure Checkout</PageTitle>
+      <header className="checkout__header">
+        <p className="checkout__eyebrow">
+          <LockIcon /> {brand.name}
+        </p>
+        <h1>Secure Checkout</h1>
+        <p className="checkout__lead">
+          <ShieldIcon className="checkout__shield" />
+          <span>
+            <strong>Payments are encrypted.</strong> We never store your full card number or CVC.
+          </span>
+        </p>
+      </header>
+
+      <div className="checkout__grid">
+        <OrderSummary plans={plans} plan={plan} planMissing={plans.status === 'success' && !plan} paid={receipt !== null} />
+        <section className="checkout__panel" aria-labelledby="checkout-form-title">
+          {receipt ? (
+            <CheckoutSuccess receipt={receipt} />
+          ) : (
+            <>
+              <h2 id="checkout-form-title" className="checkout__form-title">
+                Complete your subscription
+              </h2>
+              <form ref={formRef} className="checkout__form" noValidate onSubmit={onSubmit} aria-labelledby="checkout-form-title">
+                <BillingAddressFields form={form} />
+                <CardFields form={form} />
+                {topError && (
+                  <Alert ref={topErrorRef} tone="error" className="checkout__error">
+                    {topError}
+                  </Alert>
+                )}
+                <div className="checkout__actions">
+                  <Button type="submit" block busy={busy} disabled={busy || !plan} className="checkout__pay">
+                    {busy ? (
+                      'Processing…'
+                    ) : (
+                      <>
+                        <LockIcon /> {price ? `Pay ${price}` : 'Pay'}
+                      </>
+                    )}
+                  </Button>
+                  <Button variant="ghost" block onClick={cancel} disabled={busy}>
+                    Cancel
+                  </Button>
+                </div>
+                <p className="checkout__fineprint">
+                  {plan?.period === 'month'
+                    ? `Your membership renews every ${MEMBERSHIP_TERM_DAYS} days at ${price} until you cancel.`
+                    : 'You are charged once for this visit.'}
+                </p>
+              </form>
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { ExchangeRateCard } from './components/exchange-rate-card';
+export { ExpensesPanel } from './components/expenses-panel';

@@ -1,0 +1,2 @@
+export { UsersJsonCard } from './components/users-json-card';
+export { UsersPanel } from './components/users-panel';

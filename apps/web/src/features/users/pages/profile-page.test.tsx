@@ -1,0 +1,151 @@
+import { messages } from '@app/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi, renderAt, testPlans } from '../../../test/helpers';
+import ProfilePage, { greetingName, initials } from './profile-page';
+
+const NEW = 'Brand!New9';
+const profile = {
+  id: 'u1',
+  email: 'Pat.Lee@Example.com',
+  firstName: 'Pat',
+  lastName: '',
+  fullName: 'Pat',
+  customerPhone: '5551234567',
+  zip: null,
+  verified: true,
+  emailVerificationStat: 'verified',
+  subscriptionPlan: 'familyMonthly',
+  planId: 'familyMonthly',
+  subscriptionStatus: 'pending',
+  roles: ['user'],
+};
+
+function setup(me: Response | (() => Response), extra: Parameters<typeof mockApi>[0] = {}) {
+  window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat.lee@example.com', verified: true }));
+  window.sessionStorage.setItem('authToken', 'token');
+  const api = mockApi({
+    'GET /api/users/me': me,
+    'GET /api/plans': json(200, testPlans),
+    'GET /api/users/me/payments': json(200, []),
+    ...extra,
+  });
+  return { api, ...renderAt('/profile', <ProfilePage />) };
+}
+
+describe('greeting', () => {
+  it('uses the first name, else the e-mail, else "there"', () => {
+    expect(greetingName({ firstName: 'Ada', email: 'x@y.z' })).toBe('Ada');
+    expect(greetingName({ firstName: ' ', email: 'ada.l@y.z' })).toBe('Ada.l');
+    expect(greetingName(null)).toBe('there');
+    expect(initials({ firstName: 'ada', lastName: 'lovelace' })).toBe('AL');
+    expect(initials({ email: 'zed@y.z' })).toBe('Z');
+  });
+});
+
+describe('profile page', () => {
+  it('shows the account details, the membership and caches the profile', async () => {
+    setup(json(200, profile));
+    expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('row', { name: /Phone/ }).textContent).toContain('(555) 123-4567');
+    expect(within(table).getByRole('row', { name: /Last name/ }).textContent).toContain(messages.notProvided);
+    expect(within(table).getByRole('row', { name: /ZIP code/ }).textContent).toContain(messages.notProvided);
+    expect(await screen.findByText('Family Monthly')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    const cache = JSON.parse(window.sessionStorage.getItem('profileCache')!);
+    expect(cache).toMatchObject({ email: 'pat.lee@example.com', firstName: 'Pat' });
+    expect(cache).not.toHaveProperty('lastName');
+    expect(cache).not.toHaveProperty('zip');
+  });
+
+  it('warns about an unverified e-mail, except right after sign-in', async () => {
+    setup(json(200, { ...profile, verified: false, emailVerificationStat: 'unverified' }));
+    expect(await screen.findByText(messages.profileUnverified)).toBeInTheDocument();
+  });
+
+  it('suppresses the unverified banner right after sign-in', async () => {
+    window.sessionStorage.setItem('justLoggedIn', '1');
+    setup(json(200, { ...profile, verified: false, emailVerificationStat: 'unverified' }));
+    expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeInTheDocument();
+    expect(screen.queryByText(messages.profileUnverified)).toBeNull();
+  });
+
+  it('falls back to /api/auth/me on 404 and offers a retry when loading fails', async () => {
+    let me = json(404, { message: 'nope' });
+    const { api } = setup(() => me, { 'GET /api/auth/me': () => json(500, {}) });
+    expect(await screen.findByText(messages.profileLoadFailed)).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/auth/me')).toHaveLength(1);
+    me = json(200, profile);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeInTheDocument();
+  });
+
+  it('signs out locally on 401 and goes to sign in', async () => {
+    const { router } = setup(json(401, { message: messages.sessionExpired }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.sessionStorage.getItem('authToken')).toBeNull();
+    // Also kept in storage: the route guard's own redirect to /login carries no navigation state.
+    expect(JSON.parse(window.sessionStorage.getItem('loginFlash') ?? 'null')).toEqual({
+      message: messages.sessionExpired,
+      tone: 'warning',
+    });
+  });
+
+  it('updates the password', async () => {
+    const { api } = setup(json(200, profile), { 'PUT /api/users/password': json(200, { message: messages.passwordUpdated }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+    const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Update password' });
+    expect(submit.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Current password'), 'Old!pass1');
+    await userEvent.type(screen.getByLabelText('New password'), NEW);
+    await userEvent.type(screen.getByLabelText('Confirm new password'), NEW);
+    expect(submit.disabled).toBe(false);
+    await userEvent.click(submit);
+    expect(await screen.findByText(messages.passwordUpdated)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/password')[0]?.body).toEqual({ currentPassword: 'Old!pass1', newPassword: NEW });
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+  });
+
+  it('#2 explains a common new password and keeps Update disabled', async () => {
+    setup(json(200, profile));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+    await userEvent.type(screen.getByLabelText('Current password'), 'Old!pass1');
+    await userEvent.type(screen.getByLabelText('New password'), 'Welcome2024!');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'Welcome2024!');
+    expect(screen.getByText(messages.passwordTooCommon)).toBeInTheDocument();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Update password' }).disabled).toBe(true);
+  });
+
+  it('shows why a password update failed', async () => {
+    setup(json(200, profile), {
+      'PUT /api/users/password': json(400, {
+        message: messages.currentPasswordWrong,
+        errors: { currentPassword: messages.currentPasswordWrong },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+    await userEvent.type(screen.getByLabelText('Current password'), 'wrong');
+    await userEvent.type(screen.getByLabelText('New password'), NEW);
+    await userEvent.type(screen.getByLabelText('Confirm new password'), NEW);
+    await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
+    expect(within(await screen.findByRole('alert')).getByText(messages.currentPasswordWrong)).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    // The server's message describes the old value: editing the field drops it.
+    await userEvent.type(screen.getByLabelText('Current password'), '!');
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("says 'Passwords do not match.' once the confirmation is complete, and keeps Update disabled", async () => {
+    setup(json(200, profile));
+    await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
+    await userEvent.type(screen.getByLabelText('Current password'), 'Old!pass1');
+    await userEvent.type(screen.getByLabelText('New password'), NEW);
+    await userEvent.type(screen.getByLabelText('Confirm new password'), NEW.slice(0, -1));
+    expect(screen.queryByText(messages.passwordsDoNotMatch)).toBeNull();
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'x');
+    expect(screen.getByText(messages.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Update password' }).disabled).toBe(true);
+  });
+});
