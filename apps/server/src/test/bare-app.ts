@@ -13,7 +13,7 @@ export type BareApp = ReturnType<typeof createFastify>;
  * The settings of a test server (createTestConfig's: captcha and the geo check off unless `env` turns
  * them on) for a server without a database of its own.
  */
-function bareConfig(env: Record<string, string> = {}): Config {
+export function bareConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     // Never written to: the secrets that would be kept there are given.
@@ -35,7 +35,7 @@ function bareConfig(env: Record<string, string> = {}): Config {
  * server on the same database with other settings. Each plugin keeps a test through the whole app,
  * which proves that buildApp registers it.
  */
-async function bareApp(
+export async function bareApp(
   config: Config,
   register: (app: BareApp, config: Config) => void | Promise<void>,
   options: { logStream?: NodeJS.WritableStream } = {},
