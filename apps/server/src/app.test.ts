@@ -8,29 +8,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app';
 import { api, createTestApp, signupBody } from './test/harness';
 
-describe('serving the web app', () => {
-  let app: App;
-  const homePage = '<!doctype html><title>CareConnect</title>';
-  const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};`;
-  const loaderHash = "'sha256-DU/f0YUav/ggbUlgaloKdrQnHxkGx3opOAmh6WDyPUg='";
-  beforeAll(async () => {
-    const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(join(webDist, 'csp.json'), JSON.stringify({ scriptSrc: [loaderHash] }));
-    writeFileSync(join(webDist, 'index.html'), homePage);
-    writeFileSync(join(webDist, 'index.html.gz'), gzipSync(homePage));
-    writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
-    mkdirSync(join(webDist, 'assets'));
-    writeFileSync(join(webDist, 'assets', 'main-3f9a1c.js'), script);
-    writeFileSync(join(webDist, 'assets', 'main-3f9a1c.js.br'), brotliCompressSync(script));
-    writeFileSync(join(webDist, 'assets', 'main-3f9a1c.js.gz'), gzipSync(script));
-    writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
-    writeFileSync(join(webDist, 'app.html'), '<!doctype html><title>CareConnect app</title>');
-    mkdirSync(join(webDist, 'services', 'urgent-care'), { recursive: true });
-    writeFileSync(join(webDist, 'services', 'urgent-care', 'index.html'), '<!doctype html><title>Urgent care</title>');
-    app = await createTestApp({}, { webDist });
-  });
-  afterAll(() => app.close());
+// One app for the file, serving a small web build; only the chat widget needs a server of its own.
+let app: App;
+const homePage = '<!doctype html><title>CareConnect</title>';
+const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};`;
+const loaderHash = "'sha256-DU/f0YUav/ggbUlgaloKdrQnHxkGx3opOAmh6WDyPUg='";
+beforeAll(async () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  writeFileSync(join(webDist, 'csp.json'), JSON.stringify({ scriptSrc: [loaderHash] }));
+  writeFileSync(join(webDist, 'index.html'), homePage);
+  writeFileSync(join(webDist, 'index.html.gz'), gzipSync(homePage));
+  writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'main-3f9a1c.js'), script);
+  writeFileSync(join(webDist, 'assets', 'main-3f9a1c.js.br'), brotliCompressSync(script));
+  writeFileSync(join(webDist, 'assets', 'main-3f9a1c.js.gz'), gzipSync(script));
+  writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
+  writeFileSync(join(webDist, 'app.html'), '<!doctype html><title>CareConnect app</title>');
+  mkdirSync(join(webDist, 'services', 'urgent-care'), { recursive: true });
+  writeFileSync(join(webDist, 'services', 'urgent-care', 'index.html'), '<!doctype html><title>Urgent care</title>');
+  app = await createTestApp({}, { webDist });
+});
+afterAll(() => app.close());
 
+describe('serving the web app', () => {
   it('answers / with the prerendered home page', async () => {
     expect((await api(app).get('/')).text).toContain('<title>CareConnect</title>');
   });
@@ -176,21 +177,22 @@ describe('serving the web app', () => {
 
 describe('unexpected failures', () => {
   it('answer 500 with a generic message that reveals nothing internal', async () => {
-    const app = await createTestApp();
+    // The table is put back afterwards, for the other tests of this app.
+    await app.ctx.db.execute(sql`ALTER TABLE mail_outbox RENAME TO mail_outbox_hidden`);
     try {
-      await app.ctx.db.execute(sql`DROP TABLE mail_outbox`);
       const res = await api(app).post('/api/users/register', signupBody());
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ message: messages.serverError });
     } finally {
-      await app.close();
+      await app.ctx.db.execute(sql`ALTER TABLE mail_outbox_hidden RENAME TO mail_outbox`);
     }
   });
 });
 
 describe('GET /api/site-config', () => {
   it('offers no chat widget by default, and the configured one with its origin allowed by the CSP', async () => {
-    const plain = await createTestApp();
+    // The policy is made when a server starts: the chat widget's needs a server of its own.
+    const plain = app;
     const withChat = await createTestApp({ CHAT_WIDGET_URL: 'https://chat.example.net/widget.js' });
     try {
       expect((await api(plain).get('/api/site-config')).body).toEqual({ chatWidgetUrl: null });
@@ -199,7 +201,6 @@ describe('GET /api/site-config', () => {
       expect((await api(withChat).get('/')).headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/chat\.example\.net/);
       expect((await api(plain).get('/')).headers['content-security-policy']).not.toContain('chat.example.net');
     } finally {
-      await plain.close();
       await withChat.close();
     }
   });

@@ -58,8 +58,12 @@ export type App = FastifyInstance & { ctx: AppContext };
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** Builds the whole server: database, services, routes and the web pages. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+/**
+ * The Fastify instance the server is built on, before any plugin or route: its trust in proxies, body
+ * limit, logger and the zod compilers. Tests of one plugin start their bare servers from it too
+ * (test/bare-app.ts), so they see requests as the whole server does.
+ */
+export function createFastify(config: Config, logStream?: NodeJS.WritableStream) {
   const { trustProxy } = config;
   const app = Fastify({
     // Fastify's types lack the hop count it accepts; the same rule as a function: believe that many hops.
@@ -72,12 +76,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       level: config.logLevel,
       // Secrets, card data and health data never reach the logs, whatever a route does.
       ...loggerSettings,
-      ...(options.logStream ? { stream: options.logStream } : { transport: logTransport(config.env) }),
+      ...(logStream ? { stream: logStream } : { transport: logTransport(config.env) }),
     },
   }).withTypeProvider<ZodTypeProvider>();
-  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
+
+/** Builds the whole server: database, services, routes and the web pages. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
+  // Read before anything opens: a malformed build stops the start without touching the database.
+  const inlineScripts = webAppInlineScripts(webDist);
+  const app = createFastify(config, options.logStream);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   let handle: DatabaseHandle;
   try {
@@ -132,13 +145,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const chat = config.chatWidgetUrl ? [new URL(config.chatWidgetUrl).origin] : [];
   // With S3 storage the browser uploads receipts straight to the bucket's endpoint.
   const objectStore = config.s3 ? [s3UploadOrigin(config.s3)] : [];
-  const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // The pages' own inline loader is allowed by its hash, and no other inline script.
-        scriptSrc: ["'self'", ...webAppInlineScripts(webDist), ...recaptcha, ...chat],
+        scriptSrc: ["'self'", ...inlineScripts, ...recaptcha, ...chat],
         styleSrc: ["'self'", "'unsafe-inline'", ...chat],
         imgSrc: ["'self'", 'data:', ...chat],
         connectSrc: ["'self'", ...chat, ...objectStore],

@@ -7,24 +7,56 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './client';
 
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 const made: string[] = [];
 afterEach(() => made.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => rmSync(sqlFolder, { recursive: true, force: true }));
 
-/** A database migrated up to and including migration `last`, the way an older release left it. */
-async function databaseAt(last: number): Promise<{ dir: string; client: PGlite }> {
-  const dir = mkdtempSync(join(tmpdir(), 'migrations-db-'));
-  const folder = mkdtempSync(join(tmpdir(), 'migrations-sql-'));
-  made.push(dir, folder);
+/** The migrations folder as an older release had it: its journal ends at migration `last`. */
+const sqlFolder = mkdtempSync(join(tmpdir(), 'migrations-sql-'));
+function migrationsUpTo(last: number): string {
+  const folder = join(sqlFolder, String(last));
   cpSync(migrations, folder, { recursive: true });
   const journalPath = join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
   writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= last) }));
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  await migrate(drizzle(client), { migrationsFolder: folder });
+  return folder;
+}
+
+/** The releases the tests start from, by their last migration. */
+const OLDER_RELEASES = [10, 11, 16];
+let olderReleases: Promise<Map<number, Blob>> | undefined;
+/**
+ * The data directory of a database as each older release left it, made once for the file: one initdb
+ * (most of the cost of a database), migrated release by release and dumped after each.
+ */
+function olderReleaseDataDirs() {
+  olderReleases ??= (async () => {
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    try {
+      const dumps = new Map<number, Blob>();
+      for (const last of OLDER_RELEASES) {
+        await migrate(drizzle(client), { migrationsFolder: migrationsUpTo(last) });
+        dumps.set(last, await client.dumpDataDir('none'));
+      }
+      return dumps;
+    } finally {
+      await client.close();
+    }
+  })();
+  return olderReleases;
+}
+
+/** A database of its own migrated up to and including migration `last`, the way an older release left it. */
+async function databaseAt(last: number): Promise<{ dir: string; client: PGlite }> {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-db-'));
+  made.push(dir);
+  const loadDataDir = (await olderReleaseDataDirs()).get(last);
+  if (!loadDataDir) throw new Error(`no older release ends at migration ${last}: add it to OLDER_RELEASES`);
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir });
   return { dir, client };
 }
 

@@ -5,7 +5,12 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
-import { api, createTestApp } from '../../test/harness';
+import { registerClientIp } from '../../plugins/client-ip';
+import { registerErrorHandler } from '../../plugins/error-handler';
+import { bareApp, bareConfig } from '../../test/bare-app';
+import { api, useTestApp } from '../../test/harness';
+import { createCaptchaService } from './index';
+import { captchaRoutes } from './routes';
 
 /** Fetches a challenge and solves it the way the altcha widget does, returning the widget's payload. */
 async function solvedToken(app: App, edit: (challenge: Challenge) => void = () => undefined): Promise<string> {
@@ -19,12 +24,31 @@ async function solvedToken(app: App, edit: (challenge: Challenge) => void = () =
 
 const verify = (app: App, token: string) => api(app).post('/api/recaptcha/verify', { token });
 
+// The whole app runs ALTCHA, the default.
+const whole = useTestApp({ CAPTCHA: 'altcha' });
+
+/**
+ * The captcha mode is fixed when a server starts: each other mode gets a bare server with the real
+ * captcha routes and a captcha service of its settings, on the whole app's database. Its `ctx` is the
+ * whole app's with those two changed, decorated as buildApp decorates the whole server.
+ */
+async function captchaServer(env: Record<string, string>): Promise<App> {
+  const config = bareConfig(env);
+  const ctx = { ...whole.app.ctx, config, captcha: createCaptchaService({ config, db: whole.app.ctx.db }) };
+  const app = await bareApp(config, async (server) => {
+    server.decorate('ctx', ctx);
+    registerErrorHandler(server);
+    registerClientIp(server);
+    await server.register(captchaRoutes, { ctx });
+  });
+  return app as unknown as App;
+}
+
 describe('captcha with ALTCHA (the default)', () => {
   let app: App;
-  beforeAll(async () => {
-    app = await createTestApp({ CAPTCHA: 'altcha' });
+  beforeAll(() => {
+    app = whole.app;
   });
-  afterAll(() => app.close());
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -144,7 +168,7 @@ describe('captcha with ALTCHA (the default)', () => {
 describe('captcha turned off', () => {
   let app: App;
   beforeAll(async () => {
-    app = await createTestApp({ CAPTCHA: 'off' });
+    app = await captchaServer({ CAPTCHA: 'off' });
   });
   afterAll(() => app.close());
 
@@ -186,7 +210,7 @@ describe('captcha with reCAPTCHA', () => {
     });
     await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
     const { port } = siteverify.address() as AddressInfo;
-    app = await createTestApp({
+    app = await captchaServer({
       CAPTCHA: 'recaptcha',
       RECAPTCHA_SITE_KEY: 'site-key-123',
       RECAPTCHA_SECRET: 'secret-456',
@@ -227,7 +251,7 @@ describe('captcha with reCAPTCHA', () => {
 
 describe('reCAPTCHA when Google cannot be reached', () => {
   it('answers 503 with its shared message instead of refusing the visitor', async () => {
-    const app = await createTestApp({
+    const app = await captchaServer({
       CAPTCHA: 'recaptcha',
       RECAPTCHA_SITE_KEY: 'site-key-123',
       RECAPTCHA_SECRET: 'secret-456',

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { createTestApp } from '../../test/harness';
+import { registerClientIp } from '../../plugins/client-ip';
+import { useBareApp } from '../../test/bare-app';
+import { useTestApp } from '../../test/harness';
 import { createGeoService } from './index';
+import { geoRoutes } from './routes';
 import type { GeoService } from './service';
 
 describe('geo lookup', () => {
@@ -59,7 +62,7 @@ describe('geo lookup', () => {
 });
 
 describe('GET /api/geo', () => {
-  const geoFor = async (app: App, remoteAddress: string, forwardedFor?: string) => {
+  const geoFor = async (app: Pick<App, 'inject'>, remoteAddress: string, forwardedFor?: string) => {
     const res = await app.inject({
       method: 'GET',
       url: '/api/geo',
@@ -69,77 +72,73 @@ describe('GET /api/geo', () => {
     return { status: res.statusCode, body: res.json<{ country: string | null; state: string | null; allowed: boolean }>() };
   };
 
-  describe('without a trusted proxy', () => {
-    let app: App;
-    beforeAll(async () => {
-      app = await createTestApp({ GEO_RESTRICT: 'on' });
+  // The whole app answers behind one trusted proxy, as in production. Fastify's trust in proxies and
+  // the geo check are fixed when a server starts: each other setting gets a bare server with the real
+  // client-address plugin and the real route, on the whole app's services.
+  const whole = useTestApp({ TRUST_PROXY: '1', GEO_RESTRICT: 'on' });
+  const geoServer = (env: Record<string, string>) =>
+    useBareApp(env, async (app, config) => {
+      registerClientIp(app);
+      await app.register(geoRoutes, { ctx: { ...whole.app.ctx, config } });
     });
-    afterAll(() => app.close());
+
+  describe('without a trusted proxy', () => {
+    const server = geoServer({ GEO_RESTRICT: 'on' });
 
     it('answers for the connecting address', async () => {
-      expect(await geoFor(app, '24.24.24.24')).toEqual({ status: 200, body: { country: 'US', state: 'New York', allowed: true } });
-      expect((await geoFor(app, '81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
-      expect((await geoFor(app, '::ffff:81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
+      expect(await geoFor(server.app, '24.24.24.24')).toEqual({ status: 200, body: { country: 'US', state: 'New York', allowed: true } });
+      expect((await geoFor(server.app, '81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
+      expect((await geoFor(server.app, '::ffff:81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
     });
 
     it('lets unknown and private addresses through', async () => {
-      expect((await geoFor(app, '127.0.0.1')).body).toEqual({ country: null, state: null, allowed: true });
-      expect((await geoFor(app, '192.168.0.7')).body).toEqual({ country: null, state: null, allowed: true });
+      expect((await geoFor(server.app, '127.0.0.1')).body).toEqual({ country: null, state: null, allowed: true });
+      expect((await geoFor(server.app, '192.168.0.7')).body).toEqual({ country: null, state: null, allowed: true });
     });
 
     it('#6 #32 ignores X-Forwarded-For, which anyone can send', async () => {
-      expect((await geoFor(app, '24.24.24.24', '81.2.69.142')).body).toMatchObject({ country: 'US', allowed: true });
-      expect((await geoFor(app, '127.0.0.1', '81.2.69.142')).body).toMatchObject({ country: null, allowed: true });
+      expect((await geoFor(server.app, '24.24.24.24', '81.2.69.142')).body).toMatchObject({ country: 'US', allowed: true });
+      expect((await geoFor(server.app, '127.0.0.1', '81.2.69.142')).body).toMatchObject({ country: null, allowed: true });
     });
   });
 
   describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
-    let app: App;
-    beforeAll(async () => {
-      app = await createTestApp({ TRUST_PROXY: '1', GEO_RESTRICT: 'on' });
-    });
-    afterAll(() => app.close());
-
     it('answers for the client address the proxy forwards', async () => {
+      const app = whole.app;
       expect((await geoFor(app, '10.0.0.2', '81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
       expect((await geoFor(app, '10.0.0.2', '2001:4860:4860::8888')).body).toMatchObject({ country: 'US', allowed: true });
       expect((await geoFor(app, '10.0.0.2')).body).toMatchObject({ country: null, allowed: true });
     });
 
     it('#6 #32 believes only the hop the proxy added, not the addresses a client put before it', async () => {
+      const app = whole.app;
       expect((await geoFor(app, '10.0.0.2', '8.8.8.8, 81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: false });
       expect((await geoFor(app, '10.0.0.2', '81.2.69.142, 8.8.8.8')).body).toMatchObject({ country: 'US', allowed: true });
     });
 
     it('#6 #32 ignores a forwarded hop that is not an IP address and uses the connecting address', async () => {
       for (const garbage of ['8.8.8.8<script>', 'unknown', '81.2.69.142:443', "' OR 1=1 --", '']) {
-        expect((await geoFor(app, '81.2.69.142', garbage)).body, garbage).toMatchObject({ country: 'GB', allowed: false });
+        expect((await geoFor(whole.app, '81.2.69.142', garbage)).body, garbage).toMatchObject({ country: 'GB', allowed: false });
       }
     });
   });
 
   describe('behind named proxies (TRUST_PROXY=10.0.0.0/8)', () => {
+    const server = geoServer({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1', GEO_RESTRICT: 'on' });
+
     it('#6 #32 believes forwarded hops only from the listed proxies', async () => {
-      const app = await createTestApp({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1', GEO_RESTRICT: 'on' });
-      try {
-        expect((await geoFor(app, '10.1.2.3', '81.2.69.142')).body).toMatchObject({ country: 'GB' });
-        expect((await geoFor(app, '192.0.2.1', '81.2.69.142')).body).toMatchObject({ country: 'GB' });
-        // Not a listed proxy: its header is the client's own claim.
-        expect((await geoFor(app, '24.24.24.24', '81.2.69.142')).body).toMatchObject({ country: 'US' });
-      } finally {
-        await app.close();
-      }
+      expect((await geoFor(server.app, '10.1.2.3', '81.2.69.142')).body).toMatchObject({ country: 'GB' });
+      expect((await geoFor(server.app, '192.0.2.1', '81.2.69.142')).body).toMatchObject({ country: 'GB' });
+      // Not a listed proxy: its header is the client's own claim.
+      expect((await geoFor(server.app, '24.24.24.24', '81.2.69.142')).body).toMatchObject({ country: 'US' });
     });
   });
 
   describe('with GEO_RESTRICT=off', () => {
+    const server = geoServer({ GEO_RESTRICT: 'off' });
+
     it('allows every address, and still says where it is', async () => {
-      const app = await createTestApp({ GEO_RESTRICT: 'off' });
-      try {
-        expect((await geoFor(app, '81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: true });
-      } finally {
-        await app.close();
-      }
+      expect((await geoFor(server.app, '81.2.69.142')).body).toMatchObject({ country: 'GB', allowed: true });
     });
   });
 });
