@@ -203,7 +203,7 @@ const passwordHashFor = (password: string) =>
  * them (the sign-up body through the same schema the route uses). Tests of sign-up, verification and
  * sign-in walk that journey themselves; every other test starts here.
  */
-async function insertPatient(app: App, overrides: Record<string, unknown> = {}) {
+export async function insertPatient(app: App, overrides: Record<string, unknown> = {}) {
   const body = signupBody(overrides);
   const input = registrationSchema.parse(body);
   const plan = findPlan(input.subscriptionPlan);
