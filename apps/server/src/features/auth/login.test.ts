@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { messages } from '@app/shared';
 import argon2 from 'argon2';
@@ -17,12 +18,21 @@ import {
   tokenFromMail,
   useTestApp,
 } from '../../test/harness';
+import { openSession } from './sessions.repository';
+
+// One server for the whole file. With TRUST_PROXY a test can come from an address of its own
+// (fromNewIp), so per-address limits never carry over between tests; a request without
+// X-Forwarded-For comes from the socket's address, as it would without TRUST_PROXY.
+const server = useTestApp({ TRUST_PROXY: '1' });
 
 describe('POST /api/auth/login', () => {
-  const server = useTestApp();
-
   it('signs in a verified patient with a token, the user, verified and status', async () => {
-    const { body, token, user } = await signedInPatient(server.app);
+    // Over HTTP: the answer of the sign-in route itself is what this test reads.
+    const { body } = await insertPatient(server.app);
+    const login = await server.http.post('/api/auth/login', { email: body.email, password: body.password });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ status: 'ok', verified: true });
+    const { token, user } = login.body as { token: string; user: Record<string, unknown> };
     expect(user).toMatchObject({
       email: body.email,
       firstName: 'Avery',
@@ -89,7 +99,6 @@ describe('POST /api/auth/login', () => {
 const WRONG = 'Wr0ng!pass';
 
 describe('brute-force lock', () => {
-  const server = useTestApp({ TRUST_PROXY: '1' });
   const login = (email: string, password: string, from: Record<string, string>) =>
     server.http.post('/api/auth/login', { email, password }, undefined, from);
 
@@ -162,6 +171,7 @@ describe('brute-force lock', () => {
   });
 
   it('#6 ignores X-Forwarded-For without TRUST_PROXY: a spoofed header does not escape the lock', async () => {
+    // The one server of its own in this file: TRUST_PROXY is fixed when a server starts, and this one must not trust the header.
     const app = await createTestApp();
     try {
       const { body } = await signedInPatient(app);
@@ -182,6 +192,7 @@ const redisUp = await new Promise<boolean>((resolve) => {
 });
 
 describe.skipIf(!redisUp)('brute-force lock shared through Redis (REDIS_URL)', () => {
+  // A server of its own: the limits' store (Redis instead of memory) is chosen when a server starts.
   const server = useTestApp({ TRUST_PROXY: '1', REDIS_URL: redisUrl });
 
   it('#5 lets at most 10 of 300 parallel wrong passwords reach the hash, and locks the right one', async () => {
@@ -204,8 +215,6 @@ describe.skipIf(!redisUp)('brute-force lock shared through Redis (REDIS_URL)', (
 const costOf = (hash: string) => hash.split('$').slice(1, 4).join('$');
 
 describe('#7 no user enumeration at sign-in', () => {
-  const server = useTestApp({ TRUST_PROXY: '1' });
-
   // Sign-in's time is its password work: one argon2id verification takes tens of milliseconds, the
   // rest of the request about one. Rather than timing requests, the test counts that work: a wrong
   // password and an unknown e-mail must each run exactly one verification, at the cost parameters
@@ -251,8 +260,6 @@ describe('#7 no user enumeration at sign-in', () => {
 });
 
 describe('sessions', () => {
-  const server = useTestApp();
-
   it('answers 401 without a token, with a forged token, and with a garbage header', async () => {
     expect((await server.http.get('/api/users/me')).status).toBe(401);
     expect((await server.http.get('/api/users/me', 'not.a.jwt')).status).toBe(401);
@@ -279,19 +286,14 @@ describe('sessions', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    const other = await createTestApp();
-    try {
-      const { token } = await signedInPatient(other);
-      expect((await server.http.get('/api/users/me', token)).status).toBe(401);
-    } finally {
-      await other.close();
-    }
+    // A live session of this server, its token signed as another server (another JWT_SECRET) would sign it: only the signature is wrong.
+    const { user } = await insertPatient(server.app);
+    const { token } = await openSession(server.app.ctx.db, randomBytes(32).toString('hex'), user, { rememberMe: false });
+    expect((await server.http.get('/api/users/me', token)).status).toBe(401);
   });
 
   it('does not sign in a disabled user', async () => {
-    const body = signupBody();
-    await server.http.post('/api/users/register', body);
-    await server.http.post('/api/users/verify-email', { token: await tokenFromMail(server.app, body.email, 'verify-email') });
+    const { body } = await insertPatient(server.app);
     await server.app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, body.email));
     const res = await server.http.post('/api/auth/login', { email: body.email, password: strongPassword });
     expect(res.status).toBe(401);
