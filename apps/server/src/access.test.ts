@@ -12,20 +12,21 @@ const validRequests: Record<string, { body: () => unknown; headers?: () => Recor
   'PUT /api/users/:id/planUpdate': { body: () => ({ subscriptionPlan: 'familyMonthly' }) },
 };
 
-describe('#18 every route that names an account by id answers only its owner', () => {
-  let app: App;
-  const idRoutes: string[] = [];
-  beforeAll(async () => {
-    const onRoute = (route: RouteOptions) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      // Admin routes name any account by design: plugins/admin-api.test.ts proves only an admin reaches them (#19).
-      if (route.url.startsWith('/api/') && !route.url.startsWith('/api/admin') && route.url.includes(':id'))
-        for (const method of methods) idRoutes.push(`${method} ${route.url}`);
-    };
-    app = await createTestApp({}, { onRoute });
-  });
-  afterAll(() => app.close());
+// One server for the whole file; it notes the :id routes as it registers them, for #18.
+let app: App;
+const idRoutes: string[] = [];
+beforeAll(async () => {
+  const onRoute = (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Admin routes name any account by design: plugins/admin-api.test.ts proves only an admin reaches them (#19).
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/admin') && route.url.includes(':id'))
+      for (const method of methods) idRoutes.push(`${method} ${route.url}`);
+  };
+  app = await createTestApp({}, { onRoute });
+});
+afterAll(() => app.close());
 
+describe('#18 every route that names an account by id answers only its owner', () => {
   it('#18 has a valid request for every :id route in the route list', () => {
     expect(idRoutes.length).toBeGreaterThan(0);
     expect(idRoutes.filter((route) => !validRequests[route])).toEqual([]);
@@ -53,12 +54,6 @@ describe('#18 every route that names an account by id answers only its owner', (
 });
 
 describe('#20 mass assignment', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
-
   it('#20 sign-up refuses roles, verification and a password hash, and creates nothing', async () => {
     for (const extra of [{ roles: ['ROLE_ADMIN'] }, { verified: true }, { passwordHash: 'x' }]) {
       const body = signupBody(extra);

@@ -144,30 +144,6 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/**
- * Times two kinds of run in pairs, one beside the other, for the timing tests (#7 #8). A change in
- * the machine's load (other test files run in parallel) moves both halves of a pair alike, so the
- * median of the pairs' differences is steadier than the difference of two medians; alternating which
- * goes first cancels what order itself costs. Answers the median difference (a minus b) and the
- * median time of each kind.
- */
-export async function timeInPairs(pairs: number, runA: (pair: number) => Promise<number>, runB: (pair: number) => Promise<number>) {
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let pair = 0; pair < pairs; pair++) {
-    if (pair % 2 === 0) {
-      a.push(await runA(pair));
-      b.push(await runB(pair));
-    } else {
-      b.push(await runB(pair));
-      a.push(await runA(pair));
-    }
-  }
-  return { difference: median(a.map((time, pair) => time - b[pair]!)), a: median(a), b: median(b) };
-}
-
 /** The newest mail of a kind for an address; with `count`, once the address has that many of the kind. */
 export const waitForMail = (app: App, to: string, kind: string, count = 1) =>
   eventually(`${count} ${kind} mail for ${to}`, async () => {

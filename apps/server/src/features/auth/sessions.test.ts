@@ -8,8 +8,10 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+// One server for both blocks: they need nothing of each other's.
+const server = useTestApp();
+
 describe('#14 session tokens are strict', () => {
-  const server = useTestApp();
   const me = (token: string) => server.http.get('/api/users/me', token).then((res) => res.status);
   const sign = (claims: Record<string, unknown>, alg = 'HS256') => {
     const jwt = new SignJWT(claims).setProtectedHeader({ alg });
@@ -53,7 +55,6 @@ describe('#14 session tokens are strict', () => {
 });
 
 describe('#16 automatic logoff', () => {
-  const server = useTestApp();
   afterEach(() => vi.useRealTimers());
 
   /** A clock the test moves; the database only ever sees times this process hands it. */

@@ -2,15 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { messages } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
 import { memberships, payments, users } from '../../db/schema';
-import { api, checkoutBody, createTestApp, mailFor, signedInPatient, useTestApp } from '../../test/harness';
+import { api, checkoutBody, createTestApp, mailFor, signedInPatient } from '../../test/harness';
 
 const CENTRAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[56]:00$/;
 
-describe('PUT /api/users/{id}/subscription', () => {
-  const server = useTestApp();
+/**
+ * One server for the whole file. It logs everything (trace) into `logText`, for the test that looks
+ * for card data in the logs, which thereby reads the log lines of every checkout the file has made.
+ */
+const server = {} as { app: App; http: ReturnType<typeof api> };
+let logText = '';
+beforeAll(async () => {
+  const logs = new PassThrough();
+  logs.on('data', (chunk: Buffer) => (logText += chunk.toString()));
+  server.app = await createTestApp({ LOG_LEVEL: 'trace' }, { logStream: logs });
+  server.http = api(server.app);
+});
+afterAll(() => server.app.close());
 
+describe('PUT /api/users/{id}/subscription', () => {
   const pay = (userId: string, token: string, body: unknown, key: string = randomUUID()) =>
     server.http.put(`/api/users/${userId}/subscription`, body, token, { 'idempotency-key': key });
   const patient = async () => {
@@ -224,8 +237,6 @@ describe('PUT /api/users/{id}/subscription', () => {
 });
 
 describe('plan changes', () => {
-  const server = useTestApp();
-
   it('lets a patient change their own plan until the membership is active', async () => {
     const { user, token } = await signedInPatient(server.app);
     const id = user.id as string;
@@ -289,38 +300,30 @@ describe('plan changes', () => {
 
 describe('card data never rests anywhere', () => {
   it('#23 #24 leaves no card number and no CVC in any table or log line after checkouts', async () => {
-    const logs = new PassThrough();
-    let logText = '';
-    logs.on('data', (chunk: Buffer) => (logText += chunk.toString()));
-    const app = await createTestApp({ LOG_LEVEL: 'trace' }, { logStream: logs });
-    const http = api(app);
-    try {
-      const cards = [
-        { cardNumber: '4242424242424242', cvv: '731' },
-        { cardNumber: '4000000000000002', cvv: '842' },
-        { cardNumber: '378282246310005', cvv: '9753' },
-        { cardNumber: '4242424242424241', cvv: '864' },
-      ];
-      for (const card of cards) {
-        const { user, token } = await signedInPatient(app);
-        await http.put(`/api/users/${user.id as string}/subscription`, checkoutBody({ card }), token, { 'idempotency-key': randomUUID() });
-      }
-      const rowsOf = async (query: ReturnType<typeof sql.raw>) => ((await app.ctx.db.execute(query)) as { rows: unknown[] }).rows;
-      const tables = (await rowsOf(sql.raw(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`))) as Array<{ tablename: string }>;
-      let dump = '';
-      for (const { tablename } of tables) dump += JSON.stringify(await rowsOf(sql.raw(`SELECT * FROM "${tablename}"`)));
-      expect(dump).toContain('4242');
-      for (const haystack of [dump, logText]) {
-        for (const card of cards) {
-          expect(haystack).not.toContain(card.cardNumber);
-          // A stored or logged CVC would be a whole JSON value; bare digits also occur inside ids.
-          expect(haystack).not.toContain(`"${card.cvv}"`);
-        }
-      }
-      expect(logText.length).toBeGreaterThan(0);
-      expect(logText).not.toMatch(/"(cvv|cvc|cardNumber)":"(?!\[redacted\])/);
-    } finally {
-      await app.close();
+    const { app, http } = server;
+    const cards = [
+      { cardNumber: '4242424242424242', cvv: '731' },
+      { cardNumber: '4000000000000002', cvv: '842' },
+      { cardNumber: '378282246310005', cvv: '9753' },
+      { cardNumber: '4242424242424241', cvv: '864' },
+    ];
+    for (const card of cards) {
+      const { user, token } = await signedInPatient(app);
+      await http.put(`/api/users/${user.id as string}/subscription`, checkoutBody({ card }), token, { 'idempotency-key': randomUUID() });
     }
+    const rowsOf = async (query: ReturnType<typeof sql.raw>) => ((await app.ctx.db.execute(query)) as { rows: unknown[] }).rows;
+    const tables = (await rowsOf(sql.raw(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`))) as Array<{ tablename: string }>;
+    let dump = '';
+    for (const { tablename } of tables) dump += JSON.stringify(await rowsOf(sql.raw(`SELECT * FROM "${tablename}"`)));
+    expect(dump).toContain('4242');
+    for (const haystack of [dump, logText]) {
+      for (const card of cards) {
+        expect(haystack).not.toContain(card.cardNumber);
+        // A stored or logged CVC would be a whole JSON value; bare digits also occur inside ids.
+        expect(haystack).not.toContain(`"${card.cvv}"`);
+      }
+    }
+    expect(logText.length).toBeGreaterThan(0);
+    expect(logText).not.toMatch(/"(cvv|cvc|cardNumber)":"(?!\[redacted\])/);
   });
 });

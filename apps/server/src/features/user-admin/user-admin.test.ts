@@ -8,7 +8,7 @@ import {
   type AuditEvent,
   type UserSortField,
 } from '@app/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chainReport } from '../../audit-verify';
 import { queryRows } from '../../db/client';
@@ -110,8 +110,10 @@ const sortKeys: Record<UserSortField, (u: AdminUser, created: Map<string, number
   subscriptionAmount: (u) => u.subscriptionAmount,
 };
 
+// The list and search blocks share one server; the edit block below has its own.
+const server = useTestApp(adminEnv);
+
 describe('admin Users list and search', () => {
-  const server = useTestApp(adminEnv);
   let admin: string;
   let patient: string;
   const created = new Map<string, number>();
@@ -275,29 +277,32 @@ describe('admin Users list and search', () => {
       return { total: body.totalElements, ...(body.summary as object) };
     };
     expect(await shown()).toEqual(await counted());
-    await db
-      .update(users)
-      .set({ subscriptionStatus: 'active', verified: true })
-      .where(eq(users.email, `alpha@${DOMAIN}`));
+    // Copies of three fixture users, outside its domain, to edit and delete: the fixture the other tests read stays as it is.
+    const copy = (user: Partial<NewUser>): NewUser => ({
+      ...user,
+      email: user.email!.replace(DOMAIN, 'counted.example'),
+      passwordHash: 'not-a-hash',
+      customerId: generateCustomerId(),
+    });
+    const [alpha, golf, echo] = [copy(fixture[2]!), copy(fixture[3]!), copy(fixture[4]!)] as const;
+    await db.insert(users).values([alpha, golf, echo]);
+    expect(await shown()).toEqual(await counted());
+    await db.update(users).set({ subscriptionStatus: 'active', verified: true }).where(eq(users.email, alpha.email));
     await db
       .update(users)
       .set({ roles: ['ROLE_USER'] })
-      .where(eq(users.email, `golf@${DOMAIN}`));
-    await db
-      .update(users)
-      .set({ firstName: 'Renamed' })
-      .where(eq(users.email, `echo@${DOMAIN}`));
+      .where(eq(users.email, golf.email));
+    await db.update(users).set({ firstName: 'Renamed' }).where(eq(users.email, echo.email));
     await signedInPatient(server.app);
     expect(await shown()).toEqual(await counted());
-    await db.delete(users).where(eq(users.email, `golf@${DOMAIN}`));
+    await db.delete(users).where(eq(users.email, golf.email));
     expect(await shown()).toEqual(await counted());
-    await db.insert(users).values({ ...fixture[3]!, passwordHash: 'not-a-hash', customerId: generateCustomerId() } as NewUser);
+    await db.insert(users).values(copy(fixture[3]!));
     expect(await shown()).toEqual(await counted());
   });
 });
 
 describe('admin search past the counted limit (decision 026)', () => {
-  const server = useTestApp(adminEnv);
   const MANY = 'many.example';
   const addMatches = (count: number, status: 'active' | null) =>
     server.app.ctx.db.insert(users).values(
@@ -349,12 +354,19 @@ describe('admin search past the counted limit (decision 026)', () => {
     const narrow = await server.http.get(`/api/admin/search?email=${oneEmail}`, token);
     expect(narrow.body).toMatchObject({ totalElements: 1, countCapped: false, summary: { admins: 0 } });
     const all = await server.http.get('/api/admin/all?size=1', token);
-    expect(all.body).toMatchObject({ countCapped: false, summary: { activeSubscriptions: 1 } });
+    // Every active subscription in the database, the list block's among them, counted exactly.
+    const [active] = await queryRows<{ count: number }>(
+      server.app.ctx.db,
+      sql`SELECT count(*)::int AS count FROM users WHERE subscription_status = 'active'`,
+    );
+    expect(all.body).toMatchObject({ countCapped: false, summary: { activeSubscriptions: active!.count } });
     expect(all.body.totalElements).toBeGreaterThan(USER_SEARCH_COUNT_LIMIT);
   });
 });
 
 describe('admin user edit, reset e-mail and history', () => {
+  // A server of its own: the last-admin test needs the bootstrap admin to be the only admin, and
+  // the list block's users include one.
   const server = useTestApp(adminEnv);
   let admin: { token: string; user: Record<string, unknown> };
   let patientToken: string;
@@ -500,7 +512,8 @@ describe('admin user edit, reset e-mail and history', () => {
   });
 
   it('keeps the admin from removing their own admin role', async () => {
-    const self = await server.http.get(`/api/admin/search?email=${adminEnv.ADMIN_EMAIL}`, admin.token);
+    // The signed-in admin: the bootstrap one, unless the last-admin test has handed over to another.
+    const self = await server.http.get(`/api/admin/search?email=${admin.user.email as string}`, admin.token);
     const view = (self.body.content as AdminUser[])[0]!;
     const res = await save(view.id, { ...view, roles: 'ROLE_USER', reason: 'stepping down' });
     expect(res.status).toBe(409);
@@ -511,6 +524,11 @@ describe('admin user edit, reset e-mail and history', () => {
   });
 
   it('keeps the last admin: of two admins demoting each other at once, one wins and the other is refused', async () => {
+    // Two admins alone: any a test before this one promoted loses the role.
+    await server.app.ctx.db
+      .update(users)
+      .set({ roles: ['ROLE_USER'] })
+      .where(and(sql`'ROLE_ADMIN' = ANY(roles)`, ne(users.id, admin.user.id as string)));
     const { view, body } = await patientView();
     expect((await save(view.id, { ...view, roles: 'user,admin', reason: 'New office manager' })).status).toBe(200);
     const second = await signedInAdmin(server.app, body.email);
