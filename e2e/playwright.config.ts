@@ -7,8 +7,9 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Files run side by side, each file's tests in order. Each worker has its own server (the `site`
-  // fixture), so two workers never share a database, a mailbox or a rate limit.
+  // Two files at a time, each file's tests in order in one worker. Each worker has its own server
+  // (the `site` fixture) per server setting, so two workers never share a database, a mailbox or a
+  // limit, and a file with settings of its own starts one server, not one per worker.
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

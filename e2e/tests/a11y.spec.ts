@@ -3,17 +3,13 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
 import { expect, test } from '../fixtures/site';
 
-/** Automated WCAG 2 A and AA checks (axe-core) of the public pages, once each has settled. */
+/**
+ * Automated WCAG 2 A and AA checks (axe-core) of the account pages, once each has settled; home.spec.ts
+ * checks the home page and the other public pages.
+ */
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const pages: Array<{ name: string; path: string; settled: (page: Page) => Promise<void> }> = [
-  {
-    name: 'home',
-    path: '/',
-    settled: async (page) => {
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    },
-  },
   {
     name: 'sign-up',
     path: '/consult',

@@ -10,8 +10,7 @@ import { PGLITE_IN_MEMORY } from '../db/client';
 import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
 import { openSession } from '../features/auth';
-import { findPlan } from '../features/plans';
-import { findUserByEmail, insertUser, toProfile, type UserRow } from '../features/users';
+import { findUserByEmail, insertUser, newAccount, toProfile, type UserRow } from '../features/users';
 import { hashPassword } from '../lib/crypto';
 import { adminQuery, databaseUrl } from './migrated-template';
 
@@ -182,24 +181,10 @@ const passwordHashFor = (password: string) =>
 export async function insertPatient(app: App, overrides: Record<string, unknown> = {}) {
   const body = signupBody(overrides);
   const input = registrationSchema.parse(body);
-  const plan = findPlan(input.subscriptionPlan);
   const now = new Date();
   const user = await insertUser(app.ctx.db, {
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    passwordHash: await passwordHashFor(input.password),
-    customerPhone: input.customerPhone,
-    dob: input.dob,
-    zip: input.zip,
-    symptoms: input.symptoms || null,
-    subscriptionPlan: plan.id,
-    subscriptionStatus: 'pending',
-    subscriptionAmountCents: plan.priceCents,
-    smsPolicyAccepted: true,
-    customerIp: '127.0.0.1',
+    ...newAccount(input, await passwordHashFor(input.password), '127.0.0.1', null),
     customerId: generateCustomerId(),
-    submittedAt: now,
     verified: true,
     emailVerifiedAt: now,
   });

@@ -1,5 +1,6 @@
 // The users feature's public file: what other features may use of the account record (decision 021).
 export type { RequestMeta } from './service';
+export { newAccount } from './service';
 export {
   findUserByEmail,
   findUserById,

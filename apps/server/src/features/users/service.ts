@@ -7,6 +7,7 @@ import { hashPassword } from '../../lib/crypto';
 import { invalid } from '../../lib/errors';
 import { isUniqueViolation } from '../../db/errors';
 import { queueMailToSend } from '../mail';
+import type { GeoLocation } from '../geo';
 import { findPlan } from '../plans';
 import { findUserByEmail, insertUser, isCustomerIdTaken, updateUser, type NewUser, type UserRow } from './repository';
 import { consumeToken, isTokenUsable, issueToken } from './tokens.repository';
@@ -25,20 +26,10 @@ async function unusedCustomerId(db: Executor, wanted: string | undefined): Promi
   return candidate;
 }
 
-/**
- * Sign-up. A new e-mail gets an account and a verification e-mail. An e-mail that already has an
- * account changes nothing, not even an unverified one's password or details: its owner gets a new
- * verification link, or a notice when verified. Every case answers the same, so sign-up tells
- * nobody who has an account, and nobody can take over an address they do not read.
- */
-export async function register(ctx: AppContext, input: Registration, meta: RequestMeta) {
-  if (!(await ctx.captcha.redeem(input.recaptchaToken, meta.ip))) throw invalid(messages.captchaFailed);
-  await ctx.limits.consume('signupPerIp', meta.ip);
-  const location = ctx.geo.lookup(meta.ip);
+/** The row a sign-up makes: the account waits for its e-mail to be verified and its membership to be paid. */
+export function newAccount(input: Registration, passwordHash: string, ip: string, location: GeoLocation | null) {
   const plan = findPlan(input.subscriptionPlan);
-  // Hashed in every case, so an existing e-mail costs the same time as a new one.
-  const passwordHash = await hashPassword(input.password);
-  const details = {
+  return {
     email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
@@ -51,12 +42,27 @@ export async function register(ctx: AppContext, input: Registration, meta: Reque
     subscriptionStatus: 'pending',
     subscriptionAmountCents: plan.priceCents,
     smsPolicyAccepted: true,
-    customerIp: meta.ip,
+    customerIp: ip,
     customerCountry: location?.country ?? null,
     customerState: location?.state ?? null,
     submittedAt: new Date(),
     submittedLocalTime: input.submittedAt ?? null,
   } satisfies Partial<NewUser>;
+}
+
+/**
+ * Sign-up. A new e-mail gets an account and a verification e-mail. An e-mail that already has an
+ * account changes nothing, not even an unverified one's password or details: its owner gets a new
+ * verification link, or a notice when verified. Every case answers the same, so sign-up tells
+ * nobody who has an account, and nobody can take over an address they do not read.
+ */
+export async function register(ctx: AppContext, input: Registration, meta: RequestMeta) {
+  if (!(await ctx.captcha.redeem(input.recaptchaToken, meta.ip))) throw invalid(messages.captchaFailed);
+  await ctx.limits.consume('signupPerIp', meta.ip);
+  const location = ctx.geo.lookup(meta.ip);
+  // Hashed in every case, so an existing e-mail costs the same time as a new one.
+  const passwordHash = await hashPassword(input.password);
+  const details = newAccount(input, passwordHash, meta.ip, location);
 
   const createOrFind = () =>
     ctx.db.transaction(async (tx) => {
