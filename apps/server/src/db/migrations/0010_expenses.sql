@@ -1,4 +1,4 @@
--- Expenses with receipt attachments and the exchange rate they are saved at (issue 12, decision 020).
+-- Expenses with receipt attachments and the exchange rate they are saved at (decision 020).
 CREATE TABLE "exchange_rates" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"inr_per_usd_e4" integer NOT NULL,
