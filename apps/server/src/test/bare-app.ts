@@ -1,31 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createFastify } from '../app';
-import { loadConfig, type Config } from '../config';
-import { testPhiKey } from './harness';
+import type { Config } from '../config';
+import { testSettings } from './harness';
 
 /** A bare server: the Fastify instance the whole server is built on, with only what a test registers. */
 export type BareApp = ReturnType<typeof createFastify>;
 
-/**
- * The settings of a test server (createTestConfig's: captcha and the geo check off unless `env` turns
- * them on) for a server without a database of its own.
- */
-export function bareConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({
-    NODE_ENV: 'test',
-    // Never written to: the secrets that would be kept there are given.
-    DATA_DIR: join(tmpdir(), 'telehealth-bare'),
-    LOG_LEVEL: 'silent',
-    CAPTCHA: 'off',
-    GEO_RESTRICT: 'off',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    PHI_KEY: testPhiKey,
-    ...env,
-  });
-}
+/** The settings of a test server (testSettings) for a server without a database of its own; DATA_DIR is never written to. */
+export const bareConfig = (env: Record<string, string> = {}): Config => testSettings(join(tmpdir(), 'telehealth-bare'), env);
 
 /**
  * A server for a test of one plugin or one feature's routes, which costs no database and none of the

@@ -17,6 +17,19 @@ import { adminQuery, databaseUrl } from './migrated-template';
 /** One health-data key for every test app of a test file, so apps built side by side read each other's rows. */
 export const testPhiKey = randomBytes(32).toString('base64');
 
+/** The settings every test server starts from: quiet, its own secrets, captcha and the geo check off unless `env` turns them on. */
+export const testSettings = (dataDir: string, env: Record<string, string> = {}): Config =>
+  loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    CAPTCHA: 'off',
+    GEO_RESTRICT: 'off',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PHI_KEY: testPhiKey,
+    ...env,
+  });
+
 /**
  * The configuration of a test server on a fresh database: in-process PGlite (in memory, or in its
  * DATA_DIR with `persistent`, so that several servers can open it one after another) or a
@@ -26,14 +39,7 @@ export const testPhiKey = randomBytes(32).toString('base64');
 export async function createTestConfig(env: Record<string, string> = {}, options: { persistent?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-test-'));
   const config: Config = {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      CAPTCHA: 'off',
-      GEO_RESTRICT: 'off',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      PHI_KEY: testPhiKey,
+    ...testSettings(dataDir, {
       ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
       ...env,
     }),
