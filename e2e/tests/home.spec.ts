@@ -173,22 +173,6 @@ test('the home page preloads the font its stylesheet loads, fetched once; other 
     expect(await (await request.get(path)).text(), path).not.toContain('rel="preload"');
 });
 
-test('no public page breaks the content security policy, not even with a caught attempt', async ({ page }) => {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`),
-    );
-  });
-  for (const route of publicRoutes) {
-    await page.goto(route);
-    await page.waitForLoadState('networkidle');
-    const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-    expect(violations, route).toEqual([]);
-  }
-});
-
 test('every public route has a prerendered page in the build', () => {
   for (const route of publicRoutes) {
     const file = route === '/' ? `${dist}index.html` : `${dist}${route.slice(1)}/index.html`;
@@ -413,10 +397,13 @@ test('the legal pages are complete', async ({ page }) => {
   await expect(page.getByText(/AES-256/).first()).toBeVisible();
 });
 
-// The sign-up and sign-in pages are checked in a11y.spec.ts, once their forms have settled.
+// The sign-up and sign-in pages are checked in a11y.spec.ts, once their forms have settled. The page
+// fixture fails a test whose pages broke the content security policy: waiting for the network to settle
+// lets each page load all it loads first.
 for (const route of publicRoutes.filter((path) => path !== '/consult' && path !== '/login')) {
-  test(`${route} has no WCAG 2 A/AA violations`, async ({ page }) => {
+  test(`${route} has no WCAG 2 A/AA violations and keeps the content security policy`, async ({ page }) => {
     await page.goto(route);
+    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByText(messages.geoChecking)).toHaveCount(0);
     if (route === '/') await expect(page.locator('.plan-tile[data-plan]')).toHaveCount(3);
