@@ -9,7 +9,10 @@ import type { MailTemplates } from './features/mail/templates';
 import type { Limits } from './lib/limits';
 import type { ObjectStorage } from './lib/storage/storage';
 
-/** What every feature's routes and services may use; built once in app.ts. */
+/**
+ * Everything the server is wired with, built once in app.ts and handed to the plugins, routes and
+ * jobs. A service takes only the ports it uses (its own deps type), which this context satisfies.
+ */
 export interface AppContext {
   config: Config;
   db: Database;

@@ -1,5 +1,4 @@
-import type { AppContext } from '../context';
-import type { Executor } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { tryTransactionLock } from '../db/locks.repository';
 import { deleteExpiredLimits } from '../db/rate-limits.repository';
 import { deleteStaleSessions } from '../features/auth';
@@ -7,6 +6,8 @@ import { deleteSpentTokens } from '../features/users';
 import { deleteAnsweredIdempotencyKeys } from '../features/billing';
 import { removeAbandonedUploads } from '../features/expenses';
 import { deleteDeliveredMail } from '../features/mail';
+import type { Log } from '../lib/logging';
+import type { ObjectStorage } from '../lib/storage/storage';
 import { startSchedule } from './schedule';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -17,6 +18,13 @@ const IDEMPOTENCY_KEEP_MS = DAY_MS;
 const DELIVERED_MAIL_KEEP_MS = 30 * DAY_MS;
 /** Advisory lock id of the housekeeping run (migrations use 727274). */
 export const HOUSEKEEPING_LOCK_ID = 727275;
+
+/** What housekeeping uses: the tables it prunes, the receipt store for abandoned uploads, and a log. */
+interface HousekeepingDeps {
+  db: Database;
+  storage: ObjectStorage;
+  log: Log;
+}
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
@@ -36,7 +44,7 @@ export type HousekeepingSummary = Record<keyof typeof rules | 'abandonedUploads'
  * instance at a time: the run holds an advisory lock for its transaction, and an instance that
  * finds it taken skips the run (null), as the other one is doing the work.
  */
-export async function runHousekeeping(ctx: AppContext, now: Date = new Date()): Promise<HousekeepingSummary | null> {
+export async function runHousekeeping(ctx: HousekeepingDeps, now: Date = new Date()): Promise<HousekeepingSummary | null> {
   return ctx.db.transaction(async (tx) => {
     if (!(await tryTransactionLock(tx, HOUSEKEEPING_LOCK_ID))) return null;
     const summary: Partial<HousekeepingSummary> = {};
@@ -48,9 +56,9 @@ export async function runHousekeeping(ctx: AppContext, now: Date = new Date()): 
 }
 
 /** Runs housekeeping at start and then hourly until stopped. */
-export function startHousekeepingSchedule(ctx: AppContext, intervalMs = 60 * 60_000) {
+export function startHousekeepingSchedule(ctx: HousekeepingDeps, intervalMs = 60 * 60_000) {
   return startSchedule(
-    ctx,
+    ctx.log,
     'housekeeping',
     async () => {
       const summary = await runHousekeeping(ctx);

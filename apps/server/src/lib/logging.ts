@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 
+/** The logging services and jobs do: a line at a level, with its details. The server's logger is one. */
+export interface Log {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
 export interface LoggedError {
   [key: string]: unknown;
   type: string;

@@ -6,12 +6,14 @@ import { generateCustomerId, registrationSchema } from '@app/shared';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
-import { PGLITE_IN_MEMORY } from '../db/client';
+import { openDatabase, PGLITE_IN_MEMORY, type Database } from '../db/client';
+import { usePhiKeyring } from '../db/phi-column';
 import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
 import { openSession } from '../features/auth';
 import { findUserByEmail, insertUser, newAccount, toProfile, type UserRow } from '../features/users';
 import { hashPassword } from '../lib/crypto';
+import { createPhiKeyring } from '../lib/phi-cipher';
 import { adminQuery, databaseUrl } from './migrated-template';
 
 /** One health-data key for every test app of a test file, so apps built side by side read each other's rows. */
@@ -77,6 +79,31 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     await drop();
     throw error;
   }
+}
+
+/**
+ * A fresh migrated database and nothing else for the enclosing describe block, for a test that builds
+ * one service from its ports instead of a whole server (see createTestConfig). Health data is sealed
+ * under the test key, as on a test app. Read `database.db` and `database.config` (its DATA_DIR is the
+ * block's own) inside the tests.
+ */
+export function useTestDatabase() {
+  const database = {} as { db: Database; config: Config };
+  let close = () => Promise.resolve();
+  beforeAll(async () => {
+    const { config, drop } = await createTestConfig();
+    try {
+      usePhiKeyring(createPhiKeyring(config.phiKeys.current, config.phiKeys.older));
+      const handle = await openDatabase(config, pgliteStartFrom());
+      close = () => handle.close().finally(drop);
+      Object.assign(database, { db: handle.db, config });
+    } catch (error) {
+      await drop();
+      throw error;
+    }
+  });
+  afterAll(() => close());
+  return database;
 }
 
 /** JSON helpers over app.inject. A string body is sent as it is, to test malformed JSON. */

@@ -1,5 +1,5 @@
 import { PLAN_IDS, fromMinorUnits, countsAsMonthlyRevenue, type Profit } from '@app/shared';
-import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { seriesRows } from './repository';
 import { monthlyExpenseCents } from '../expenses';
 
@@ -16,10 +16,10 @@ function lastDayOf(month: string): string {
  * revenue and cash collected against the month's expenses in dollars. Net is cash less expenses:
  * what the month actually brought in and paid out.
  */
-export async function profitByMonth(ctx: AppContext, range: { from: string; to: string }): Promise<Profit> {
+export async function profitByMonth(db: Database, range: { from: string; to: string }): Promise<Profit> {
   const [buckets, expenses] = await Promise.all([
-    seriesRows(ctx.db, { from: `${range.from}-01`, to: lastDayOf(range.to), interval: 'month' }, RECURRING_PLANS),
-    monthlyExpenseCents(ctx.db, range.from, range.to),
+    seriesRows(db, { from: `${range.from}-01`, to: lastDayOf(range.to), interval: 'month' }, RECURRING_PLANS),
+    monthlyExpenseCents(db, range.from, range.to),
   ]);
   return {
     months: buckets.map((bucket) => {

@@ -18,7 +18,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
         response: { 200: analyticsSummarySchema },
       },
     },
-    async () => analyticsSummary(ctx),
+    async () => analyticsSummary(ctx.db),
   );
   app.get(
     '/analytics/series',
@@ -31,7 +31,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
         response: { 200: analyticsSeriesSchema },
       },
     },
-    async (request) => analyticsSeries(ctx, request.query),
+    async (request) => analyticsSeries(ctx.db, request.query),
   );
   app.get(
     '/analytics/profit',
@@ -44,6 +44,6 @@ export const adminAnalyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
         response: { 200: profitSchema },
       },
     },
-    async (request) => profitByMonth(ctx, request.query),
+    async (request) => profitByMonth(ctx.db, request.query),
   );
 };

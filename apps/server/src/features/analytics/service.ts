@@ -6,15 +6,15 @@ import {
   type AnalyticsSeriesQuery,
   type AnalyticsSummary,
 } from '@app/shared';
-import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { seriesRows, summaryRow } from './repository';
 
 // The one rule of what is monthly recurring revenue, as the shared code states it.
 const RECURRING_PLANS = PLAN_IDS.filter((id) => countsAsMonthlyRevenue(id));
 
 /** The Analytics card's four numbers (docs/product.md, Admin dashboard; definitions in decision 019). */
-export async function analyticsSummary(ctx: AppContext): Promise<AnalyticsSummary> {
-  const row = await summaryRow(ctx.db, RECURRING_PLANS);
+export async function analyticsSummary(db: Database): Promise<AnalyticsSummary> {
+  const row = await summaryRow(db, RECURRING_PLANS);
   return {
     totalUsers: row.total_users,
     activeSubscriptions: row.active_subscriptions,
@@ -24,8 +24,8 @@ export async function analyticsSummary(ctx: AppContext): Promise<AnalyticsSummar
 }
 
 /** The Analytics card's charts: one bucket per day, week or month of America/Chicago time. */
-export async function analyticsSeries(ctx: AppContext, query: AnalyticsSeriesQuery): Promise<AnalyticsSeries> {
-  const rows = await seriesRows(ctx.db, query, RECURRING_PLANS);
+export async function analyticsSeries(db: Database, query: AnalyticsSeriesQuery): Promise<AnalyticsSeries> {
+  const rows = await seriesRows(db, query, RECURRING_PLANS);
   return {
     interval: query.interval,
     from: query.from,

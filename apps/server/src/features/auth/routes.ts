@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request, reply) => {
-      if (request.auth) await logout(ctx, request.auth.sessionId);
+      if (request.auth) await logout(ctx.db, request.auth.sessionId);
       return reply.code(204).send(null);
     },
   );

@@ -1,8 +1,11 @@
 import { generateCustomerId, isAdminRole, messages, type LoginResponse } from '@app/shared';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/crypto';
 import { invalid, invalidField, unauthenticated, forbidden } from '../../lib/errors';
-import { queueMailToSend } from '../mail';
+import type { Limits } from '../../lib/limits';
+import type { CaptchaService } from '../captcha';
+import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail';
 import {
   consumeToken,
   findUserByEmail,
@@ -16,6 +19,19 @@ import {
 } from '../users';
 import { revokeSession, revokeUserSessions } from './sessions.repository';
 import { openSession } from './sessions.service';
+
+/** What sign-in and credentials use: the accounts, captcha, limits, the mail they send, the session secret and the bootstrap admin. */
+interface AuthDeps {
+  db: Database;
+  captcha: CaptchaService;
+  limits: Limits;
+  mail: MailDelivery;
+  templates: MailTemplates;
+  config: Pick<Config, 'jwtSecret' | 'admin'>;
+}
+
+/** What mailing a reset link uses: an admin's reset (features/user-admin) sends it with these alone. */
+type ResetLinkDeps = Pick<AuthDeps, 'db' | 'mail' | 'templates'>;
 
 interface LoginInput {
   email: string;
@@ -33,7 +49,7 @@ const loginKey = (email: string, ip: string) => `${email} ${ip}`;
  * Sign-in. Unknown e-mails and wrong passwords get the same answer after the same work. Admins
  * never get a session from a password: they are sent a single-use magic link instead.
  */
-export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<LoginResponse> {
+export async function login(ctx: AuthDeps, input: LoginInput, meta: RequestMeta): Promise<LoginResponse> {
   if (!(await ctx.captcha.redeem(input.recaptchaToken, meta.ip))) throw invalid(messages.captchaFailed);
   // Counted before the password is checked, so parallel guesses cannot all pass; even the right
   // password waits out a block, so the block cannot be used to test passwords.
@@ -62,7 +78,7 @@ export async function login(ctx: AppContext, input: LoginInput, meta: RequestMet
   return { status: 'ok', verified: true, message: 'Signed in.', token: session.token, user: toProfile(user) };
 }
 
-async function sendAdminMagicLink(ctx: AppContext, user: UserRow): Promise<LoginResponse> {
+async function sendAdminMagicLink(ctx: AuthDeps, user: UserRow): Promise<LoginResponse> {
   await ctx.limits.consume('adminMagicLink', user.id);
   const queued = await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'admin-login');
@@ -73,7 +89,7 @@ async function sendAdminMagicLink(ctx: AppContext, user: UserRow): Promise<Login
 }
 
 /** The magic link's button press: spends the link and opens an admin session. */
-export async function verifyAdminLogin(ctx: AppContext, token: string, meta: RequestMeta) {
+export async function verifyAdminLogin(ctx: AuthDeps, token: string, meta: RequestMeta) {
   const userId = await consumeToken(ctx.db, token, 'admin-login');
   const user = userId ? await findUserById(ctx.db, userId) : undefined;
   if (!user || user.disabledAt || !user.roles.some(isAdminRole)) throw invalid(messages.magicLinkInvalid);
@@ -81,26 +97,26 @@ export async function verifyAdminLogin(ctx: AppContext, token: string, meta: Req
   return { message: messages.magicLinkVerified, token: session.token, user: toProfile(user) };
 }
 
-export const logout = (ctx: AppContext, sessionId: string) => revokeSession(ctx.db, sessionId);
+export const logout = (db: Database, sessionId: string) => revokeSession(db, sessionId);
 
 /**
  * Always the same answer at the same time, whether or not the e-mail has an account: only the limits
  * run before the answer; `sendResetLink` is for after it.
  */
-export async function forgotPassword(ctx: AppContext, email: string, ip: string) {
+export async function forgotPassword(ctx: AuthDeps, email: string, ip: string) {
   await Promise.all([ctx.limits.consume('forgotPasswordPerIp', ip), ctx.limits.consume('forgotPasswordPerEmail', email)]);
   return { message: messages.forgotSuccess };
 }
 
 /** The work behind forgotPassword's answer: a reset link for an account that can use it. */
-export async function sendResetLink(ctx: AppContext, email: string) {
+export async function sendResetLink(ctx: ResetLinkDeps, email: string) {
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.disabledAt) return;
   await mailResetLink(ctx, user);
 }
 
 /** A new reset link (older ones stop working) to the user, through the outbox: for the forgot-password form and for an admin alike. */
-export async function mailResetLink(ctx: AppContext, user: UserRow) {
+export async function mailResetLink(ctx: ResetLinkDeps, user: UserRow) {
   const queued = await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'reset-password');
     return queueMailToSend(tx, ctx.templates.passwordReset(user.email, user.firstName, token));
@@ -112,7 +128,7 @@ export async function mailResetLink(ctx: AppContext, user: UserRow) {
  * Sets a new password from an e-mailed link, which also proves the address; every session ends,
  * and sign-in attempts from this address start afresh.
  */
-export async function resetPassword(ctx: AppContext, input: { token: string; newPassword: string }, meta: RequestMeta) {
+export async function resetPassword(ctx: AuthDeps, input: { token: string; newPassword: string }, meta: RequestMeta) {
   const passwordHash = await hashPassword(input.newPassword);
   const changed = await ctx.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, input.token, 'reset-password');
@@ -128,7 +144,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
 }
 
 /** Creates or updates the admin named by ADMIN_EMAIL and ADMIN_PASSWORD at start. */
-export async function ensureBootstrapAdmin(ctx: AppContext) {
+export async function ensureBootstrapAdmin(ctx: AuthDeps) {
   const admin = ctx.config.admin;
   if (!admin) return;
   const existing = await findUserByEmail(ctx.db, admin.email);
@@ -153,7 +169,7 @@ export async function ensureBootstrapAdmin(ctx: AppContext) {
 
 /** Changing a password needs the current one, and signs out every other session (decision 003). */
 export async function changePassword(
-  ctx: AppContext,
+  ctx: AuthDeps,
   auth: { userId: string; sessionId: string },
   input: { currentPassword: string; newPassword: string },
 ) {

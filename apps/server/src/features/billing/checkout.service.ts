@@ -1,13 +1,16 @@
 import { addDays, isActiveStatus, MEMBERSHIP_TERM_DAYS, messages, type Plan } from '@app/shared';
 import type { z } from 'zod';
 import type { subscriptionRequestSchema } from '@app/shared';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
 import { conflict, DomainError, forbidden, invalid, rateLimited, type Outcome } from '../../lib/errors';
+import type { Limits } from '../../lib/limits';
+import type { Log } from '../../lib/logging';
 import { findPlan } from '../plans';
-import { leaseForDelivery } from '../mail';
+import { leaseForDelivery, type MailDelivery, type MailTemplates } from '../mail';
 import { lockUser, toProfile, type UserRow } from '../users';
-import type { ChargeResult } from './gateway';
+import type { ChargeResult, PaymentGateway } from './gateway';
 import { ownAccount } from './membership.service';
 import { receiptMail } from './receipts.service';
 import {
@@ -26,6 +29,20 @@ import {
 } from './repository';
 
 type Checkout = z.output<typeof subscriptionRequestSchema>;
+
+/** What checkout uses: its rows, the gateway, the card-testing limits, the receipt's mail, a log, and when to reconcile. */
+interface CheckoutDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  limits: Limits;
+  mail: MailDelivery;
+  templates: MailTemplates;
+  log: Log;
+  config: Pick<Config, 'reconcileAfterMs'>;
+}
+
+/** What settling an attempt with the gateway's answer uses: reconciliation settles without the checkout's limits. */
+type SettleDeps = Pick<CheckoutDeps, 'db' | 'gateway' | 'mail' | 'templates'>;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 const REPLAY_WAIT_MS = 15_000;
@@ -51,7 +68,7 @@ interface Answer {
  * requests race or the first one died; the amount always comes from the catalogue.
  */
 export async function checkout(
-  ctx: AppContext,
+  ctx: CheckoutDeps,
   auth: { userId: string },
   userId: string,
   body: Checkout,
@@ -73,7 +90,14 @@ export async function checkout(
  * limit, another purchase in flight) frees the key, as nothing happened; a failed gateway records nothing, so
  * a replay asks the gateway what became of the attempt.
  */
-async function answerOnce(ctx: AppContext, userId: string, body: Checkout, key: string, ip: string, payer: Payer | null): Promise<Answer> {
+async function answerOnce(
+  ctx: CheckoutDeps,
+  userId: string,
+  body: Checkout,
+  key: string,
+  ip: string,
+  payer: Payer | null,
+): Promise<Answer> {
   try {
     return await charge(ctx, userId, body, key, ip, payer);
   } catch (error) {
@@ -97,7 +121,7 @@ const recorded = (row: { responseOutcome: Outcome | null; responseBody: string |
  * died (its key is older than the reconciliation threshold), its attempt is settled with the gateway
  * now, or, if it never reached the ledger, this request takes the key over.
  */
-async function replay(ctx: AppContext, userId: string, body: Checkout, key: string, ip: string): Promise<Answer> {
+async function replay(ctx: CheckoutDeps, userId: string, body: Checkout, key: string, ip: string): Promise<Answer> {
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const row = await findIdempotencyKey(ctx.db, userId, key);
@@ -123,13 +147,13 @@ async function replay(ctx: AppContext, userId: string, body: Checkout, key: stri
  * Card testing: declines are counted per patient and per IP, and checked before the gateway is
  * called. Approved cards cost nothing; a patient's attempts never overlap (one purchase in flight).
  */
-async function refuseCardTesting(ctx: AppContext, userId: string, ip: string) {
+async function refuseCardTesting(ctx: CheckoutDeps, userId: string, ip: string) {
   const wait = Math.max(
     ...(await Promise.all([ctx.limits.waitFor('declinedCardByPatient', userId), ctx.limits.waitFor('declinedCardByIp', ip)])),
   );
   if (wait > 0) throw rateLimited(messages.cardAttemptsLimited, wait);
 }
-const countDecline = (ctx: AppContext, userId: string, ip: string) =>
+const countDecline = (ctx: CheckoutDeps, userId: string, ip: string) =>
   Promise.all([ctx.limits.tryConsume('declinedCardByPatient', userId), ctx.limits.tryConsume('declinedCardByIp', ip)]);
 
 /** A purchase needs an account, a verified e-mail and no active recurring membership. */
@@ -141,7 +165,7 @@ function assertMayBuy(payer: Payer | null): asserts payer is Payer {
 
 /** Charges the card for `payer`, the patient as read when the key was taken. */
 async function charge(
-  ctx: AppContext,
+  ctx: CheckoutDeps,
   userId: string,
   body: Checkout,
   idempotencyKey: string,
@@ -159,7 +183,7 @@ async function charge(
 type CheckoutAttempt = Pick<PaymentRow, 'id' | 'userId' | 'planId' | 'clientKey' | 'details'>;
 
 async function chargeCard(
-  ctx: AppContext,
+  ctx: CheckoutDeps,
   userId: string,
   payer: Payer,
   body: Checkout,
@@ -225,7 +249,7 @@ const unavailable = (): never => {
  * Settles the attempt and answers as it recorded; when another request or reconciliation settled
  * it first, answers with what the key recorded then.
  */
-async function settledAnswer(ctx: AppContext, userId: string, key: string, settle: () => Promise<Answer | null>): Promise<Answer | null> {
+async function settledAnswer(ctx: CheckoutDeps, userId: string, key: string, settle: () => Promise<Answer | null>): Promise<Answer | null> {
   let settled: Answer | null;
   try {
     settled = await settle();
@@ -245,7 +269,7 @@ async function settledAnswer(ctx: AppContext, userId: string, key: string, settl
  * when the attempt was settled already.
  */
 async function settleCheckout(
-  ctx: AppContext,
+  ctx: SettleDeps,
   payment: CheckoutAttempt,
   result: ChargeResult,
   paidAt = new Date(),
@@ -313,7 +337,7 @@ async function settleCheckout(
  * What the gateway did with an attempt whose answer we never recorded. An attempt it never charged
  * is voided first, so that a request still on its way cannot charge under that key afterwards.
  */
-export async function askGateway(ctx: AppContext, payment: PaymentRow): Promise<ChargeResult> {
+export async function askGateway(ctx: SettleDeps, payment: PaymentRow): Promise<ChargeResult> {
   const found = payment.gatewayKey ? await ctx.gateway.lookup(payment.gatewayKey) : null;
   if (found) return found;
   if (payment.gatewayKey) await ctx.gateway.void(payment.gatewayKey);
@@ -321,12 +345,12 @@ export async function askGateway(ctx: AppContext, payment: PaymentRow): Promise<
 }
 
 /** Settles one pending checkout attempt with the gateway's answer, unless another instance holds it. */
-async function reconcileCheckout(ctx: AppContext, paymentId: string, now = new Date()): Promise<Answer | null> {
+async function reconcileCheckout(ctx: SettleDeps, paymentId: string, now = new Date()): Promise<Answer | null> {
   const [payment] = await claimPendingPayments(ctx.db, now, RECONCILE_LEASE_MS, { id: paymentId });
   return payment ? settleClaimedCheckout(ctx, payment) : null;
 }
 
-export async function settleClaimedCheckout(ctx: AppContext, payment: PaymentRow): Promise<Answer | null> {
+export async function settleClaimedCheckout(ctx: SettleDeps, payment: PaymentRow): Promise<Answer | null> {
   const result = await askGateway(ctx, payment);
   // Completing needs the billing details; an attempt recorded before they were kept is refunded instead.
   if (result.ok && !payment.details) {

@@ -1,5 +1,5 @@
 import { fromMinorUnits, fromMinorUnitsOrNull, isActiveStatus, messages, toCentralIso, type Plan } from '@app/shared';
-import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import { findPlan } from '../plans';
 import { findUserById, updateUser } from '../users';
@@ -11,13 +11,13 @@ export function ownAccount(auth: { userId: string }, userId: string) {
 }
 
 /** PUT /api/users/{id}/planUpdate: the chosen plan, until a membership is active. */
-export async function updatePlan(ctx: AppContext, auth: { userId: string }, userId: string, planId: Plan['id']) {
+export async function updatePlan(db: Database, auth: { userId: string }, userId: string, planId: Plan['id']) {
   ownAccount(auth, userId);
-  const user = await findUserById(ctx.db, userId);
+  const user = await findUserById(db, userId);
   if (!user) throw forbidden(messages.missingAccount);
   if (isActiveStatus(user.subscriptionStatus)) throw forbidden(messages.planChangeRefused);
   const plan = findPlan(planId);
-  const saved = await updateUser(ctx.db, userId, {
+  const saved = await updateUser(db, userId, {
     subscriptionPlan: plan.id,
     subscriptionAmountCents: plan.priceCents,
     subscriptionStatus: user.subscriptionStatus ?? 'pending',
@@ -29,8 +29,8 @@ export async function updatePlan(ctx: AppContext, auth: { userId: string }, user
   };
 }
 
-export async function paymentHistory(ctx: AppContext, userId: string) {
-  const rows = await listPayments(ctx.db, userId);
+export async function paymentHistory(db: Database, userId: string) {
+  const rows = await listPayments(db, userId);
   return rows.map((row) => ({
     id: row.id,
     date: toCentralIso(row.createdAt),

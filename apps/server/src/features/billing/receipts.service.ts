@@ -1,10 +1,10 @@
 import { formatCentralDate, formatUsd, type Plan } from '@app/shared';
-import type { AppContext } from '../../context';
+import type { MailTemplates } from '../mail';
 import type { UserRow } from '../users';
 
 /** The receipt e-mail of a paid checkout or renewal. */
 export function receiptMail(
-  ctx: AppContext,
+  ctx: { templates: MailTemplates },
   user: Pick<UserRow, 'email' | 'firstName' | 'cardBrand' | 'cardLast4'>,
   plan: Plan,
   paidAt: Date,

@@ -1,9 +1,23 @@
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Log } from '../../lib/logging';
+import type { MailDelivery, MailTemplates } from '../mail';
+import type { PaymentGateway } from './gateway';
 import { askGateway, RECONCILE_LEASE_MS, settleClaimedCheckout } from './checkout.service';
 import { runRenewals, settleRenewal } from './renewals.service';
 import { claimPendingPayments, expireEndedVisits } from './repository';
 
 const BATCH = 100;
+
+/** What the billing jobs use: settling checkouts and renewals, running renewals, a log, and when an attempt counts as stuck. */
+export interface BillingJobsDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  mail: MailDelivery;
+  templates: MailTemplates;
+  log: Log;
+  config: Pick<Config, 'reconcileAfterMs'>;
+}
 
 /**
  * Settles every payment attempt still pending `olderThanMs` after it was recorded (its request or
@@ -11,7 +25,7 @@ const BATCH = 100;
  * Rows are claimed with SKIP LOCKED and a lease, so instances running this together split the work.
  */
 export async function runReconciliation(
-  ctx: AppContext,
+  ctx: BillingJobsDeps,
   { now = new Date(), olderThanMs = ctx.config.reconcileAfterMs } = {},
 ): Promise<number> {
   let settled = 0;
@@ -35,7 +49,7 @@ export async function runReconciliation(
 }
 
 /** Reconciliation first (it may settle a renewal the renewal run would otherwise skip), then visits that ended, then renewals. */
-export async function runBillingJobs(ctx: AppContext, now = new Date()) {
+export async function runBillingJobs(ctx: BillingJobsDeps, now = new Date()) {
   await runReconciliation(ctx, { now });
   await expireEndedVisits(ctx.db, now);
   return runRenewals(ctx, now);

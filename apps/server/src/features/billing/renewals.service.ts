@@ -1,5 +1,6 @@
 import { addDays, formatCentralDate, formatUsd, MEMBERSHIP_TERM_DAYS, normalizePlanId, type PlanId } from '@app/shared';
-import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import type { Log } from '../../lib/logging';
 import { receiptMail } from './receipts.service';
 import {
   claimDueMemberships,
@@ -15,8 +16,8 @@ import {
   type RenewalTry,
   type SubscriptionState,
 } from './repository';
-import type { ChargeResult } from './gateway';
-import { enqueueMails, type OutgoingMail } from '../mail';
+import type { ChargeResult, PaymentGateway } from './gateway';
+import { enqueueMails, type MailTemplates, type OutgoingMail } from '../mail';
 import { findPlan } from '../plans';
 
 /** Days after the renewal date on which a declined renewal is tried again; then it expires. */
@@ -28,6 +29,14 @@ const BATCH = 500;
 const PARALLEL_BATCHES = 2;
 /** Gateway calls in flight at once, per batch. */
 const PARALLEL_CHARGES = 32;
+
+/** What renewals use: their rows, the gateway, the notices' templates and a log. */
+interface RenewalDeps {
+  db: Database;
+  gateway: PaymentGateway;
+  templates: MailTemplates;
+  log: Log;
+}
 
 export interface RenewalSummary {
   renewed: number;
@@ -48,7 +57,7 @@ interface GatewayAnswer {
  * so no period is ever charged twice. A batch's ledger rows, its settlement and its notices are each
  * written set-based; the gateway is called for each member, a bounded number at a time.
  */
-export async function runRenewals(ctx: AppContext, now: Date = new Date()): Promise<RenewalSummary> {
+export async function runRenewals(ctx: RenewalDeps, now: Date = new Date()): Promise<RenewalSummary> {
   const summary: RenewalSummary = { renewed: 0, declined: 0, expired: 0, skipped: 0 };
   // Each batch worker claims its own memberships (SKIP LOCKED), as several instances would.
   await Promise.all(Array.from({ length: PARALLEL_BATCHES }, () => renewBatches(ctx, now, summary)));
@@ -56,7 +65,7 @@ export async function runRenewals(ctx: AppContext, now: Date = new Date()): Prom
   return summary;
 }
 
-async function renewBatches(ctx: AppContext, now: Date, summary: RenewalSummary) {
+async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary) {
   for (;;) {
     const batch = await claimDueMemberships(ctx.db, now, BATCH, LEASE_MS);
     if (batch.length === 0) break;
@@ -115,7 +124,7 @@ function isChargeable(m: DueMembership): boolean {
 }
 
 /** The ledger row of this membership's next try for its current period. */
-function renewalTry(ctx: AppContext, m: DueMembership): RenewalTry {
+function renewalTry(ctx: RenewalDeps, m: DueMembership): RenewalTry {
   const plan = findPlan(normalizePlanId(m.plan!)!);
   const attempt = m.failedRenewals + 1;
   return {
@@ -145,7 +154,7 @@ async function inParallel<T, R>(items: readonly T[], limit: number, fn: (item: T
 
 /** Records the gateway's answer for one renewal try (reconciliation's path); null when it was settled already. */
 export async function settleRenewal(
-  ctx: AppContext,
+  ctx: RenewalDeps,
   payment: PaymentRow,
   result: ChargeResult,
   now: Date,
@@ -161,7 +170,7 @@ export async function settleRenewal(
  * settled already): paid moves the period on; declined schedules the next try or, after the last,
  * expires the membership. Every change is e-mailed.
  */
-async function settleRenewals(ctx: AppContext, answers: readonly GatewayAnswer[], now: Date): Promise<(keyof RenewalSummary | null)[]> {
+async function settleRenewals(ctx: RenewalDeps, answers: readonly GatewayAnswer[], now: Date): Promise<(keyof RenewalSummary | null)[]> {
   if (answers.length === 0) return [];
   return ctx.db.transaction(async (tx) => {
     // Locks in the order a checkout takes them (users, then payments), so the two never deadlock.

@@ -65,7 +65,7 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
         response: { 200: planChoiceAnswerSchema },
       },
     },
-    async (request) => updatePlan(ctx, requireUser(request), request.params.id, request.body.subscriptionPlan),
+    async (request) => updatePlan(ctx.db, requireUser(request), request.params.id, request.body.subscriptionPlan),
   );
 
   // The welcome page's choice. It changes an account only for its signed-in owner; anyone else is
@@ -84,7 +84,7 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     },
     async (request) => {
       const auth = request.auth;
-      if (auth && auth.email === request.body.email) return updatePlan(ctx, auth, auth.userId, request.body.plan);
+      if (auth && auth.email === request.body.email) return updatePlan(ctx.db, auth, auth.userId, request.body.plan);
       return { message: messages.planNotedSignIn, subscriptionPlan: request.body.plan, requiresSignIn: true as const };
     },
   );
@@ -102,7 +102,7 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return paymentHistory(ctx, requireUser(request).userId);
+      return paymentHistory(ctx.db, requireUser(request).userId);
     },
   );
 };

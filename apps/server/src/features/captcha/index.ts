@@ -6,6 +6,8 @@ import { recaptchaCaptcha } from './recaptcha';
 import { consumeVerifiedCaptchaToken, deleteCaptchaTokensExpiredBefore, recordCaptchaToken } from './repository';
 import type { CaptchaService } from './service';
 
+export type { CaptchaService } from './service';
+
 // Rows outlive their solutions by an hour, so an instance whose clock runs a little behind cannot
 // take a forgotten solution for a fresh one.
 const FORGET_AFTER_MS = 60 * 60_000;

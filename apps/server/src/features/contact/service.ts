@@ -1,7 +1,20 @@
 import { formatPhone, messages } from '@app/shared';
-import type { AppContext } from '../../context';
-import { queueMailToSend } from '../mail';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Limits } from '../../lib/limits';
+import type { GeoService } from '../geo';
+import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail';
 import { insertEnquiry } from './repository';
+
+/** What an enquiry uses: its row, the limit per address, the sender's location, and the mail to support. */
+interface ContactDeps {
+  db: Database;
+  limits: Limits;
+  geo: GeoService;
+  mail: MailDelivery;
+  templates: MailTemplates;
+  config: Pick<Config, 'brand'>;
+}
 
 interface Enquiry {
   fullName: string;
@@ -11,7 +24,7 @@ interface Enquiry {
 }
 
 /** Stores an enquiry and e-mails it to support in the same transaction; 10 per address per hour. */
-export async function sendEnquiry(ctx: AppContext, enquiry: Enquiry, ip: string) {
+export async function sendEnquiry(ctx: ContactDeps, enquiry: Enquiry, ip: string) {
   await ctx.limits.consume('enquiryPerIp', ip, messages.enquiryRateLimited);
   const location = ctx.geo.lookup(ip);
   const queued = await ctx.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { centralDay, fromMinorUnits, RATE_SCALE, type ExpenseFilter } from '@app/shared';
-import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { expensesAfter } from './repository';
 
 // Spreadsheet software runs a cell that starts with these as a formula (OWASP CSV injection).
@@ -24,11 +24,11 @@ const CSV_HEADER = [
 ];
 
 /** The filtered expenses as CSV for the accountant, read a batch at a time so memory stays flat. */
-export async function* expensesCsv(ctx: AppContext, filter: ExpenseFilter): AsyncGenerator<string> {
+export async function* expensesCsv(db: Database, filter: ExpenseFilter): AsyncGenerator<string> {
   yield `${CSV_HEADER.join(',')}\r\n`;
   let after: { spentAt: Date; id: string } | null = null;
   for (;;) {
-    const rows = await expensesAfter(ctx.db, filter, after, 1000);
+    const rows = await expensesAfter(db, filter, after, 1000);
     if (rows.length === 0) return;
     yield rows
       .map(({ expense, file }) =>

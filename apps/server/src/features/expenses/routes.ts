@@ -68,7 +68,7 @@ export const adminExpenseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="expenses.csv"')
         .header('cache-control', 'private, no-store')
-        .send(Readable.from(expensesCsv(ctx, request.query)));
+        .send(Readable.from(expensesCsv(ctx.db, request.query)));
     },
   );
 

@@ -15,11 +15,12 @@ import {
   type UploadInitiate,
   type UploadTicket,
 } from '@app/shared';
-import type { AppContext } from '../../context';
-import type { Executor, Transaction } from '../../db/client';
+import type { Config } from '../../config';
+import type { Database, Executor, Transaction } from '../../db/client';
 import type { AuditChange } from '../../db/schema';
 import { DomainError, invalid, invalidField, forbidden, notFound, conflict } from '../../lib/errors';
-import { contentMatches, MAGIC_BYTES_LENGTH, type ReceiveRefusal } from '../../lib/storage/storage';
+import type { Log } from '../../lib/logging';
+import { contentMatches, MAGIC_BYTES_LENGTH, type ObjectStorage, type ReceiveRefusal } from '../../lib/storage/storage';
 import { signer } from '../../lib/signing';
 import { recordAudit, type Actor, type AuditRequest } from '../audit';
 import { currentRate } from './exchange-rate.service';
@@ -40,6 +41,15 @@ import {
   type UploadRow,
 } from './repository';
 
+/** What the expenses service uses: its rows, the receipt store, a log for files left behind, and two settings. */
+export interface ExpenseDeps {
+  db: Database;
+  storage: ObjectStorage;
+  log: Log;
+  /** The server secret keys the download addresses; the starting rate prices saves before an admin sets one. */
+  config: Pick<Config, 'jwtSecret' | 'startingInrPerUsd'>;
+}
+
 /** Checklist row 30: an upload address lives 15 minutes; a download address as long. */
 const UPLOAD_TTL_MS = 15 * 60_000;
 const DOWNLOAD_TTL_MS = 15 * 60_000;
@@ -58,21 +68,21 @@ function uploadIdOf(fileUrl: string): string | null {
 }
 
 // Download addresses carry an HMAC of the upload and the expiry under a key of their own.
-const downloads = (ctx: AppContext) => signer(ctx.config.jwtSecret, 'receipt download address');
-const downloadSignature = (ctx: AppContext, uploadId: string, expires: number) => downloads(ctx).sign(`${uploadId}.${expires}`);
+const downloads = (ctx: ExpenseDeps) => signer(ctx.config.jwtSecret, 'receipt download address');
+const downloadSignature = (ctx: ExpenseDeps, uploadId: string, expires: number) => downloads(ctx).sign(`${uploadId}.${expires}`);
 
-function signedDownloadUrl(ctx: AppContext, uploadId: string, now: Date): string {
+function signedDownloadUrl(ctx: ExpenseDeps, uploadId: string, now: Date): string {
   const expires = Math.floor((now.getTime() + DOWNLOAD_TTL_MS) / 1000);
   return `/api/files/${uploadId}?expires=${expires}&sig=${downloadSignature(ctx, uploadId, expires)}`;
 }
 
 /** Whether a download address is the server's own and not expired. */
-export function isValidDownload(ctx: AppContext, uploadId: string, expires: number, signature: string, now = new Date()): boolean {
+export function isValidDownload(ctx: ExpenseDeps, uploadId: string, expires: number, signature: string, now = new Date()): boolean {
   return expires * 1000 >= now.getTime() && downloads(ctx).verify(`${uploadId}.${expires}`, signature);
 }
 
 /** An expense as the API shows it (docs/product.md, Data), with a fresh download address for its file. */
-function toExpense(ctx: AppContext, { expense, file }: ExpenseWithFile, now: Date): Expense {
+function toExpense(ctx: ExpenseDeps, { expense, file }: ExpenseWithFile, now: Date): Expense {
   return {
     id: expense.id,
     title: expense.title,
@@ -121,7 +131,7 @@ function changesBetween(before: Expense | null, after: Expense | null): AuditCha
 }
 
 /** A page of expenses and the totals of the whole filtered result, read in one snapshot. */
-export async function listExpenses(ctx: AppContext, query: ExpenseListQuery): Promise<ExpensePage> {
+export async function listExpenses(ctx: ExpenseDeps, query: ExpenseListQuery): Promise<ExpensePage> {
   const { page, size, ...filter } = query;
   const now = new Date();
   return ctx.db.transaction(
@@ -145,7 +155,7 @@ export async function listExpenses(ctx: AppContext, query: ExpenseListQuery): Pr
  * deleted (checklist row 30); one that has not arrived yet may still arrive.
  */
 async function checkedUpload(
-  ctx: AppContext,
+  ctx: ExpenseDeps,
   admin: Actor,
   expenseId: string,
   file: { fileUrl: string; contentType: string | null; size: number | null },
@@ -192,7 +202,7 @@ async function swapFile(
 }
 
 /** Files no expense uses any more: the object first, then its row, so a crash in between leaves a row housekeeping retries. */
-async function removeUploads(ctx: AppContext, db: Executor, uploads: UploadRow[]) {
+async function removeUploads(ctx: Pick<ExpenseDeps, 'storage' | 'log'>, db: Executor, uploads: UploadRow[]) {
   for (const upload of uploads) {
     try {
       await ctx.storage.remove(upload.storageKey);
@@ -209,7 +219,7 @@ async function removeUploads(ctx: AppContext, db: Executor, uploads: UploadRow[]
  * upload of this expense (checked before any lock is taken, as storage calls can be slow), the
  * current file (kept), or nothing (a saved file is cleared). The audit row commits with the change.
  */
-export async function saveExpense(ctx: AppContext, admin: Actor, id: string, input: ExpenseUpdate, audit: AuditRequest): Promise<Expense> {
+export async function saveExpense(ctx: ExpenseDeps, admin: Actor, id: string, input: ExpenseUpdate, audit: AuditRequest): Promise<Expense> {
   const now = new Date();
   const current = await findExpense(ctx.db, id);
   const givenUploadId = input.file ? uploadIdOf(input.file.fileUrl) : null;
@@ -247,7 +257,7 @@ export async function saveExpense(ctx: AppContext, admin: Actor, id: string, inp
 
 /** POST /api/admin/expenses/{id}/attach: the checked upload becomes the saved expense's file, replacing any. */
 export async function attachFile(
-  ctx: AppContext,
+  ctx: ExpenseDeps,
   admin: Actor,
   id: string,
   input: Required<Pick<AttachInput, 'fileUrl' | 'contentType' | 'size'>>,
@@ -273,7 +283,7 @@ export async function attachFile(
 }
 
 /** DELETE /api/admin/expenses/{id}: the expense, every upload of it and their files. */
-export async function deleteExpense(ctx: AppContext, id: string, audit: AuditRequest): Promise<void> {
+export async function deleteExpense(ctx: ExpenseDeps, id: string, audit: AuditRequest): Promise<void> {
   const now = new Date();
   const released = await ctx.db.transaction(async (tx) => {
     const before = await findExpense(tx, id, { forUpdate: true });
@@ -295,7 +305,7 @@ export async function deleteExpense(ctx: AppContext, id: string, audit: AuditReq
  * (the file name is for display only), and an upload address bound to the type and size for 15
  * minutes (checklist row 30).
  */
-export async function initiateUpload(ctx: AppContext, admin: Actor, input: UploadInitiate): Promise<UploadTicket> {
+export async function initiateUpload(ctx: ExpenseDeps, admin: Actor, input: UploadInitiate): Promise<UploadTicket> {
   const id = randomUUID();
   const expiresAt = new Date(Date.now() + UPLOAD_TTL_MS);
   const upload = await insertUpload(ctx.db, {
@@ -323,7 +333,7 @@ export async function initiateUpload(ctx: AppContext, admin: Actor, input: Uploa
  * streamed to disk with a byte limit and kept only if its magic bytes match the type.
  */
 export async function receiveLocalUpload(
-  ctx: AppContext,
+  ctx: ExpenseDeps,
   query: Record<string, unknown>,
   headers: { 'content-type'?: string; 'content-length'?: string },
   body: Readable,
@@ -351,14 +361,14 @@ const refusalError: Record<ReceiveRefusal, () => DomainError> = {
 };
 
 /** The upload behind a file address, to stream it to an admin or a signed download. */
-export async function findReceipt(ctx: AppContext, uploadId: string): Promise<UploadRow> {
+export async function findReceipt(ctx: ExpenseDeps, uploadId: string): Promise<UploadRow> {
   const upload = await findUpload(ctx.db, uploadId);
   if (!upload || !(await ctx.storage.stat(upload.storageKey))) throw notFound(messages.notFound);
   return upload;
 }
 
 /** Housekeeping: uploads never attached within a day, and files of deleted expenses left by a crash. */
-export async function removeAbandonedUploads(ctx: AppContext, db: Executor, now: Date): Promise<number> {
+export async function removeAbandonedUploads(ctx: Pick<ExpenseDeps, 'storage' | 'log'>, db: Executor, now: Date): Promise<number> {
   const stale = await unattachedUploads(db, new Date(now.getTime() - UNATTACHED_UPLOAD_KEEP_MS), 500);
   await removeUploads(ctx, db, stale);
   return stale.length;

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import maxmind, { type Reader, type Response } from 'maxmind';
 import type { GeoService } from './service';
 
-export type { GeoLocation } from './service';
+export type { GeoLocation, GeoService } from './service';
 
 /** The fields of an @ip-location-db record that we read. */
 interface IpLocationRecord {

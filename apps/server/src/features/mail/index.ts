@@ -8,3 +8,5 @@ export {
   type OutboxSchedule,
   type OutgoingMail,
 } from './repository';
+export type { MailDelivery } from './delivery';
+export type { MailTemplates } from './templates';

@@ -1,5 +1,6 @@
 import { messages } from '@app/shared';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { mailBodies } from './delivery';
 import { findMail, listRecentMail, type OutboxRow } from './repository';
@@ -8,22 +9,22 @@ import { findMail, listRecentMail, type OutboxRow } from './repository';
 export const MAILBOX_LIMIT = 100;
 
 /** The newest messages of the outbox, for the development mailbox, optionally those to one address. */
-export const recentMail = (ctx: AppContext, to?: string) => listRecentMail(ctx.db, MAILBOX_LIMIT, to);
+export const recentMail = (db: Database, to?: string) => listRecentMail(db, MAILBOX_LIMIT, to);
 
 /** One message of the outbox; a missing one is a 404. */
-export async function oneMail(ctx: AppContext, id: string): Promise<OutboxRow> {
-  const row = await findMail(ctx.db, id);
+export async function oneMail(db: Database, id: string): Promise<OutboxRow> {
+  const row = await findMail(db, id);
   if (!row) throw notFound(messages.notFound);
   return row;
 }
 
 /** A message as the development mailbox's API lists it, with the bodies it is sent with. */
-export const mailboxEntry = (ctx: AppContext, row: OutboxRow) => ({
+export const mailboxEntry = (brand: Config['brand'], row: OutboxRow) => ({
   id: row.id,
   to: row.recipient,
   subject: row.subject,
   kind: row.kind,
-  ...mailBodies(ctx.config.brand, row),
+  ...mailBodies(brand, row),
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
 });

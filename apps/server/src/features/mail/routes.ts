@@ -103,11 +103,11 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(listPage(await recentMail(ctx))),
+      .send(listPage(await recentMail(ctx.db))),
   );
 
   app.get('/dev/mailbox/:id', { schema: { hide: true, params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
-    const row = await oneMail(ctx, request.params.id);
+    const row = await oneMail(ctx.db, request.params.id);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(messagePage(row, ctx.config));
   });
 
@@ -124,7 +124,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return (await recentMail(ctx, request.query.to)).map((row) => mailboxEntry(ctx, row));
+      return (await recentMail(ctx.db, request.query.to)).map((row) => mailboxEntry(ctx.config.brand, row));
     },
   );
 };

@@ -46,7 +46,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
       },
     },
     async (request) => {
-      const page = await listUsers(ctx, request.query);
+      const page = await listUsers(ctx.db, request.query);
       noteListRead(request, request.query, page.content.length);
       return page;
     },
@@ -64,7 +64,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
       },
     },
     async (request) => {
-      const page = await listUsers(ctx, request.query);
+      const page = await listUsers(ctx.db, request.query);
       noteListRead(request, request.query, page.content.length);
       return page;
     },
@@ -84,7 +84,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
     },
     async (request) => {
       const admin = requireAdmin(request);
-      const user = await updateUserAsAdmin(ctx, admin, request.params.id, request.body, auditActor(request));
+      const user = await updateUserAsAdmin(ctx.db, admin, request.params.id, request.body, auditActor(request));
       // The edit's own row, with its changes, committed with it.
       markAuditRecorded(request);
       return user;

@@ -8,12 +8,14 @@ import {
   type AdminUserSearchQuery,
   type AdminUserUpdate,
 } from '@app/shared';
-import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import type { AuditChange } from '../../db/schema';
 import { invalidField, notFound, conflict } from '../../lib/errors';
+import type { Limits } from '../../lib/limits';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit, type AuditEntry } from '../audit';
 import { mailResetLink, revokeUserSessions } from '../auth';
+import type { MailDelivery, MailTemplates } from '../mail';
 import { findUserById, lockUser, updateUser, type NewUser, type UserRow } from '../users';
 import { toAdminUser } from './admin-user';
 import { countUsers, isEmailTakenByAnother, lockAdmins, pageOfUsers, type UserFilter } from './repository';
@@ -26,9 +28,9 @@ const userNotFound = () => notFound(messages.notFound);
  * so the counts and the page agree. A page past the end is empty. A search matching more than
  * USER_SEARCH_COUNT_LIMIT users says so instead of counting them, and its pages stop there (decision 026).
  */
-export async function listUsers(ctx: AppContext, query: AdminUserListQuery | AdminUserSearchQuery): Promise<AdminUserPage> {
+export async function listUsers(db: Database, query: AdminUserListQuery | AdminUserSearchQuery): Promise<AdminUserPage> {
   const filter: UserFilter = 'email' in query ? { email: query.email } : { q: query.q };
-  return ctx.db.transaction(
+  return db.transaction(
     async (tx) => {
       const counts = await countUsers(tx, filter);
       const rows = await pageOfUsers(tx, {
@@ -105,7 +107,7 @@ const isAdmin = (roles: string[]) => roles.includes(ADMIN);
  * themself). The audit row with every change's before and after commits in the same transaction.
  */
 export async function updateUserAsAdmin(
-  ctx: AppContext,
+  db: Database,
   admin: { userId: string; sessionId: string },
   id: string,
   input: AdminUserUpdate,
@@ -113,11 +115,11 @@ export async function updateUserAsAdmin(
 ): Promise<AdminUser> {
   // Demoting an admin takes every admin's lock before the user's, in id order, so two demotions
   // at once queue instead of deadlocking, and the second sees the first.
-  const unlocked = await findUserById(ctx.db, id);
+  const unlocked = await findUserById(db, id);
   if (!unlocked) throw userNotFound();
   const demotes = (roles: string[]) => isAdmin(roles) && !isAdmin(input.roles);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       let admins = demotes(unlocked.roles) ? await lockAdmins(tx) : null;
       const before = await lockUser(tx, id);
       if (!before) throw userNotFound();
@@ -148,8 +150,16 @@ export async function updateUserAsAdmin(
   }
 }
 
+/** What an admin's reset of a user's password uses: the accounts, the limit on resets and the reset mail. */
+interface PasswordResetDeps {
+  db: Database;
+  limits: Limits;
+  mail: MailDelivery;
+  templates: MailTemplates;
+}
+
 /** The normal reset e-mail, sent by an admin: at most a few per user per hour. */
-export async function sendPasswordResetAsAdmin(ctx: AppContext, id: string) {
+export async function sendPasswordResetAsAdmin(ctx: PasswordResetDeps, id: string) {
   const user = await findUserById(ctx.db, id);
   if (!user) throw userNotFound();
   await ctx.limits.consume('adminPasswordResetPerUser', id);

@@ -53,7 +53,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
         response: { 200: verifyEmailAnswerSchema },
       },
     },
-    async (request) => verifyEmail(ctx, request.body.token),
+    async (request) => verifyEmail(ctx.db, request.body.token),
   );
   // Opening a link must not verify anything (mail scanners open links): the GET only tells whether the token is usable.
   app.get(
@@ -69,7 +69,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return verifyEmailTokenStatus(ctx, request.query.token);
+      return verifyEmailTokenStatus(ctx.db, request.query.token);
     },
   );
 

@@ -1,18 +1,29 @@
 import { generateCustomerId, messages, type VerifyEmailTokenStatus } from '@app/shared';
 import type { z } from 'zod';
 import type { registrationSchema } from '@app/shared';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { hashPassword } from '../../lib/crypto';
 import { invalid } from '../../lib/errors';
+import type { Limits } from '../../lib/limits';
 import { isUniqueViolation } from '../../db/errors';
-import { queueMailToSend } from '../mail';
-import type { GeoLocation } from '../geo';
+import type { CaptchaService } from '../captcha';
+import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail';
+import type { GeoLocation, GeoService } from '../geo';
 import { findPlan } from '../plans';
 import { findUserByEmail, insertUser, isCustomerIdTaken, updateUser, type NewUser, type UserRow } from './repository';
 import { consumeToken, isTokenUsable, issueToken } from './tokens.repository';
 
 type Registration = z.output<typeof registrationSchema>;
+
+/** What sign-up and the verification mail use: the accounts, captcha, limits, the location of an address and the mail they send. */
+interface UserDeps {
+  db: Database;
+  captcha: CaptchaService;
+  limits: Limits;
+  geo: GeoService;
+  mail: MailDelivery;
+  templates: MailTemplates;
+}
 
 export interface RequestMeta {
   ip: string;
@@ -56,7 +67,7 @@ export function newAccount(input: Registration, passwordHash: string, ip: string
  * verification link, or a notice when verified. Every case answers the same, so sign-up tells
  * nobody who has an account, and nobody can take over an address they do not read.
  */
-export async function register(ctx: AppContext, input: Registration, meta: RequestMeta) {
+export async function register(ctx: UserDeps, input: Registration, meta: RequestMeta) {
   if (!(await ctx.captcha.redeem(input.recaptchaToken, meta.ip))) throw invalid(messages.captchaFailed);
   await ctx.limits.consume('signupPerIp', meta.ip);
   const location = ctx.geo.lookup(meta.ip);
@@ -91,7 +102,7 @@ export async function register(ctx: AppContext, input: Registration, meta: Reque
  * A fresh verification link (older ones stop working), for sign-up and for the resend request alike:
  * at most 3 mails per address per hour, the first included; past that, silently nothing.
  */
-async function sendVerificationLink(ctx: AppContext, user: UserRow) {
+async function sendVerificationLink(ctx: UserDeps, user: UserRow) {
   if (!(await ctx.limits.tryConsume('mailPerAddress', user.email))) return;
   const queued = await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'verify-email');
@@ -101,31 +112,31 @@ async function sendVerificationLink(ctx: AppContext, user: UserRow) {
 }
 
 /** Someone tried to sign up with a verified address: its owner hears of it, within the same per-address limit. */
-async function noticeToOwner(ctx: AppContext, user: UserRow) {
+async function noticeToOwner(ctx: UserDeps, user: UserRow) {
   if (!(await ctx.limits.tryConsume('mailPerAddress', user.email))) return;
   void ctx.mail.send(await queueMailToSend(ctx.db, ctx.templates.accountExists(user.email, user.firstName)));
 }
 
 /** The same answer for every e-mail; only the request's limit runs before it, `resendVerificationLink` after. */
-export async function requestVerificationResend(ctx: AppContext, ip: string) {
+export async function requestVerificationResend(ctx: UserDeps, ip: string) {
   await ctx.limits.consume('resendVerificationPerIp', ip);
   return { message: messages.verificationResent };
 }
 
 /** The work behind requestVerificationResend's answer: a new link only for an account waiting for one. */
-export async function resendVerificationLink(ctx: AppContext, email: string) {
+export async function resendVerificationLink(ctx: UserDeps, email: string) {
   const user = await findUserByEmail(ctx.db, email);
   if (user && !user.verified && !user.disabledAt) await sendVerificationLink(ctx, user);
 }
 
 /** Whether a verification link can still be used, without using it: the page asks before showing its button. */
-export async function verifyEmailTokenStatus(ctx: AppContext, token: string): Promise<VerifyEmailTokenStatus> {
-  return (await isTokenUsable(ctx.db, token, 'verify-email')) ? { usable: true } : { usable: false, message: messages.verifyTokenInvalid };
+export async function verifyEmailTokenStatus(db: Database, token: string): Promise<VerifyEmailTokenStatus> {
+  return (await isTokenUsable(db, token, 'verify-email')) ? { usable: true } : { usable: false, message: messages.verifyTokenInvalid };
 }
 
 /** The "Confirm my email" button: spends the token and marks the address verified. */
-export async function verifyEmail(ctx: AppContext, token: string) {
-  const user = await ctx.db.transaction(async (tx) => {
+export async function verifyEmail(db: Database, token: string) {
+  const user = await db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'verify-email');
     if (!userId) return null;
     return updateUser(tx, userId, { verified: true, emailVerifiedAt: new Date() });
