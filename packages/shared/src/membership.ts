@@ -10,7 +10,10 @@ const DAY_MS = 86_400_000;
 /** A moment `days` whole (or fractional) days of 24 hours later; negative goes back. */
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
-/** Every status a membership goes through (checkout, renewals, one-time visit expiry, an admin's edit). */
+/**
+ * Every status a membership goes through (checkout, renewals, one-time visit expiry, an admin's edit),
+ * as stored: the database refuses any other value (decision 045).
+ */
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
