@@ -87,8 +87,8 @@ export const adminUserSchema = z.object({
   dob: z.string().nullable(),
   zip: z.string().nullable(),
   symptoms: z.string().nullable(),
-  subscriptionStatus: z.string().nullable(),
-  subscriptionPlan: z.string().nullable(),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+  subscriptionPlan: z.enum(PLAN_IDS).nullable(),
   /** Dollars, to the cent. */
   subscriptionAmount: z.number().nullable(),
   methodOfSubscription: z.string().nullable(),

@@ -17,5 +17,5 @@ export const addDays = (date: Date, days: number) => new Date(date.getTime() + d
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelled', 'expired'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** A membership is active when its status reads 'active', in any case (docs/product.md, Membership). */
-export const isActiveStatus = (status: string | null | undefined) => status?.trim().toLowerCase() === 'active';
+/** A membership is active when its status is 'active' (docs/product.md, Membership). */
+export const isActiveStatus = (status: SubscriptionStatus | null | undefined) => status === 'active';
