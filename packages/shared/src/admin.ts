@@ -223,11 +223,11 @@ export const adminUserUpdateSchema = z.strictObject({
   zip: optionalText(ZIP_MAX),
   symptoms: optionalText(SYMPTOMS_MAX),
   subscriptionStatus: z
-    .union([z.enum(SUBSCRIPTION_STATUSES, { error: messages.unknownSubscriptionStatus }), z.literal(''), z.null()])
+    .union([z.enum(SUBSCRIPTION_STATUSES), z.literal(''), z.null()], { error: messages.unknownSubscriptionStatus })
     .optional()
     .transform((v) => v || null),
   subscriptionPlan: z
-    .union([z.enum(PLAN_IDS, { error: messages.unknownSubscriptionPlan }), z.literal(''), z.null()])
+    .union([z.enum(PLAN_IDS), z.literal(''), z.null()], { error: messages.unknownSubscriptionPlan })
     .optional()
     .transform((v): PlanId | null => v || null),
   subscriptionAmount: amountSchema,
