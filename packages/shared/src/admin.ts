@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { EMAIL_MAX, emailSchema, NAME_MAX, SYMPTOMS_MAX, ZIP_MAX } from './auth';
 import { parseIsoDate } from './dates';
+import { SUBSCRIPTION_STATUSES } from './membership';
 import { messages } from './messages';
 import { PLAN_IDS, type PlanId } from './plan-ids';
 
@@ -17,9 +18,6 @@ const SEARCH_MIN_LENGTH = 3;
 
 /** The roles an account can hold; the admin form also accepts 'admin' / 'user' in any case. */
 const ROLES = ['ROLE_USER', 'ROLE_ADMIN'] as const;
-
-/** Every status a membership goes through (checkout, renewals, one-time visit expiry, an admin's edit). */
-export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelled', 'expired'] as const;
 
 /** docs/product.md, Admin dashboard: the sort choices of the Users tab, as the API names them. */
 export const USER_SORT_FIELDS = ['default', 'email', 'fullName', 'submittedDate', 'subscriptionStatus', 'subscriptionAmount'] as const;
@@ -89,8 +87,8 @@ export const adminUserSchema = z.object({
   dob: z.string().nullable(),
   zip: z.string().nullable(),
   symptoms: z.string().nullable(),
-  subscriptionStatus: z.string().nullable(),
-  subscriptionPlan: z.string().nullable(),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
+  subscriptionPlan: z.enum(PLAN_IDS).nullable(),
   /** Dollars, to the cent. */
   subscriptionAmount: z.number().nullable(),
   methodOfSubscription: z.string().nullable(),
@@ -225,11 +223,11 @@ export const adminUserUpdateSchema = z.strictObject({
   zip: optionalText(ZIP_MAX),
   symptoms: optionalText(SYMPTOMS_MAX),
   subscriptionStatus: z
-    .union([z.enum(SUBSCRIPTION_STATUSES, { error: messages.unknownSubscriptionStatus }), z.literal(''), z.null()])
+    .union([z.enum(SUBSCRIPTION_STATUSES), z.literal(''), z.null()], { error: messages.unknownSubscriptionStatus })
     .optional()
     .transform((v) => v || null),
   subscriptionPlan: z
-    .union([z.enum(PLAN_IDS, { error: messages.unknownSubscriptionPlan }), z.literal(''), z.null()])
+    .union([z.enum(PLAN_IDS), z.literal(''), z.null()], { error: messages.unknownSubscriptionPlan })
     .optional()
     .transform((v): PlanId | null => v || null),
   subscriptionAmount: amountSchema,

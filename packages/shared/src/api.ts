@@ -1,4 +1,5 @@
 import { messages } from './messages';
+import type { SubscriptionStatus } from './membership';
 import type { PlanId } from './plans';
 
 /** The user as the API returns it to its owner (GET /api/users/me, login, verification). */
@@ -18,7 +19,7 @@ export interface UserProfile {
   emailVerificationStat: 'verified' | 'unverified';
   subscriptionPlan: PlanId | null;
   planId: PlanId | null;
-  subscriptionStatus: string | null;
+  subscriptionStatus: SubscriptionStatus | null;
   subscriptionAmount: number | null;
   smsPolicyAccepted: boolean;
   submittedAt: string | null;

@@ -10,5 +10,12 @@ const DAY_MS = 86_400_000;
 /** A moment `days` whole (or fractional) days of 24 hours later; negative goes back. */
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
-/** A membership is active when its status reads 'active', in any case (docs/product.md, Membership). */
-export const isActiveStatus = (status: string | null | undefined) => status?.trim().toLowerCase() === 'active';
+/**
+ * Every status a membership goes through (checkout, renewals, one-time visit expiry, an admin's edit),
+ * as stored: the database refuses any other value (decision 045).
+ */
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'cancelled', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** A membership is active when its status is 'active' (docs/product.md, Membership). */
+export const isActiveStatus = (status: SubscriptionStatus | null | undefined) => status === 'active';

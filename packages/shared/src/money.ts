@@ -1,4 +1,4 @@
-import { normalizePlanId } from './plan-ids';
+import type { PlanId } from './plan-ids';
 
 /**
  * Money is integer minor units (US cents, Indian paise: hundredths of the unit) everywhere inside
@@ -25,7 +25,4 @@ export const formatAmount = (amount: number, currency: Currency) => formats[curr
 export const formatUsd = (cents: number) => formatAmount(fromMinorUnits(cents), 'USD');
 
 /** A one-time visit is a single sale: it never renews, so it never counts as monthly recurring revenue. */
-export function countsAsMonthlyRevenue(plan: string | null | undefined): boolean {
-  const id = plan ? normalizePlanId(plan) : null;
-  return id === 'individualMonthly' || id === 'familyMonthly';
-}
+export const countsAsMonthlyRevenue = (plan: PlanId) => plan === 'individualMonthly' || plan === 'familyMonthly';

@@ -5,7 +5,10 @@
 export const PLAN_IDS = ['individualMonthly', 'familyMonthly', 'oneTimeVisit'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-/** Reads any spelling the old site used ('onetimevisit') as the canonical plan id. */
+/**
+ * Reads any spelling the old site used ('onetimevisit') as the plan id, for values from outside: a
+ * request body, a link, browser storage. Stored plan ids are already exact (decision 045).
+ */
 export function normalizePlanId(value: string): PlanId | null {
   const lower = value.trim().toLowerCase();
   return PLAN_IDS.find((id) => id.toLowerCase() === lower) ?? null;

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { billingAddressSchema, cardDetailsSchema } from './admin';
 import type { UserProfile } from './api';
+import { SUBSCRIPTION_STATUSES } from './membership';
 import { PLAN_IDS } from './plan-ids';
 
 /**
@@ -23,7 +24,7 @@ export const userProfileSchema: z.ZodType<UserProfile> = z.object({
   emailVerificationStat: z.enum(['verified', 'unverified']),
   subscriptionPlan: z.enum(PLAN_IDS).nullable(),
   planId: z.enum(PLAN_IDS).nullable(),
-  subscriptionStatus: z.string().nullable(),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
   subscriptionAmount: z.number().nullable(),
   smsPolicyAccepted: z.boolean(),
   submittedAt: z.string().nullable(),

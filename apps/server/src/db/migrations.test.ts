@@ -1,18 +1,29 @@
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateCustomerId, PLAN_IDS, SUBSCRIPTION_STATUSES, type PlanId, type SubscriptionStatus } from '@app/shared';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from './client';
+import { adminQuery, databaseUrl } from '../test/migrated-template';
+import { openDatabase, PGLITE_IN_MEMORY, queryRows, type DatabaseHandle } from './client';
 
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 const made: string[] = [];
-afterEach(() => made.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const dropped: string[] = [];
+afterEach(async () => {
+  made.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  for (const database of dropped.splice(0))
+    await adminQuery(process.env.TEST_DATABASE_URL!, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+});
 afterAll(() => rmSync(sqlFolder, { recursive: true, force: true }));
 
 /** The migrations folder as an older release had it: its journal ends at migration `last`. */
@@ -27,7 +38,7 @@ function migrationsUpTo(last: number): string {
 }
 
 /** The releases the tests start from, by their last migration. */
-const OLDER_RELEASES = [10, 11, 16];
+const OLDER_RELEASES = [10, 11, 16, 17];
 let olderReleases: Promise<Map<number, Blob>> | undefined;
 /**
  * The data directory of a database as each older release left it, made once for the file: one initdb
@@ -59,6 +70,47 @@ async function databaseAt(last: number): Promise<{ dir: string; client: PGlite }
   const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir });
   return { dir, client };
 }
+
+/** A database as an older release left it, on either engine the server runs on. */
+interface OlderDatabase {
+  query(statement: string, params?: unknown[]): Promise<unknown>;
+  /** Opens it as this release does, which applies the migrations after `last`. */
+  open(): Promise<DatabaseHandle>;
+}
+
+async function pgliteAt(last: number): Promise<OlderDatabase> {
+  const { dir, client } = await databaseAt(last);
+  return {
+    query: (statement, params) => client.query(statement, params),
+    open: async () => {
+      await client.close();
+      return openDatabase({ databaseUrl: undefined, pgliteDir: dir });
+    },
+  };
+}
+
+/** A database of its own on the Postgres server named by TEST_DATABASE_URL, migrated up to and including migration `last`. */
+async function postgresAt(last: number): Promise<OlderDatabase> {
+  const database = `migrations_${randomBytes(6).toString('hex')}`;
+  await adminQuery(process.env.TEST_DATABASE_URL!, `CREATE DATABASE "${database}"`);
+  dropped.push(database);
+  const url = databaseUrl(process.env.TEST_DATABASE_URL!, database);
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  await migratePg(drizzlePg(pool), { migrationsFolder: migrationsUpTo(last) });
+  return {
+    query: (statement, params) => pool.query(statement, params),
+    open: async () => {
+      await pool.end();
+      return openDatabase({ databaseUrl: url, pgliteDir: PGLITE_IN_MEMORY });
+    },
+  };
+}
+
+/** The engines a migration is tried on: PGlite always, the Postgres server when TEST_DATABASE_URL names one. */
+const engines: [string, (last: number) => Promise<OlderDatabase>][] = [
+  ['PGlite', pgliteAt],
+  ...(process.env.TEST_DATABASE_URL ? [['Postgres', postgresAt] as [string, typeof postgresAt]] : []),
+];
 
 describe('migration 0011: a kept checkout answer records its outcome, not an HTTP status', () => {
   it('converts every recorded status and keeps a pending key pending', async () => {
@@ -155,6 +207,76 @@ describe('migration 0017: rate-limit counters without the write-ahead log', () =
       expect(await queryRows(handle.db, sql`SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'`)).toEqual([
         { relpersistence: 'u' },
       ]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.each(engines)('migration 0018 on %s: plan ids and statuses only as the code names them', (_engine, olderRelease) => {
+  it('rewrites every spelling the readers accepted, clears what names no plan or status, and the counters follow', async () => {
+    // Stored plan and status before the migration, and after it.
+    const rows: [string | null, string | null, PlanId | null, SubscriptionStatus | null][] = [
+      ['individualMonthly', 'active', 'individualMonthly', 'active'],
+      ['onetimevisit', 'Active', 'oneTimeVisit', 'active'],
+      [' FamilyMonthly ', ' ACTIVE ', 'familyMonthly', 'active'],
+      ['INDIVIDUALMONTHLY', 'Past Due', 'individualMonthly', 'past_due'],
+      ['familyMonthly', 'PAST-DUE', 'familyMonthly', 'past_due'],
+      ['oneTimeVisit', 'Cancelled', 'oneTimeVisit', 'cancelled'],
+      ['gold', 'canceled', null, null],
+      [null, '', null, null],
+      [null, null, null, null],
+      ['familyMonthly', 'pending', 'familyMonthly', 'pending'],
+    ];
+    const older = await olderRelease(17);
+    for (const [i, [plan, status]] of rows.entries()) {
+      await older.query(
+        `INSERT INTO users (email, password_hash, customer_id, subscription_plan, subscription_status, subscription_cancelled_date)
+          VALUES ($1, 'x', $2, $3, $4, '2026-11-20T18:00:00Z')`,
+        [`row-${i}@example.com`, `CONS-ROW${String(i).padStart(5, '0')}`, plan, status],
+      );
+    }
+    const counters = `SELECT (SELECT sum(active_subscriptions) FROM user_counts)::int AS active,
+      (SELECT sum(ended_memberships) FROM daily_accounts)::int AS ended`;
+    expect(await older.query(counters)).toMatchObject({ rows: [{ active: 1, ended: 0 }] });
+
+    const handle = await older.open();
+    try {
+      const stored = await queryRows<{ plan: string | null; status: string | null }>(
+        handle.db,
+        sql`SELECT subscription_plan AS plan, subscription_status AS status FROM users ORDER BY customer_id`,
+      );
+      expect(stored.map((row) => [row.plan, row.status])).toEqual(rows.map(([, , plan, status]) => [plan, status]));
+      expect(await queryRows(handle.db, sql.raw(counters))).toEqual([{ active: 3, ended: 1 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('allows exactly the shared plan ids and statuses (or none), and refuses any other spelling', async () => {
+    const handle = await (await olderRelease(17)).open();
+    try {
+      const allowed = async (constraint: string) => {
+        const [row] = await queryRows<{ definition: string }>(
+          handle.db,
+          sql`SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = ${constraint}`,
+        );
+        return [...row!.definition.matchAll(/'([^']*)'/g)].map((match) => match[1]);
+      };
+      expect(await allowed('users_subscription_plan_known')).toEqual([...PLAN_IDS]);
+      expect(await allowed('users_subscription_status_known')).toEqual([...SUBSCRIPTION_STATUSES]);
+      const insert = (plan: string | null, status: string | null) => {
+        const customerId = generateCustomerId();
+        return handle.db.execute(
+          sql`INSERT INTO users (email, password_hash, customer_id, subscription_plan, subscription_status)
+            VALUES (${`${customerId.toLowerCase()}@example.com`}, 'x', ${customerId}, ${plan}, ${status})`,
+        );
+      };
+      const refused = { cause: expect.objectContaining({ code: '23514' }) };
+      await expect(insert('onetimevisit', 'active')).rejects.toMatchObject(refused);
+      await expect(insert('oneTimeVisit', 'Active')).rejects.toMatchObject(refused);
+      await insert('oneTimeVisit', 'active');
+      await insert(null, null);
     } finally {
       await handle.close();
     }

@@ -17,7 +17,9 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '@app/shared';
 import { phiJson, phiText } from './phi-column';
+import { knownPlanIds, knownSubscriptionStatuses } from './sql-constants';
 import type { Outcome } from '../lib/errors';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -50,8 +52,9 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     emailVerifiedAt: tz('email_verified_at'),
     smsPolicyAccepted: boolean('sms_policy_accepted').notNull().default(false),
-    subscriptionStatus: text('subscription_status'),
-    subscriptionPlan: text('subscription_plan'),
+    // Stored as the code names them, nothing else (decision 045): readers compare exact values.
+    subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }),
+    subscriptionPlan: text('subscription_plan', { enum: PLAN_IDS }),
     /** The plan's price in US cents (the API shows dollars). */
     subscriptionAmountCents: integer('subscription_amount_cents'),
     methodOfSubscription: text('method_of_subscription'),
@@ -87,6 +90,8 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     // Stored lower-cased, so search and sign-in match the column as it is indexed.
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_subscription_plan_known', sql`${t.subscriptionPlan} IN ${knownPlanIds}`),
+    check('users_subscription_status_known', sql`${t.subscriptionStatus} IN ${knownSubscriptionStatuses}`),
     index('users_full_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     // Analytics (decision 019): the recurring amounts of active memberships.
     index('users_active_amount_idx')

@@ -1,4 +1,4 @@
-import { addDays, formatCentralDate, formatUsd, MEMBERSHIP_TERM_DAYS, normalizePlanId, type PlanId } from '@app/shared';
+import { addDays, formatCentralDate, formatUsd, MEMBERSHIP_TERM_DAYS, type PlanId } from '@app/shared';
 import type { Database } from '../../db/client';
 import type { Log } from '../../lib/logging';
 import { receiptMail } from './receipts.service';
@@ -118,14 +118,13 @@ async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary
 }
 
 function isChargeable(m: DueMembership): boolean {
-  const planId = m.plan ? normalizePlanId(m.plan) : null;
-  const renewable = ['active', 'past_due'].includes(m.status?.toLowerCase() ?? '');
-  return renewable && planId !== null && m.periodStart !== null && m.gatewayToken !== null && findPlan(planId).period === 'month';
+  const renewable = m.status === 'active' || m.status === 'past_due';
+  return renewable && m.plan !== null && m.periodStart !== null && m.gatewayToken !== null && findPlan(m.plan).period === 'month';
 }
 
 /** The ledger row of this membership's next try for its current period. */
 function renewalTry(ctx: RenewalDeps, m: DueMembership): RenewalTry {
-  const plan = findPlan(normalizePlanId(m.plan!)!);
+  const plan = findPlan(m.plan!);
   const attempt = m.failedRenewals + 1;
   return {
     userId: m.userId,

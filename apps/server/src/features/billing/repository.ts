@@ -1,3 +1,4 @@
+import type { PlanId, SubscriptionStatus } from '@app/shared';
 import { and, asc, desc, eq, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { assignments, queryRows, type Executor } from '../../db/client';
 import { idempotencyKeys, memberships, payments, users } from '../../db/schema';
@@ -12,8 +13,8 @@ type NewPayment = typeof payments.$inferInsert;
 /** What a checkout checks of the patient before it records an attempt. */
 export interface Payer {
   verified: boolean;
-  subscriptionStatus: string | null;
-  subscriptionPlan: string | null;
+  subscriptionStatus: SubscriptionStatus | null;
+  subscriptionPlan: PlanId | null;
 }
 
 /** The payer's columns, named as `Payer` names them, for the statements that read them. */
@@ -222,7 +223,7 @@ export async function settlePayments(db: Executor, settlements: readonly Payment
 
 export interface SubscriptionState {
   userId: string;
-  status: string;
+  status: SubscriptionStatus;
   amountCents: number | null;
   renewsAt: Date | null;
   endsAt: Date | null;
@@ -324,8 +325,8 @@ export async function expireEndedVisits(db: Executor, now: Date): Promise<number
     .set({ subscriptionStatus: 'expired', updatedAt: now })
     .where(
       and(
-        sql`lower(${users.subscriptionPlan}) = 'onetimevisit'`,
-        sql`lower(${users.subscriptionStatus}) = 'active'`,
+        eq(users.subscriptionPlan, 'oneTimeVisit'),
+        eq(users.subscriptionStatus, 'active'),
         sql`coalesce(${users.subscriptionEndDate}, ${users.subscriptionStartDate} + ${membershipTerm}) <= ${now}`,
       ),
     )
@@ -409,8 +410,8 @@ export interface DueMembership {
   failedRenewals: number;
   email: string;
   firstName: string;
-  plan: string | null;
-  status: string | null;
+  plan: PlanId | null;
+  status: SubscriptionStatus | null;
   periodStart: Date | null;
 }
 

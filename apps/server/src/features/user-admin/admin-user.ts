@@ -1,4 +1,4 @@
-import { fromMinorUnitsOrNull, normalizePlanId, toCentralIso, toTimestamp, type AdminUser } from '@app/shared';
+import { fromMinorUnitsOrNull, toCentralIso, toTimestamp, type AdminUser } from '@app/shared';
 import { billingAddressOf, cardDetailsOf, type UserRow } from '../users';
 
 const timestamp = (date: Date | null) => (date ? toTimestamp(date) : null);
@@ -21,7 +21,7 @@ export function toAdminUser(user: UserRow): AdminUser {
     zip: user.zip,
     symptoms: user.symptoms,
     subscriptionStatus: user.subscriptionStatus,
-    subscriptionPlan: user.subscriptionPlan ? (normalizePlanId(user.subscriptionPlan) ?? user.subscriptionPlan) : null,
+    subscriptionPlan: user.subscriptionPlan,
     subscriptionAmount: fromMinorUnitsOrNull(user.subscriptionAmountCents),
     methodOfSubscription: user.methodOfSubscription,
     subscriptionMethodOfCancelling: user.subscriptionMethodOfCancelling,

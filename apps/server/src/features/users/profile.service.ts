@@ -1,4 +1,4 @@
-import { fromMinorUnitsOrNull, normalizePlanId, toCentralIso, type UserProfile } from '@app/shared';
+import { fromMinorUnitsOrNull, toCentralIso, type UserProfile } from '@app/shared';
 import type { ProfileRow } from './repository';
 
 const central = (date: Date | null) => (date ? toCentralIso(date) : null);
@@ -22,7 +22,6 @@ export const cardDetailsOf = (user: ProfileRow): UserProfile['cardDetails'] =>
 
 /** The user as shown to their owner: no password hash, no internal timestamps. */
 export function toProfile(user: ProfileRow): UserProfile {
-  const plan = user.subscriptionPlan ? normalizePlanId(user.subscriptionPlan) : null;
   return {
     id: user.id,
     email: user.email,
@@ -37,8 +36,8 @@ export function toProfile(user: ProfileRow): UserProfile {
     roles: user.roles,
     verified: user.verified,
     emailVerificationStat: user.verified ? 'verified' : 'unverified',
-    subscriptionPlan: plan,
-    planId: plan,
+    subscriptionPlan: user.subscriptionPlan,
+    planId: user.subscriptionPlan,
     subscriptionStatus: user.subscriptionStatus,
     subscriptionAmount: fromMinorUnitsOrNull(user.subscriptionAmountCents),
     smsPolicyAccepted: user.smsPolicyAccepted,

@@ -26,7 +26,7 @@ const base = {
 
 const active = {
   ...base,
-  subscriptionStatus: 'Active',
+  subscriptionStatus: 'active',
   nextSubscriptionRenewDate: '2026-12-22T08:01:02-06:00',
   cardDetails: { cardholderName: 'Pat Lee', last4: '4242', expiry: '12/40', brand: 'Visa' },
 } as UserProfile;

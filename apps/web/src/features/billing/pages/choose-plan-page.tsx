@@ -27,7 +27,7 @@ export default function ChoosePlanPage() {
   const queryPlan = normalizePlanId(params.get('plan') ?? '');
   // Signed in without a plan in the link: ask the server what the account has.
   const me = useQuery(session.signedIn && !queryPlan ? 'choose-plan:me' : null, getAuthMe);
-  const serverPlan = me.status === 'success' ? normalizePlanId(me.data.subscriptionPlan ?? me.data.planId ?? '') : null;
+  const serverPlan = me.status === 'success' ? (me.data.subscriptionPlan ?? me.data.planId ?? null) : null;
   const enrolledId = queryPlan ?? serverPlan;
   const checking = session.signedIn && !queryPlan && me.status === 'loading';
   const enrolled = enrolledId ? (plans.data?.find((p) => p.id === enrolledId) ?? null) : null;
