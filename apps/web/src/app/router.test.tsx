@@ -2,7 +2,7 @@ import { messages } from '@app/shared';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeJwt, json, mockApi } from '../test/helpers';
+import { fakeJwt, json, mockApi, TestQueryClient } from '../test/helpers';
 import { routes } from './router';
 import type { PageHandle } from './split-page';
 
@@ -38,10 +38,12 @@ function open(path: string) {
     return useRoutes(routes);
   }
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <Address />
-      <AppRoutes />
-    </MemoryRouter>,
+    <TestQueryClient>
+      <MemoryRouter initialEntries={[path]}>
+        <Address />
+        <AppRoutes />
+      </MemoryRouter>
+    </TestQueryClient>,
   );
   return at;
 }
