@@ -88,7 +88,7 @@ export const testPlans: Plan[] = [
   },
 ];
 
-/** A token with the given payload (unsigned: the browser never verifies). */
+/** A token whose payload claims what a test says: the web app never reads a token, so its claims must grant nothing. */
 export function fakeJwt(payload: Record<string, unknown>): string {
   const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;

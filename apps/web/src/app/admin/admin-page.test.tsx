@@ -63,8 +63,9 @@ describe('the dashboard', () => {
     expect(api.callsTo('GET', '/api/admin/me')).toHaveLength(2);
   });
 
-  it('sends a non-admin to the profile', async () => {
+  it('sends a non-admin to the profile, dropping the stored admin role that would lead back', async () => {
     const { router } = setup({ 'GET /api/admin/me': json(403, {}) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(JSON.parse(window.sessionStorage.getItem('authUser')!)).toMatchObject({ roles: [] });
   });
 });

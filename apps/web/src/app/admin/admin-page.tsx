@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/layout/page-title';
 import { Button, ChunkStyles, LoadError, Spinner } from '../../components/ui';
 import { AnalyticsCard, analyticsKeys, ProfitCard } from '../../features/analytics';
-import { logout, useEndSession } from '../../features/auth';
+import { dropAdminRoles, logout, useEndSession } from '../../features/auth';
 import { ExchangeRateCard, ExpensesPanel, expensesKeys } from '../../features/expenses';
 import { UsersJsonCard, UsersPanel, userAdminKeys } from '../../features/user-admin';
 import { authFailureOf, type AuthFailure } from '../../lib/api-failure';
@@ -53,6 +53,7 @@ export default function AdminPage() {
     if (failure === 401) {
       endSession();
     } else if (failure === 403) {
+      dropAdminRoles();
       void navigate('/profile', { replace: true });
     }
   }, [failure, navigate, endSession]);

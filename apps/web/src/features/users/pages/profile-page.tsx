@@ -51,6 +51,8 @@ export default function ProfilePage() {
       ...(verified === true ? { verified: true, emailVerificationStat: 'verified' } : {}),
       planId: profile.planId ?? profile.subscriptionPlan,
       subscriptionPlan: profile.subscriptionPlan ?? profile.planId,
+      // The server's word on the roles: an admin whose session was stored without them goes on to the dashboard.
+      roles: profile.roles,
     });
   }, [profile]);
 
