@@ -81,12 +81,11 @@ test.describe('on a desktop screen', () => {
   });
 
   test('a signed-in admin sees Admin once, where My Profile would be, and books at /admin', async ({ page }) => {
-    // The frame follows the roles of the stored token (the server authorises every admin call itself),
-    // so a stored admin session is enough here; admin-login.spec.ts signs in for real.
+    // The frame follows the stored user's roles (the server authorises every admin call itself), so a
+    // stored admin session is enough here; admin-login.spec.ts signs in for real.
     await page.addInitScript(() => {
-      const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-      sessionStorage.setItem('authUser', JSON.stringify({ email: 'admin@careconnect.test', verified: true }));
-      sessionStorage.setItem('authToken', `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ roles: ['ROLE_ADMIN'] })}.signature`);
+      sessionStorage.setItem('authUser', JSON.stringify({ email: 'admin@careconnect.test', verified: true, roles: ['ROLE_ADMIN'] }));
+      sessionStorage.setItem('authToken', 'token');
     });
     await page.goto('/careers');
     const entries = mainNav(page).locator('.nav__list > li > :is(a, button)');

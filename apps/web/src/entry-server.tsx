@@ -2,6 +2,7 @@
  * Prerendering entry (built by scripts/prerender.mjs, never shipped to browsers): renders one public
  * route to HTML with the app's own routes, waiting for lazy pages, and reports what belongs in <head>.
  */
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter, useRoutes } from 'react-router';
@@ -9,6 +10,7 @@ import { PRERENDERED_PATHS } from '@app/shared';
 import { routes } from './app/router';
 import { pagePreloadsAt } from './app/split-page';
 import { HeadCollectorContext, type HeadCollector } from './lib/head';
+import { createQueryClient } from './lib/query-client';
 
 export interface RenderedPage {
   /** The markup of #root; React puts hoisted <title>, <meta> and <link> elements first. */
@@ -37,9 +39,12 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
   const element = (
     <StrictMode>
       <HeadCollectorContext value={collector}>
-        <StaticRouter location={pathname}>
-          <AppRoutes />
-        </StaticRouter>
+        {/* A client per page, as the browser has one per visit; queries do not run here, so data shows its loading state. */}
+        <QueryClientProvider client={createQueryClient()}>
+          <StaticRouter location={pathname}>
+            <AppRoutes />
+          </StaticRouter>
+        </QueryClientProvider>
       </HeadCollectorContext>
     </StrictMode>
   );

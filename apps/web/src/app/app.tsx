@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
 import { RouteErrorBoundary } from './route-error';
 import { routes } from './router';
 import { preloadPage } from './split-page';
@@ -15,16 +17,19 @@ function AppRoutes() {
 }
 
 export function App() {
+  const [queryClient] = useState(createQueryClient);
   // Marks the moment the app has taken over the page (after hydrating a prerendered one): the browser
   // tests wait for it before they interact.
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
   }, []);
   return (
-    <BrowserRouter>
-      <RouteErrorBoundary>
-        <AppRoutes />
-      </RouteErrorBoundary>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -2,7 +2,7 @@ import { messages } from '@app/shared';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeJwt, json, mockApi } from '../test/helpers';
+import { json, mockApi, TestQueryClient } from '../test/helpers';
 import { routes } from './router';
 import type { PageHandle } from './split-page';
 
@@ -23,8 +23,8 @@ const profile = {
 };
 
 function signIn(roles: string[], user: Record<string, unknown> = { email: 'pat@example.com', verified: true }) {
-  window.sessionStorage.setItem('authUser', JSON.stringify(user));
-  window.sessionStorage.setItem('authToken', fakeJwt({ roles }));
+  window.sessionStorage.setItem('authUser', JSON.stringify({ ...user, roles }));
+  window.sessionStorage.setItem('authToken', 'token');
 }
 
 /** Renders the app's routes at `path`; the answer follows the address as the app moves. */
@@ -38,10 +38,12 @@ function open(path: string) {
     return useRoutes(routes);
   }
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <Address />
-      <AppRoutes />
-    </MemoryRouter>,
+    <TestQueryClient>
+      <MemoryRouter initialEntries={[path]}>
+        <Address />
+        <AppRoutes />
+      </MemoryRouter>
+    </TestQueryClient>,
   );
   return at;
 }
@@ -77,6 +79,21 @@ describe('routes and gates', () => {
     const router = open('/profile');
     await waitFor(() => expect(router.pathname).toBe('/admin'));
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('Ada Admin')).toBeInTheDocument();
+  });
+
+  it("takes an admin whose session was stored without roles on to /admin once the profile's answer names them", async () => {
+    const admin = { ...profile, fullName: 'Ada Admin', email: 'admin@example.com', roles: ['ROLE_ADMIN'] };
+    mockApi({
+      'GET /api/users/me': json(200, admin),
+      'GET /api/users/me/payments': json(200, []),
+      'GET /api/plans': json(200, []),
+      'GET /api/admin/me': json(200, { user: admin }),
+    });
+    window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'admin@example.com', verified: true }));
+    window.sessionStorage.setItem('authToken', 'token');
+    const router = open('/profile');
+    await waitFor(() => expect(router.pathname).toBe('/admin'));
     expect(await screen.findByText('Ada Admin')).toBeInTheDocument();
   });
 

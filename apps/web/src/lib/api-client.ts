@@ -168,9 +168,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 }
 
-export const isAbortError = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
-
 /** The message of any error thrown by a call, for showing. */
 export function errorMessage(error: unknown, fallback: string = messages.genericError): string {
   if (error instanceof ApiError) return error.message;

@@ -88,7 +88,7 @@ export const testPlans: Plan[] = [
   },
 ];
 
-/** A token with the given payload (unsigned: the browser never verifies). */
+/** A token whose payload claims what a test says: the web app never reads a token, so its claims must grant nothing. */
 export function fakeJwt(payload: Record<string, unknown>): string {
   const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
@@ -106,7 +106,7 @@ function Where({ label }: { label: string }) {
   );
 }
 
-/** Renders `element` at `path` inside a memory router whose other pages just name themselves. */
+/** Renders `element` at `path` inside a memory router whose other pages just name themselves, with a data layer of its own. */
 export function renderAt(path: string, element: ReactNode, options: { url?: string; routePath?: string; state?: unknown } = {}) {
   const routePath = options.routePath ?? path;
   const stubs = ['/', '/login', '/profile', '/admin', '/consult']
@@ -121,16 +121,20 @@ export function renderAt(path: string, element: ReactNode, options: { url?: stri
       },
     ],
   });
-  const utils = render(<RouterProvider router={router} />);
+  const utils = render(
+    <TestQueryClient>
+      <RouterProvider router={router} />
+    </TestQueryClient>,
+  );
   return { ...utils, router };
 }
 
-/** A data layer of its own, made as the dashboard makes one (lib/query-client.ts) and emptied when the test unmounts it. */
-function TestQueryClient({ children }: { children: ReactNode }) {
-  const [client] = useState(() => createQueryClient(() => undefined));
+/** A data layer of its own for each rendered test, made as the app makes one (lib/query-client.ts) and emptied when the test unmounts it. */
+export function TestQueryClient({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
   useEffect(() => () => client.clear(), [client]);
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-/** Renders a section of the admin dashboard at /admin, as the dashboard shell would, with a query client of its own. */
-export const renderSection = (element: ReactNode) => renderAt('/admin', <TestQueryClient>{element}</TestQueryClient>);
+/** Renders a section of the admin dashboard at /admin, as the dashboard shell would. */
+export const renderSection = (element: ReactNode) => renderAt('/admin', element);

@@ -53,8 +53,19 @@ describe('the dashboard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it('sends a non-admin to the profile', async () => {
+  it('forgets its answers when it closes: the next visit asks the server again', async () => {
+    const { api, router } = setup();
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace', level: 3 })).toBeInTheDocument();
+    await router.navigate('/login');
+    expect(await screen.findByRole('heading', { name: 'stub /login' })).toBeInTheDocument();
+    await router.navigate('/admin');
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace', level: 3 })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/admin/me')).toHaveLength(2);
+  });
+
+  it('sends a non-admin to the profile, dropping the stored admin role that would lead back', async () => {
     const { router } = setup({ 'GET /api/admin/me': json(403, {}) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(JSON.parse(window.sessionStorage.getItem('authUser')!)).toMatchObject({ roles: [] });
   });
 });

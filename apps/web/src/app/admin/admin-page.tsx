@@ -1,17 +1,16 @@
 import { messages } from '@app/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { useQueryClient, type MutationCacheNotifyEvent, type QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/layout/page-title';
 import { Button, ChunkStyles, LoadError, Spinner } from '../../components/ui';
-import { AnalyticsCard, ProfitCard } from '../../features/analytics';
-import { logout, useEndSession } from '../../features/auth';
-import { ExchangeRateCard, ExpensesPanel } from '../../features/expenses';
-import { UsersJsonCard, UsersPanel } from '../../features/user-admin';
+import { AnalyticsCard, analyticsKeys, ProfitCard } from '../../features/analytics';
+import { dropAdminRoles, logout, useEndSession } from '../../features/auth';
+import { ExchangeRateCard, ExpensesPanel, expensesKeys } from '../../features/expenses';
+import { UsersJsonCard, UsersPanel, userAdminKeys } from '../../features/user-admin';
 import { authFailureOf, type AuthFailure } from '../../lib/api-failure';
 import { brand } from '../../lib/brand';
-import { createQueryClient } from '../../lib/query-client';
-import { useAdminMe } from './get-admin-me';
+import { adminMeKey, useAdminMe } from './get-admin-me';
 import { Tabs } from './tabs';
 import dashboardCss from './admin.css?inline';
 
@@ -21,31 +20,57 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
+/** What the dashboard keeps in the app's data layer: its own check and the answers of the capabilities it composes. */
+const DASHBOARD_KEYS = [adminMeKey, userAdminKeys.all, analyticsKeys.all, expensesKeys.all];
+
 /**
- * /admin, the dashboard shell: the admin check, the tabs and one data layer for the sections it composes from the
- * capabilities (user-admin, analytics, expenses), and one answer to a session that ended (401) or a non-admin (403).
+ * /admin, the dashboard shell: the admin check, the tabs for the sections it composes from the capabilities
+ * (user-admin, analytics, expenses), and one answer to a session that ended (401) or a non-admin (403).
  */
 export default function AdminPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<AuthFailure | null>(null);
-  const [queryClient] = useState(() => createQueryClient(setFailure));
+
+  // Any dashboard call answered 401 or 403 is noted here, so every query and mutation leads to the same redirect.
+  useEffect(() => {
+    const note = (event: QueryCacheNotifyEvent | MutationCacheNotifyEvent) => {
+      if (event.type !== 'updated') return;
+      const { action } = event;
+      const found = action.type === 'error' ? authFailureOf(action.error) : null;
+      if (found) setFailure(found);
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe(note);
+    const stopMutations = queryClient.getMutationCache().subscribe(note);
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
 
   const endSession = useEndSession();
   useEffect(() => {
     if (failure === 401) {
       endSession();
     } else if (failure === 403) {
+      dropAdminRoles();
       void navigate('/profile', { replace: true });
     }
   }, [failure, navigate, endSession]);
 
-  useEffect(() => () => queryClient.clear(), [queryClient]);
+  // The dashboard's answers leave memory with it, at sign-out or when the session ends.
+  useEffect(
+    () => () => {
+      for (const queryKey of DASHBOARD_KEYS) queryClient.removeQueries({ queryKey });
+    },
+    [queryClient],
+  );
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <ChunkStyles name="admin-dashboard" css={dashboardCss} />
       <Dashboard />
-    </QueryClientProvider>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeJwt, json, mockApi } from '../../test/helpers';
+import { json, mockApi } from '../../test/helpers';
 import { Navbar } from './navbar';
 import { brand } from '../../lib/brand';
 
@@ -35,8 +35,8 @@ function renderNav(path = '/', formVariant = false) {
 }
 
 function signIn(roles: string[]) {
-  window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat@example.com', verified: true }));
-  window.sessionStorage.setItem('authToken', fakeJwt({ roles }));
+  window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat@example.com', verified: true, roles }));
+  window.sessionStorage.setItem('authToken', 'token');
 }
 
 /** The names of the menu's top-level entries, in order. */

@@ -1,4 +1,4 @@
-export { getAuthMe, getMe, useMe } from './api/get-me';
+export { getMe, useAuthMe, useMe } from './api/get-me';
 export { logout } from './api/logout';
 export { useEndSession } from './use-end-session';
-export { clearJustLoggedIn, peekJustLoggedIn, updateStoredUser, useSession, useStartVisitPath } from './session';
+export { clearJustLoggedIn, dropAdminRoles, peekJustLoggedIn, updateStoredUser, useSession, useStartVisitPath } from './session';

@@ -30,7 +30,7 @@ describe('storing a sign-in', () => {
   it('with Remember Me: user and token in localStorage, session copies removed, e-mail remembered', () => {
     window.sessionStorage.setItem('authUser', '{"email":"old@example.com"}');
     window.sessionStorage.setItem('authToken', 'old');
-    const token = fakeJwt({ roles: ['user'] });
+    const token = 'token';
     storeLogin({ user: toStoredUser(profile), token, rememberMe: true, email: profile.email });
 
     expect(window.localStorage.getItem('authToken')).toBe(token);
@@ -71,13 +71,23 @@ describe('storing a sign-in', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
-  it('reads admin from the token roles, never from the logginAdminUser flag alone', () => {
+  it("reads admin from the stored user's roles, never from the token's claims or the logginAdminUser flag", () => {
     window.sessionStorage.setItem('logginAdminUser', '1');
-    window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'a@example.com' }));
-    window.sessionStorage.setItem('authToken', fakeJwt({ roles: ['user'] }));
-    expect(readSession().isAdmin).toBe(false);
+    window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'a@example.com', roles: ['user'] }));
     window.sessionStorage.setItem('authToken', fakeJwt({ roles: ['ROLE_ADMIN'] }));
-    expect(readSession().isAdmin).toBe(true);
+    expect(readSession()).toMatchObject({ roles: ['user'], isAdmin: false });
+    storeLogin({ user: toStoredUser({ ...profile, roles: ['ROLE_ADMIN'] }), token: 't', rememberMe: false, email: profile.email });
+    expect(readSession()).toMatchObject({ roles: ['ROLE_ADMIN'], isAdmin: true });
+  });
+
+  it('reads no roles from a session stored without them, or from roles that are not a list of names', () => {
+    window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'a@example.com' }));
+    window.sessionStorage.setItem('authToken', 't');
+    expect(readSession()).toMatchObject({ signedIn: true, roles: [], isAdmin: false });
+    window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'a@example.com', roles: 'ROLE_ADMIN' }));
+    expect(readSession()).toMatchObject({ roles: [], isAdmin: false });
+    window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'a@example.com', roles: [{ name: 'ROLE_ADMIN' }, 'user'] }));
+    expect(readSession()).toMatchObject({ roles: ['user'], isAdmin: false });
   });
 
   it('counts a stored user with only an e-mail or a token as signed in', () => {

@@ -1,7 +1,6 @@
 import { isAdminRole, readVerification, type UserProfile } from '@app/shared';
 import { useSyncExternalStore } from 'react';
 import { clearArea, readItem, readJson, removeItem, storageKeys, writeItem, type StorageKind } from '../../lib/storage';
-import { rolesFromToken } from './roles';
 
 export const AUTH_CHANGED_EVENT = 'auth-changed';
 
@@ -15,6 +14,8 @@ export interface StoredUser {
   emailVerificationStat?: string;
   planId?: string | null;
   subscriptionPlan?: string | null;
+  /** As the server's last answer about the account gave them (sign-in, the profile); the server checks them itself on every call. */
+  roles?: string[];
   /** Older sessions kept the token inside the user. */
   token?: string;
   accessToken?: string;
@@ -26,7 +27,7 @@ export interface Session {
   /** A stored user holding a token, an access token or an e-mail (docs/product.md, Membership). */
   signedIn: boolean;
   roles: string[];
-  /** From the token's roles only: the logginAdminUser flag alone grants nothing (the server checks roles itself, decision 005). */
+  /** From the stored user's roles only: the logginAdminUser flag alone grants nothing (the server checks roles itself, decision 005). */
   isAdmin: boolean;
   /** null when the stored user says nothing about verification. */
   verified: boolean | null;
@@ -37,6 +38,12 @@ export interface Session {
 export function notifyAuthChanged() {
   window.dispatchEvent(new Event(AUTH_CHANGED_EVENT));
 }
+
+/** A stored user's roles; none when storage holds something else (a session stored before roles were kept has none). */
+const rolesOf = (user: StoredUser | null): string[] =>
+  Array.isArray(user?.roles) ? user.roles.filter((role): role is string => typeof role === 'string') : [];
+
+export const isAdminUser = (user: StoredUser | null) => rolesOf(user).some(isAdminRole);
 
 /** The fields of a profile worth keeping for the session; nothing else goes to storage. */
 export function toStoredUser(profile: Partial<UserProfile> & { email: string }): StoredUser {
@@ -49,6 +56,7 @@ export function toStoredUser(profile: Partial<UserProfile> & { email: string }):
     emailVerificationStat: profile.emailVerificationStat,
     planId: profile.planId ?? profile.subscriptionPlan ?? null,
     subscriptionPlan: profile.subscriptionPlan ?? profile.planId ?? null,
+    roles: profile.roles,
   };
   return Object.fromEntries(Object.entries(user).filter(([, value]) => value !== undefined));
 }
@@ -96,6 +104,11 @@ export function updateStoredUser(patch: Partial<StoredUser>) {
   }
 }
 
+/** The server refused the account an admin call: the stored roles that led there are out of date, and would lead back. */
+export function dropAdminRoles() {
+  updateStoredUser({ roles: rolesOf(readStored().user).filter((role) => !isAdminRole(role)) });
+}
+
 /**
  * Forgets the session on this device: clears local and session storage, keeping only the
  * remembered e-mail (Remember Me's whole point), and tells the app.
@@ -128,7 +141,7 @@ function readStored(): { user: StoredUser | null; token: string | null; persiste
 
 export function readSession(): Session {
   const { user, token, persistent } = readStored();
-  const roles = rolesFromToken(token);
+  const roles = rolesOf(user);
   const signedIn = !!user && !!(user.token || user.accessToken || user.email || token);
   return {
     user,

@@ -49,7 +49,7 @@ export function useCaptcha(options: { persist?: boolean } = {}): CaptchaControll
 
   const mode = config.status === 'success' ? config.data.mode : null;
   return {
-    status: config.status === 'success' ? 'ready' : config.status,
+    status: config.status === 'success' ? 'ready' : config.status === 'pending' ? 'loading' : 'error',
     mode,
     siteKey: config.status === 'success' ? config.data.siteKey : undefined,
     required: mode === 'altcha' || mode === 'recaptcha',

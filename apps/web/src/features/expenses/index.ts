@@ -1,2 +1,3 @@
+export { expensesKeys } from './api/keys';
 export { ExchangeRateCard } from './components/exchange-rate-card';
 export { ExpensesPanel } from './components/expenses-panel';

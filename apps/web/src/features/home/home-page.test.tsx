@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeJwt, json, mockApi, renderAt, testPlans } from '../../test/helpers';
+import { json, mockApi, renderAt, testPlans } from '../../test/helpers';
 import HomePage from './home-page';
 import { CAROUSEL_INTERVAL_MS } from './components/hero-carousel';
 import { HeroSection } from './components/hero-section';
@@ -127,7 +127,7 @@ describe('hero carousel', () => {
 
   it('sends a signed-in visitor to /profile from Start a Visit', () => {
     window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat@example.com', verified: true }));
-    window.sessionStorage.setItem('authToken', fakeJwt({ roles: ['user'] }));
+    window.sessionStorage.setItem('authToken', 'token');
     renderAt('/', <HeroSection lockScroll={false} />);
     expect(screen.getByRole('link', { name: 'Start a Visit' }).getAttribute('href')).toBe('/profile');
   });
@@ -258,7 +258,7 @@ describe('plans section', () => {
 
   it('Choose goes to /profile when signed in', async () => {
     window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat@example.com', verified: true }));
-    window.sessionStorage.setItem('authToken', fakeJwt({ roles: ['user'] }));
+    window.sessionStorage.setItem('authToken', 'token');
     mockApi({ 'GET /api/plans': json(200, testPlans), 'GET /api/users/me': json(200, {}) });
     renderAt('/', <PlansSection />);
     fireEvent.click(await chooseLink('One Time Visit'));

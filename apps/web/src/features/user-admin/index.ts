@@ -1,2 +1,3 @@
+export { userAdminKeys } from './api/keys';
 export { UsersJsonCard } from './components/users-json-card';
 export { UsersPanel } from './components/users-panel';

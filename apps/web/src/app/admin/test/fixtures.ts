@@ -10,7 +10,7 @@ const adminMe = {
 /** A signed-in admin's session and a server answering every dashboard call with the capabilities' fixtures, unless `handlers` say otherwise. */
 export function dashboardApi(handlers: Parameters<typeof mockApi>[0] = {}) {
   window.sessionStorage.setItem('authToken', 'token');
-  window.sessionStorage.setItem('authUser', JSON.stringify({ email: adminMe.user.email, verified: true }));
+  window.sessionStorage.setItem('authUser', JSON.stringify({ email: adminMe.user.email, verified: true, roles: adminMe.user.roles }));
   return mockApi({
     'GET /api/admin/me': json(200, adminMe),
     ...userAdminAnswers(),

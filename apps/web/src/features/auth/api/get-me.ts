@@ -1,6 +1,8 @@
 import type { UserProfile } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/use-query';
+import { ownAnswerOptions } from '../../../lib/query-client';
+import { authKeys } from './keys';
 
 /** Some answers wrap the profile as {user: …}; either way the profile comes back. */
 function unwrap(body: unknown): UserProfile {
@@ -23,6 +25,10 @@ async function firstProfile(urls: readonly [string, string], signal?: AbortSigna
 export const getMe = (signal?: AbortSignal) => firstProfile(['/api/users/me', '/api/auth/me'], signal);
 
 /** GET /api/auth/me, falling back to GET /api/me on 404: who is signed in, for the choose-plan page. */
-export const getAuthMe = (signal?: AbortSignal): Promise<Partial<UserProfile>> => firstProfile(['/api/auth/me', '/api/me'], signal);
+const getAuthMe = (signal?: AbortSignal): Promise<Partial<UserProfile>> => firstProfile(['/api/auth/me', '/api/me'], signal);
 
-export const useMe = (key: string | null) => useQuery(key, getMe);
+export const useMe = () => useQuery({ queryKey: authKeys.profile, queryFn: ({ signal }) => getMe(signal), ...ownAnswerOptions });
+
+/** Who is signed in, asked only when `enabled`. */
+export const useAuthMe = (enabled: boolean) =>
+  useQuery({ queryKey: authKeys.account, queryFn: ({ signal }) => getAuthMe(signal), enabled, ...ownAnswerOptions });

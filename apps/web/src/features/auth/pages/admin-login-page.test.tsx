@@ -2,16 +2,16 @@ import { messages } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeJwt, json, mockApi, renderAt } from '../../../test/helpers';
+import { json, mockApi, renderAt } from '../../../test/helpers';
 import AdminLoginPage from './admin-login-page';
 
 describe('admin magic-link screen', () => {
   it('spends the token only on confirmation, then stores a tab session and opens /admin', async () => {
-    const token = fakeJwt({ roles: ['ROLE_ADMIN'] });
+    const token = 'token';
     const api = mockApi({
       'POST /api/auth/verify-admin-login': json(200, {
         token,
-        user: { email: 'admin@example.com', verified: true },
+        user: { email: 'admin@example.com', verified: true, roles: ['ROLE_ADMIN'] },
         message: messages.magicLinkVerified,
       }),
     });
@@ -21,6 +21,7 @@ describe('admin magic-link screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(api.calls[0]?.body).toEqual({ token: 'link-1' });
     expect(window.sessionStorage.getItem('authToken')).toBe(token);
+    expect(JSON.parse(window.sessionStorage.getItem('authUser')!)).toMatchObject({ roles: ['ROLE_ADMIN'] });
     expect(window.sessionStorage.getItem('logginAdminUser')).toBe('1');
     expect(window.localStorage.getItem('authToken')).toBeNull();
   });

@@ -43,7 +43,7 @@ async function signIn(events: ReturnType<typeof userEvent.setup>, email = 'pat@e
 
 describe('sign-in page', () => {
   it('signs in, stores the session for this tab only and goes to the profile', async () => {
-    const token = fakeJwt({ roles: ['user'] });
+    const token = 'token';
     const { api, events, router } = setup({
       'POST /api/auth/login': json(200, { status: 'ok', verified: true, message: 'Signed in.', token, user }),
     });
@@ -57,7 +57,7 @@ describe('sign-in page', () => {
   });
 
   it('with Remember Me keeps the session and the e-mail, never the password', async () => {
-    const token = fakeJwt({ roles: ['user'] });
+    const token = 'token';
     const { events, router } = setup({ 'POST /api/auth/login': json(200, { status: 'ok', verified: true, message: '', token, user }) });
     await events.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await signIn(events);
@@ -70,11 +70,21 @@ describe('sign-in page', () => {
     expect(everything).not.toContain(PASSWORD);
   });
 
-  it('sends an admin token to the admin dashboard', async () => {
+  it("stores the roles of the server's answer, and sends an admin to the dashboard", async () => {
+    const admin = { ...user, roles: ['ROLE_ADMIN'] };
+    const { events, router } = setup({
+      'POST /api/auth/login': json(200, { status: 'ok', verified: true, message: '', token: 'token', user: admin }),
+    });
+    await signIn(events);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(JSON.parse(window.sessionStorage.getItem('authUser')!)).toMatchObject({ email: user.email, roles: ['ROLE_ADMIN'] });
+  });
+
+  it("grants nothing for the token's own claims: a patient's answer goes to the profile", async () => {
     const token = fakeJwt({ roles: ['ROLE_ADMIN'] });
     const { events, router } = setup({ 'POST /api/auth/login': json(200, { status: 'ok', verified: true, message: '', token, user }) });
     await signIn(events);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
   it('pre-fills a remembered e-mail and ticks Remember Me', () => {
@@ -171,7 +181,7 @@ describe('sign-in page', () => {
   });
 
   it('requires the captcha when it is on, and sends its token', async () => {
-    const token = fakeJwt({ roles: ['user'] });
+    const token = 'token';
     const { api, events, router } = setup(
       { 'POST /api/auth/login': json(200, { status: 'ok', verified: true, message: '', token, user }) },
       { captcha: 'altcha' },

@@ -10,9 +10,9 @@ import { useValidatedForm } from '../../../lib/use-validated-form';
 import { Captcha, useCaptcha } from '../../captcha';
 import { login } from '../api/login';
 import { ForgotPassword } from '../components/forgot-password';
-import { isAdminToken } from '../roles';
 import {
   clearLoginFlash,
+  isAdminUser,
   peekLoginFlash,
   readRememberedEmail,
   rememberEmail,
@@ -116,7 +116,7 @@ export default function LoginPage() {
     }
     const user = toStoredUser(answer.user ?? { email: typedEmail, verified: true });
     storeLogin({ user, token: answer.token, rememberMe, email: typedEmail });
-    void navigate(isAdminToken(answer.token) ? '/admin' : '/profile', { replace: true });
+    void navigate(isAdminUser(user) ? '/admin' : '/profile', { replace: true });
   }
 
   async function onSubmit(event: FormEvent) {

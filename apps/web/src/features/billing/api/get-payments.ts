@@ -1,6 +1,8 @@
 import { messages } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/use-query';
+import { ownAnswerOptions } from '../../../lib/query-client';
+import { billingKeys } from './keys';
 
 /** One row of the payment history. Dates are ISO 8601 in US Central time. */
 export interface PaymentRecord {
@@ -24,4 +26,5 @@ async function getPayments(signal?: AbortSignal): Promise<PaymentRecord[]> {
   return rows as PaymentRecord[];
 }
 
-export const usePayments = (key: string | null) => useQuery(key, getPayments);
+export const usePayments = () =>
+  useQuery({ queryKey: billingKeys.payments, queryFn: ({ signal }) => getPayments(signal), ...ownAnswerOptions });

@@ -32,7 +32,7 @@ interface Notice {
 export function MembershipCard({ profile }: { profile: UserProfile }) {
   const navigate = useNavigate();
   const plans = usePlans();
-  const payments = usePayments(`payments:${profile.id ?? profile.email}`);
+  const payments = usePayments();
   const active = isActiveStatus(profile.subscriptionStatus);
 
   const [savedPlan, setSavedPlan] = useState<PlanId | null>(null);
@@ -163,7 +163,7 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
           {currentPlanId ? (
             <>
               <p className="membership__plan-name">
-                {plan?.title ?? (plans.status === 'loading' ? <Spinner label="Loading plan…" /> : currentPlanId)}
+                {plan?.title ?? (plans.status === 'pending' ? <Spinner label="Loading plan…" /> : currentPlanId)}
               </p>
               {plan && (
                 <p className="membership__price">
@@ -209,7 +209,7 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
         {active ? (
           <Button onClick={connectWithDoctor}>Connect with a Doctor Now</Button>
         ) : (
-          <Button onClick={proceedToPayment} disabled={plans.status === 'loading'}>
+          <Button onClick={proceedToPayment} disabled={plans.status === 'pending'}>
             Proceed to Payment Gateway
           </Button>
         )}
@@ -237,8 +237,8 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
 
       {chooserOpen && (
         <div className="membership__chooser">
-          {plans.status === 'loading' && <Spinner label="Loading plans…" />}
-          {plans.status === 'error' && <PlansLoadError onRetry={plans.reload} />}
+          {plans.status === 'pending' && <Spinner label="Loading plans…" />}
+          {plans.status === 'error' && <PlansLoadError onRetry={() => void plans.refetch()} />}
           {plans.data && (
             <>
               {choice && selected === choice && (

@@ -1,4 +1,5 @@
 import { addDays, formatUsd, MEMBERSHIP_TERM_DAYS, messages, periodLabel, type Plan } from '@app/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Spinner } from '../../../components/ui';
 import { brand } from '../../../lib/brand';
 import { PlansLoadError } from '../../plans';
@@ -6,7 +7,7 @@ import { formatApiDate } from '../format';
 import { LockIcon, ShieldIcon } from './card-brand-logo';
 
 interface OrderSummaryProps {
-  plans: { status: 'loading' | 'error' | 'success'; reload: () => void };
+  plans: Pick<UseQueryResult<Plan[]>, 'status' | 'refetch'>;
   /** The plan being bought, once the catalogue has it. */
   plan: Plan | null;
   /** The catalogue loaded but has no such plan. */
@@ -22,8 +23,8 @@ export function OrderSummary({ plans, plan, planMissing, paid }: OrderSummaryPro
       <h2 id="order-summary-title" className="checkout__summary-title">
         Order summary
       </h2>
-      {plans.status === 'loading' && <Spinner label="Loading your plan…" />}
-      {plans.status === 'error' && <PlansLoadError onRetry={plans.reload} />}
+      {plans.status === 'pending' && <Spinner label="Loading your plan…" />}
+      {plans.status === 'error' && <PlansLoadError onRetry={() => void plans.refetch()} />}
       {planMissing && <Alert tone="error">{messages.choosePlanBeforePayment}</Alert>}
       {plan && (
         <>

@@ -1,7 +1,7 @@
 import { toMinorUnits, formatUsd, messages } from '@app/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Spinner } from '../../../components/ui';
 import type { PaymentRecord } from '../api/get-payments';
-import type { QueryState } from '../../../lib/use-query';
 import { formatApiDate } from '../format';
 import { CardBrandLogo, toCardBrand } from './card-brand-logo';
 
@@ -21,7 +21,7 @@ function amountOf(payment: PaymentRecord) {
 }
 
 export interface PaymentHistoryProps {
-  state: QueryState<PaymentRecord[]> & { reload: () => void };
+  state: UseQueryResult<PaymentRecord[]>;
 }
 
 /** The patient's payments (GET /api/users/me/payments): date, plan, amount, card, status. */
@@ -31,7 +31,7 @@ export function PaymentHistory({ state }: PaymentHistoryProps) {
       <h3 id="payment-history-title" className="payment-history__title">
         Payment history
       </h3>
-      {state.status === 'loading' && (
+      {state.status === 'pending' && (
         <p className="payment-history__loading">
           <Spinner label="Loading payments…" />
         </p>
@@ -39,7 +39,7 @@ export function PaymentHistory({ state }: PaymentHistoryProps) {
       {state.status === 'error' && (
         <div className="payment-history__empty" role="status">
           <p>{messages.paymentHistoryFailed}</p>
-          <Button variant="secondary" size="sm" onClick={state.reload}>
+          <Button variant="secondary" size="sm" onClick={() => void state.refetch()}>
             Try again
           </Button>
         </div>

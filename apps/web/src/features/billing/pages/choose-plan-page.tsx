@@ -5,8 +5,7 @@ import { FormPage } from '../../../components/layout/form-page';
 import { PageTitle } from '../../../components/layout/page-title';
 import { Alert, Button, ChunkStyles, Spinner, type AlertTone } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/use-query';
-import { getAuthMe, useSession } from '../../auth';
+import { useAuthMe, useSession } from '../../auth';
 import { PlanPicker, PlansLoadError, readSelectedPlan, storeSelectedPlan, usePlans } from '../../plans';
 import { choosePlan } from '../api/choose-plan';
 import choosePlanCss from './choose-plan.css?inline';
@@ -26,10 +25,10 @@ export default function ChoosePlanPage() {
   const email = params.get('email')?.trim() || session.user?.email?.trim() || '';
   const queryPlan = normalizePlanId(params.get('plan') ?? '');
   // Signed in without a plan in the link: ask the server what the account has.
-  const me = useQuery(session.signedIn && !queryPlan ? 'choose-plan:me' : null, getAuthMe);
+  const me = useAuthMe(session.signedIn && !queryPlan);
   const serverPlan = me.status === 'success' ? (me.data.subscriptionPlan ?? me.data.planId ?? null) : null;
   const enrolledId = queryPlan ?? serverPlan;
-  const checking = session.signedIn && !queryPlan && me.status === 'loading';
+  const checking = session.signedIn && !queryPlan && me.status === 'pending';
   const enrolled = enrolledId ? (plans.data?.find((p) => p.id === enrolledId) ?? null) : null;
   const next = session.signedIn ? '/profile' : '/login';
 
@@ -97,14 +96,14 @@ export default function ChoosePlanPage() {
     >
       <ChunkStyles name="choose-plan" css={choosePlanCss} />
       <PageTitle>Welcome</PageTitle>
-      {(checking || plans.status === 'loading') && (
+      {(checking || plans.status === 'pending') && (
         <p className="choose-plan__loading">
           <Spinner label="Loading plans…" />
         </p>
       )}
-      {plans.status === 'error' && <PlansLoadError onRetry={plans.reload} />}
+      {plans.status === 'error' && <PlansLoadError onRetry={() => void plans.refetch()} />}
 
-      {!checking && enrolledId && plans.status !== 'loading' && (
+      {!checking && enrolledId && plans.status !== 'pending' && (
         <div className="choose-plan stack stack--lg">
           <section className="choose-plan__enrolled" aria-labelledby="enrolled-title">
             <p className="choose-plan__eyebrow" id="enrolled-title">

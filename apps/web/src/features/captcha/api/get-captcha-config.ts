@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/use-query';
+import { captchaKeys } from './keys';
 
 export type CaptchaMode = 'altcha' | 'recaptcha' | 'off';
 
@@ -12,4 +13,4 @@ export interface CaptchaConfig {
 /** GET /api/captcha/config → {mode, siteKey?}. */
 const getCaptchaConfig = (signal?: AbortSignal) => apiRequest<CaptchaConfig>('/api/captcha/config', { signal, quiet: true });
 
-export const useCaptchaConfig = () => useQuery('captcha-config', getCaptchaConfig);
+export const useCaptchaConfig = () => useQuery({ queryKey: captchaKeys.config, queryFn: ({ signal }) => getCaptchaConfig(signal) });

@@ -79,11 +79,11 @@ export function PlansSection() {
             Flexible pricing lets individuals, families and single-visit guests stay connected to virtual doctors without surprise fees.
           </p>
         </header>
-        {plans.status === 'loading' && <PlanSkeletons />}
+        {plans.status === 'pending' && <PlanSkeletons />}
         {plans.status === 'error' && (
           <Alert tone="warning" title="We couldn’t load our plans just now." className="plans__error">
             <p>Please check your connection and try again. You can also call us any time to join by phone.</p>
-            <Button variant="secondary" size="sm" onClick={plans.reload}>
+            <Button variant="secondary" size="sm" onClick={() => void plans.refetch()}>
               Try again
             </Button>
           </Alert>

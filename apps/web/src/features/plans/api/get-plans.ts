@@ -1,6 +1,7 @@
 import { messages, type Plan } from '@app/shared';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/use-query';
+import { plansKeys } from './keys';
 
 /** GET /api/plans → Plan[] (the server's catalogue: the one source of prices). */
 async function getPlans(signal?: AbortSignal): Promise<Plan[]> {
@@ -9,4 +10,4 @@ async function getPlans(signal?: AbortSignal): Promise<Plan[]> {
   return plans as Plan[];
 }
 
-export const usePlans = () => useQuery('plans', getPlans);
+export const usePlans = () => useQuery({ queryKey: plansKeys.list, queryFn: ({ signal }) => getPlans(signal) });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeJwt, renderAt } from '../../../test/helpers';
+import { renderAt } from '../../../test/helpers';
 import { consultationLabel, servicePages } from '../services';
 import ServicePage from './service-page';
 
@@ -55,7 +55,7 @@ describe('service pages', { timeout: 20_000 }, () => {
 
   it('sends a signed-in visitor to /profile', () => {
     window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat@example.com', verified: true }));
-    window.sessionStorage.setItem('authToken', fakeJwt({ roles: ['user'] }));
+    window.sessionStorage.setItem('authToken', 'token');
     renderAt('/services/womens-health', <ServicePage slug="womens-health" />);
     expect(links('Start Consultation - $65')).toEqual(['/profile', '/profile']);
   });

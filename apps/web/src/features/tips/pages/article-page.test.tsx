@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeJwt, renderAt } from '../../../test/helpers';
+import { renderAt } from '../../../test/helpers';
 import { tipArticles } from '../meta';
 import ArticlePage from './article-page';
 
@@ -32,7 +32,7 @@ describe('tip articles', { timeout: 20_000 }, () => {
 
   it('sends a signed-in reader to /profile', () => {
     window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat@example.com', verified: true }));
-    window.sessionStorage.setItem('authToken', fakeJwt({ roles: ['user'] }));
+    window.sessionStorage.setItem('authToken', 'token');
     renderAt('/tips/first-visit', <ArticlePage slug="first-visit" />);
     const cta = [...document.querySelectorAll('a')].find((a) => a.textContent === 'Start a Visit')!;
     expect(cta.getAttribute('href')).toBe('/profile');

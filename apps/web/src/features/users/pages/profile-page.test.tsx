@@ -82,6 +82,19 @@ describe('profile page', () => {
     expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeInTheDocument();
   });
 
+  it('loads the profile and the payments afresh on every visit, with the spinner', async () => {
+    const { api, router } = setup(json(200, profile));
+    expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/users/me/payments')).toHaveLength(1));
+    await router.navigate('/');
+    expect(await screen.findByRole('heading', { name: 'stub /' })).toBeInTheDocument();
+    await router.navigate('/profile');
+    expect(await screen.findByText('Loading your profile…')).toBeInTheDocument();
+    expect(await screen.findByText('Account details')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/users/me')).toHaveLength(2);
+    await waitFor(() => expect(api.callsTo('GET', '/api/users/me/payments')).toHaveLength(2));
+  });
+
   it('signs out locally on 401 and goes to sign in', async () => {
     const { router } = setup(json(401, { message: messages.sessionExpired }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -31,7 +31,7 @@ const shown = (value: string | null | undefined) => (value && value.trim() ? val
 export default function ProfilePage() {
   const navigate = useNavigate();
   const session = useSession();
-  const me = useMe('me');
+  const me = useMe();
   const [justLoggedIn] = useState(() => peekJustLoggedIn());
   const profile = me.status === 'success' ? me.data : null;
 
@@ -51,6 +51,8 @@ export default function ProfilePage() {
       ...(verified === true ? { verified: true, emailVerificationStat: 'verified' } : {}),
       planId: profile.planId ?? profile.subscriptionPlan,
       subscriptionPlan: profile.subscriptionPlan ?? profile.planId,
+      // The server's word on the roles: an admin whose session was stored without them goes on to the dashboard.
+      roles: profile.roles,
     });
   }, [profile]);
 
@@ -86,7 +88,7 @@ export default function ProfilePage() {
         </Button>
       </header>
 
-      {me.status === 'loading' && (
+      {me.status === 'pending' && (
         <div className="profile__loading">
           <Spinner label="Loading your profile…" />
         </div>
@@ -95,7 +97,7 @@ export default function ProfilePage() {
       {me.status === 'error' && !unauthorized && (
         <Alert tone="error">
           <p>{messages.profileLoadFailed}</p>
-          <Button variant="secondary" size="sm" onClick={me.reload}>
+          <Button variant="secondary" size="sm" onClick={() => void me.refetch()}>
             Try again
           </Button>
         </Alert>

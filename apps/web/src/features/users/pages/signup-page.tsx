@@ -262,11 +262,11 @@ export default function SignupPage() {
           <h2 id="signup-section-plan" className="signup__heading">
             Membership plan
           </h2>
-          {plans.status === 'loading' && <Spinner label="Loading plans…" />}
+          {plans.status === 'pending' && <Spinner label="Loading plans…" />}
           {plans.status === 'error' && (
             <Alert tone="error">
               <p>{plans.error instanceof ApiError ? plans.error.message : messages.genericError}</p>
-              <Button variant="secondary" size="sm" onClick={plans.reload}>
+              <Button variant="secondary" size="sm" onClick={() => void plans.refetch()}>
                 Try again
               </Button>
             </Alert>

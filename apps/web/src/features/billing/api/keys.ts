@@ -1,0 +1,4 @@
+/** The query keys of the billing answers: all under ['billing']. */
+export const billingKeys = {
+  payments: ['billing', 'payments'] as const,
+};
