@@ -193,14 +193,12 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
-/*
- * Hand-written statements for the hot paths (decision 031). Drizzle's builders walk every column of
- * a table to build a SELECT or an UPDATE, on every call; the helpers below keep what the builders
- * guarantee (each value through its column's mapping, so health data is sealed and opened as
- * everywhere else) without that walk.
+/**
+ * `column = value, …` for an UPDATE written as SQL text (the checkout's settlement, one statement of
+ * several parts: decision 030; the outbox's sent mark): each value goes through its column's mapping
+ * (health data is sealed as everywhere else), SQL is kept as written, undefined is left out, as
+ * Drizzle's `set` does.
  */
-
-/** `column = value, …` for an UPDATE of `table`: values through their columns' mapping, SQL as written, undefined left out. */
 export function assignments<T extends PgTable>(table: T, values: { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL }): SQL {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const set = Object.entries(values as Record<string, unknown>)
@@ -211,37 +209,4 @@ export function assignments<T extends PgTable>(table: T, values: { [K in keyof T
       return sql`${sql.identifier(column.name)} = ${is(value, SQL) ? value : sql.param(value, column)}`;
     });
   return sql.join(set, sql`, `);
-}
-
-const columnLists = new WeakMap<PgTable, SQL>();
-
-/**
- * Every column of `table`, named, for a hand-written SELECT or RETURNING: unlike `*`, a prepared
- * statement's result keeps its shape when a later migration adds a column.
- */
-export function allColumns(table: PgTable): SQL {
-  let list = columnLists.get(table);
-  if (!list) {
-    list = sql.raw(
-      Object.values(getTableColumns(table) as Record<string, PgColumn>)
-        .map((column) => `"${column.name}"`)
-        .join(', '),
-    );
-    columnLists.set(table, list);
-  }
-  return list;
-}
-
-/** Rows of `allColumns(table)` selected or returned from `table`, mapped as the query builder maps them. */
-export async function tableRows<T extends PgTable>(db: Executor, table: T, query: SQL): Promise<T['$inferSelect'][]> {
-  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>);
-  const rows = await queryRows<Record<string, unknown>>(db, query);
-  return rows.map((row) => {
-    const mapped: Record<string, unknown> = {};
-    for (const [key, column] of columns) {
-      const value = row[column.name];
-      mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-    }
-    return mapped;
-  });
 }

@@ -1,19 +1,20 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { allColumns, assignments, tableRows, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-/** The whole row of the user that `condition` (and what follows it, such as FOR UPDATE) finds. */
-async function selectUser(db: Executor, condition: SQL): Promise<UserRow | undefined> {
-  const [row] = await tableRows(db, users, sql`SELECT ${allColumns(users)} FROM users WHERE ${condition}`);
+/** The whole row of the user that `condition` finds; with `lock`, locked until the transaction ends. */
+async function selectUser(db: Executor, condition: SQL, lock?: 'update'): Promise<UserRow | undefined> {
+  const query = db.select().from(users).where(condition);
+  const [row] = await (lock ? query.for(lock) : query);
   return row;
 }
 
-export const findUserByEmail = (db: Executor, email: string) => selectUser(db, sql`email = ${email.toLowerCase()}`);
+export const findUserByEmail = (db: Executor, email: string) => selectUser(db, eq(users.email, email.toLowerCase()));
 
-export const findUserById = (db: Executor, id: string) => selectUser(db, sql`id = ${id}`);
+export const findUserById = (db: Executor, id: string) => selectUser(db, eq(users.id, id));
 
 export async function isCustomerIdTaken(db: Executor, customerId: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId));
@@ -26,16 +27,16 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> 
 }
 
 export async function updateUser(db: Executor, id: string, changes: Partial<NewUser>): Promise<UserRow> {
-  const [row] = await tableRows(
-    db,
-    users,
-    sql`UPDATE users SET ${assignments(users, { ...changes, updatedAt: sql`now()` })} WHERE id = ${id} RETURNING ${allColumns(users)}`,
-  );
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
   return row!;
 }
 
 /** The user, locked until the transaction ends. */
-export const lockUser = (tx: Executor, id: string) => selectUser(tx, sql`id = ${id} FOR UPDATE`);
+export const lockUser = (tx: Executor, id: string) => selectUser(tx, eq(users.id, id), 'update');
 
 /** The columns the profile shows: what a profile read fetches with the session, without the password hash or internal fields. */
 const PROFILE_KEYS = [
