@@ -12,7 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { adminQuery, databaseUrl } from '../test/migrated-template';
 import { openDatabase, PGLITE_IN_MEMORY, queryRows, type DatabaseHandle } from './client';
 
@@ -25,6 +25,8 @@ afterEach(async () => {
     await adminQuery(process.env.TEST_DATABASE_URL!, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
 });
 afterAll(() => rmSync(sqlFolder, { recursive: true, force: true }));
+// A test here builds whole databases and runs migrations over them: more than a request's test budget.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** The migrations folder as an older release had it: its journal ends at migration `last`. */
 const sqlFolder = mkdtempSync(join(tmpdir(), 'migrations-sql-'));

@@ -98,7 +98,8 @@ describe('health data at rest', () => {
   });
 });
 
-describe('health-data keys across restarts', () => {
+// Opens the database four times over and rotates every sealed row: more than a request's test budget.
+describe('health-data keys across restarts', { timeout: 120_000 }, () => {
   it('seals rows left in clear at start, stops on a wrong key, and re-seals under a new key with phi:rotate', async () => {
     const oldKey = randomBytes(32);
     const newKey = randomBytes(32);

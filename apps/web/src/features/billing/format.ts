@@ -1,4 +1,4 @@
-import { formatCentralDate, normalizePlanId, type Plan, type PlanId } from '@app/shared';
+import { formatCentralDate, normalizePlanId, type Plan, type PlanId, type SubscriptionStatus } from '@app/shared';
 
 /** A date from the API as the site shows it (shared formatCentralDate); null when missing or unreadable. */
 export function formatApiDate(value: string | Date | null | undefined, style: 'long' | 'medium' = 'long'): string | null {
@@ -9,28 +9,16 @@ export function formatApiDate(value: string | Date | null | undefined, style: 'l
 
 export type BadgeTone = 'success' | 'neutral' | 'danger' | 'muted';
 
-/** The membership status as a badge: Active, Pending, Past due, Expired (other values as written). */
-export function membershipStatus(status: string | null | undefined): { label: string; tone: BadgeTone } | null {
-  const value = status
-    ?.trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-  if (!value) return null;
-  switch (value) {
-    case 'active':
-      return { label: 'Active', tone: 'success' };
-    case 'pending':
-      return { label: 'Pending', tone: 'neutral' };
-    case 'past_due':
-      return { label: 'Past due', tone: 'danger' };
-    case 'expired':
-      return { label: 'Expired', tone: 'muted' };
-    default: {
-      const words = value.replace(/_/g, ' ');
-      return { label: words.charAt(0).toUpperCase() + words.slice(1), tone: 'muted' };
-    }
-  }
-}
+const STATUS_BADGES: Record<SubscriptionStatus, { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Pending', tone: 'neutral' },
+  active: { label: 'Active', tone: 'success' },
+  past_due: { label: 'Past due', tone: 'danger' },
+  cancelled: { label: 'Cancelled', tone: 'muted' },
+  expired: { label: 'Expired', tone: 'muted' },
+};
+
+/** The badge of a membership status, as the server answers it; none without a status. */
+export const membershipStatus = (status: SubscriptionStatus | null | undefined) => (status ? STATUS_BADGES[status] : null);
 
 /** A stored plan choice (an id in any spelling, or a plan's title) as a plan id, if it names one. */
 export function resolvePlanChoice(raw: string | null | undefined, plans: readonly Plan[]): PlanId | null {
