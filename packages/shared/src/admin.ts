@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { EMAIL_MAX, emailSchema, NAME_MAX, SYMPTOMS_MAX, ZIP_MAX } from './auth';
-import { parseIsoDate } from './dates';
+import { BUSINESS_YEARS, birthDateProblem, isBusinessYear, parseIsoDate } from './dates';
 import { messages } from './messages';
 import { PLAN_IDS, type PlanId } from './plan-ids';
 
@@ -188,11 +188,15 @@ const amountSchema = z
     return n;
   });
 
-const isoDateOrNull = z
+/** A date of birth (see birthDateProblem); '' or null means none. */
+const birthDateOrNull = z
   .union([z.string(), z.null()])
   .optional()
   .transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : null))
-  .refine((v) => v === null || parseIsoDate(v) !== null, { error: messages.dateInvalid });
+  .superRefine((v, ctx) => {
+    const problem = v === null ? null : birthDateProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const addressPart = optionalText(200);
 
@@ -221,7 +225,7 @@ export const adminUserUpdateSchema = z.strictObject({
   fullName: readOnly,
   roles: rolesSchema,
   customerPhone: optionalText(30),
-  dob: isoDateOrNull,
+  dob: birthDateOrNull,
   zip: optionalText(ZIP_MAX),
   symptoms: optionalText(SYMPTOMS_MAX),
   subscriptionStatus: z
@@ -292,11 +296,18 @@ export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 /** The longest range the series answers, so one request cannot ask for unbounded work. */
 const ANALYTICS_MAX_DAYS = 3 * 366;
 
-const isoDay = z.string().refine((v) => parseIsoDate(v) !== null, { error: messages.dateInvalid });
+/** A real day as YYYY-MM-DD within BUSINESS_YEARS: what the admin's series and filters take. */
+export const businessDaySchema = z.string().superRefine((value, ctx) => {
+  const date = parseIsoDate(value);
+  if (!date) ctx.addIssue({ code: 'custom', message: messages.dateInvalid });
+  else if (!isBusinessYear(date.getFullYear())) {
+    ctx.addIssue({ code: 'custom', message: messages.dateOutOfRange(BUSINESS_YEARS.first, BUSINESS_YEARS.last) });
+  }
+});
 
 /** GET /api/admin/analytics/series: from and to are America/Chicago days, both included. */
 export const analyticsSeriesQuerySchema = z
-  .strictObject({ from: isoDay, to: isoDay, interval: omittedWhenEmpty(z.enum(ANALYTICS_INTERVALS).default('day')) })
+  .strictObject({ from: businessDaySchema, to: businessDaySchema, interval: omittedWhenEmpty(z.enum(ANALYTICS_INTERVALS).default('day')) })
   .refine(
     (q) => {
       const [from, to] = [parseIsoDate(q.from), parseIsoDate(q.to)];

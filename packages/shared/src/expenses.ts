@@ -1,7 +1,7 @@
 import { z } from './zod';
-import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, pageSchema, timestampSchema } from './admin';
+import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, businessDaySchema, pageSchema, timestampSchema } from './admin';
 import { EMAIL_MAX } from './auth';
-import { parseIsoDate } from './dates';
+import { BUSINESS_YEARS, isBusinessYear } from './dates';
 import { messages } from './messages';
 import { CURRENCIES, type Currency } from './money';
 
@@ -68,7 +68,6 @@ export const expensePageSchema = pageSchema(expenseSchema).extend({ totals: tota
 export type ExpensePage = z.infer<typeof expensePageSchema>;
 
 const omittedWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
-const isoDay = z.string().refine((v) => parseIsoDate(v) !== null, { error: messages.dateInvalid });
 const currencyInput = z
   .string({ error: messages.currencyInvalid })
   .trim()
@@ -80,8 +79,8 @@ export const expenseListQuerySchema = z
   .strictObject({
     page: omittedWhenEmpty(z.coerce.number().int().min(0).max(10_000_000).default(0)),
     size: omittedWhenEmpty(z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE)),
-    startDate: omittedWhenEmpty(isoDay.optional()),
-    endDate: omittedWhenEmpty(isoDay.optional()),
+    startDate: omittedWhenEmpty(businessDaySchema.optional()),
+    endDate: omittedWhenEmpty(businessDaySchema.optional()),
     currency: omittedWhenEmpty(currencyInput.optional()),
     createdBy: omittedWhenEmpty(
       z
@@ -120,14 +119,14 @@ const expenseAmountSchema = z
     return n;
   });
 
-/** spentAt as the API shows it ({seconds, nanos}) or as ISO 8601 text; a date between 1970 and 2100. */
+/** spentAt as the API shows it ({seconds, nanos}) or as ISO 8601 text, in BUSINESS_YEARS. */
 const spentAtSchema = z
   .union([timestampSchema, z.string(), z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v === null || v === undefined) return undefined;
     const date = typeof v === 'string' ? new Date(v.trim()) : new Date(v.seconds * 1000 + Math.floor(v.nanos / 1_000_000));
-    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1970 || date.getUTCFullYear() > 2100) {
+    if (Number.isNaN(date.getTime()) || !isBusinessYear(date.getUTCFullYear())) {
       ctx.addIssue({ code: 'custom', message: messages.spentAtInvalid });
       return z.NEVER;
     }
@@ -220,8 +219,10 @@ export const exchangeRateUpdateSchema = z.strictObject({
     }),
 });
 
-/** GET /api/admin/analytics/profit: months from..to (YYYY-MM), both included, at most 3 years (as the series). */
-const isoMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: messages.dateInvalid });
+/** GET /api/admin/analytics/profit: months from..to (YYYY-MM) in BUSINESS_YEARS, both included, at most 3 years (as the series). */
+const isoMonth = z.string().refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v) && isBusinessYear(Number(v.slice(0, 4))), {
+  error: messages.monthInvalid(BUSINESS_YEARS.first, BUSINESS_YEARS.last),
+});
 const PROFIT_MAX_MONTHS = 36;
 export const profitQuerySchema = z
   .strictObject({ from: isoMonth, to: isoMonth })

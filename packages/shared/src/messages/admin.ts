@@ -25,6 +25,8 @@ export const unknownSubscriptionStatus = 'Choose a known subscription status.';
 export const unknownSubscriptionPlan = 'Choose a known plan.';
 export const amountInvalid = 'Enter an amount in dollars of at most 2 decimals, from 0 to 100,000.';
 export const dateInvalid = 'Enter a valid date as YYYY-MM-DD.';
+export const dateOutOfRange = (first: number, last: number) => `Enter a date from ${first} to ${last}.`;
+export const monthInvalid = (first: number, last: number) => `Enter a month as YYYY-MM, from ${first} to ${last}.`;
 export const analyticsRangeInvalid = 'Choose a start date on or before the end date, at most 3 years apart.';
 
 // Expenses (docs/product.md, Admin dashboard, Validation and Messages) and the server's rules around them

@@ -183,6 +183,21 @@ describe('admin expenses', () => {
     }
   });
 
+  it('#22 refuses filter days outside 1970 to 2100 with a 400 naming the field, in the list and the export', async () => {
+    for (const route of ['/api/admin/expenses', '/api/admin/expenses/export.csv']) {
+      for (const [query, field] of [
+        ['?startDate=1969-12-31', 'startDate'],
+        ['?endDate=2101-01-01', 'endDate'],
+        ['?startDate=2026-01-01&endDate=9999-12-31', 'endDate'],
+      ] as const) {
+        const answer = await server.http.get(`${route}${query}`, admin);
+        expect(answer.status, `${route}${query}`).toBe(400);
+        expect(answer.body.errors, `${route}${query}`).toEqual({ [field]: messages.dateOutOfRange(1970, 2100) });
+      }
+      expect((await server.http.get(`${route}?startDate=1970-01-01&endDate=2100-12-31`, admin)).status, route).toBe(200);
+    }
+  });
+
   it('deletes: 204, gone from the list, then 404', async () => {
     const id = randomUUID();
     await save(id, { title: 'To delete' });

@@ -511,6 +511,20 @@ describe('admin user edit, reset e-mail and history', () => {
     expect((await save(view.id, { ...view, roles: ['user'], zip: '10001' })).status).toBe(200);
   });
 
+  it('#22 refuses a date of birth in the future or before 1900 with a 400 naming it, and takes one in between', async () => {
+    const { view } = await patientView();
+    for (const [dob, message] of [
+      ['9999-12-31', messages.dobFuture],
+      ['1899-12-31', messages.dobInvalid],
+      ['0000-01-01', messages.dobInvalid],
+    ] as const) {
+      const res = await save(view.id, { ...view, dob });
+      expect(res.status, dob).toBe(400);
+      expect(res.body, dob).toEqual({ message, errors: { dob: message } });
+    }
+    expect((await save(view.id, { ...view, dob: '1900-01-01' })).body).toMatchObject({ dob: '1900-01-01' });
+  });
+
   it('keeps the admin from removing their own admin role', async () => {
     // The signed-in admin: the bootstrap one, unless the last-admin test has handed over to another.
     const self = await server.http.get(`/api/admin/search?email=${admin.user.email as string}`, admin.token);
