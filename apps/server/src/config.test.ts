@@ -39,7 +39,9 @@ describe('configuration', () => {
         new RegExp(`${missing}: is required when STORAGE=s3`),
       );
     }
-    expect(() => loadConfig({ DATA_DIR: dataDir(), EXCHANGE_RATE_INR_PER_USD: '-1' })).toThrow(/EXCHANGE_RATE_INR_PER_USD/);
+    for (const rate of ['-1', '0.0001', '9.99', '1000.01']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), EXCHANGE_RATE_INR_PER_USD: rate }), rate).toThrow(/EXCHANGE_RATE_INR_PER_USD/);
+    }
   });
 
   it('keeps the generated JWT secret in DATA_DIR across restarts', () => {

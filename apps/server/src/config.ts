@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { BRAND_DEFAULTS } from '@app/shared';
+import { BRAND_DEFAULTS, EXCHANGE_RATE_RANGE } from '@app/shared';
 import { parsePhiKey } from './lib/phi-cipher';
 
 const onOff = z.enum(['on', 'off']);
@@ -78,8 +78,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
-  // No internet at run time: the INR-per-USD rate until an admin sets one in the dashboard.
-  EXCHANGE_RATE_INR_PER_USD: z.coerce.number().positive().max(100_000).default(83),
+  // No internet at run time: the INR-per-USD rate until an admin sets one in the dashboard, in the range the dashboard takes.
+  EXCHANGE_RATE_INR_PER_USD: z.coerce.number().min(EXCHANGE_RATE_RANGE.min).max(EXCHANGE_RATE_RANGE.max).default(83),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { EMAIL_MAX, emailSchema, NAME_MAX, SYMPTOMS_MAX, ZIP_MAX } from './auth';
 import { BUSINESS_YEARS, birthDateProblem, isBusinessYear, parseIsoDate } from './dates';
+import { strictDecimal } from './decimal';
 import { messages } from './messages';
 import { PLAN_IDS, type PlanId } from './plan-ids';
 
@@ -175,18 +176,7 @@ const rolesSchema = z
   });
 
 /** Dollars with at most 2 decimals, 0 to 100,000; '' or null means none. */
-const amountSchema = z
-  .union([z.number(), z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || (typeof v === 'string' && !v.trim())) return null;
-    const n = typeof v === 'number' ? v : Number(v.trim());
-    if (!Number.isFinite(n) || n < 0 || n > 100_000 || Math.round(n * 100) !== Number((n * 100).toFixed(6))) {
-      ctx.addIssue({ code: 'custom', message: messages.amountInvalid });
-      return z.NEVER;
-    }
-    return n;
-  });
+const amountSchema = strictDecimal({ places: 2, min: 0, max: 100_000, message: messages.amountInvalid });
 
 /** A date of birth (see birthDateProblem); '' or null means none. */
 const birthDateOrNull = z
