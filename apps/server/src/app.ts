@@ -60,15 +60,24 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /**
  * The Fastify instance the server is built on, before any plugin or route: its trust in proxies, body
- * limit, logger and the zod compilers. Tests of one plugin start their bare servers from it too
+ * limit, timeouts, logger and the zod compilers. Tests of one plugin start their bare servers from it too
  * (test/bare-app.ts), so they see requests as the whole server does.
  */
 export function createFastify(config: Config, logStream?: NodeJS.WritableStream) {
-  const { trustProxy } = config;
+  const { trustProxy, timeouts } = config;
   const app = Fastify({
     // Fastify's types lack the hop count it accepts; the same rule as a function: believe that many hops.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 256 * 1024,
+    // A client that sends its request or its headers too slowly gets 408 and loses the connection, so
+    // a trickle cannot hold one open; an idle kept-alive connection is closed too.
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // Node checks both timeouts on a timer, every 30 s by default: every tenth of the shorter one keeps them close.
+      connectionsCheckingInterval: Math.ceil(Math.min(timeouts.headersMs, timeouts.requestMs) / 10),
+    },
     // plugins/request-log.ts logs what matters instead of two lines per request.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyChildLogger,

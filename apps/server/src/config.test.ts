@@ -39,7 +39,15 @@ describe('configuration', () => {
         new RegExp(`${missing}: is required when STORAGE=s3`),
       );
     }
-    expect(() => loadConfig({ DATA_DIR: dataDir(), EXCHANGE_RATE_INR_PER_USD: '-1' })).toThrow(/EXCHANGE_RATE_INR_PER_USD/);
+    for (const rate of ['-1', '0.0001', '9.99', '1000.01']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), EXCHANGE_RATE_INR_PER_USD: rate }), rate).toThrow(/EXCHANGE_RATE_INR_PER_USD/);
+    }
+  });
+
+  it('gives a client 2 minutes for a whole request, 20 s for its headers and 72 s of idle keep-alive, or what is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).timeouts).toEqual({ requestMs: 120_000, headersMs: 20_000, keepAliveMs: 72_000 });
+    const set = { REQUEST_TIMEOUT_MS: '30000', HEADERS_TIMEOUT_MS: '30000', KEEP_ALIVE_TIMEOUT_MS: '5000' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...set }).timeouts).toEqual({ requestMs: 30_000, headersMs: 30_000, keepAliveMs: 5_000 });
   });
 
   it('keeps the generated JWT secret in DATA_DIR across restarts', () => {
@@ -88,6 +96,10 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail', APP_URL: 'https://x.example' }, 'PHI_KEY'],
     [{ PHI_KEY: 'too-short' }, 'PHI_KEY'],
     [{ PHI_KEY: 'a'.repeat(64), PHI_OLD_KEYS: `${'b'.repeat(64)},nope` }, 'PHI_OLD_KEYS'],
+    [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS'],
+    [{ HEADERS_TIMEOUT_MS: '1.5' }, 'HEADERS_TIMEOUT_MS'],
+    [{ KEEP_ALIVE_TIMEOUT_MS: 'never' }, 'KEEP_ALIVE_TIMEOUT_MS'],
+    [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '10000' }, 'HEADERS_TIMEOUT_MS'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${variable}\\b`));

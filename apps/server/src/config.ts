@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { BRAND_DEFAULTS } from '@app/shared';
+import { BRAND_DEFAULTS, EXCHANGE_RATE_RANGE } from '@app/shared';
 import { parsePhiKey } from './lib/phi-cipher';
 
 const onOff = z.enum(['on', 'off']);
@@ -44,6 +44,9 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A timeout in milliseconds: never 0, which Node reads as none. */
+const timeoutMs = z.coerce.number().int().min(1).max(3_600_000);
+
 /** Every environment variable the server reads, with its default. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -78,11 +81,16 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
-  // No internet at run time: the INR-per-USD rate until an admin sets one in the dashboard.
-  EXCHANGE_RATE_INR_PER_USD: z.coerce.number().positive().max(100_000).default(83),
+  // No internet at run time: the INR-per-USD rate until an admin sets one in the dashboard, in the range the dashboard takes.
+  EXCHANGE_RATE_INR_PER_USD: z.coerce.number().min(EXCHANGE_RATE_RANGE.min).max(EXCHANGE_RATE_RANGE.max).default(83),
   REDIS_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
+  // How long a client may take (docs/configuration.md): a 10 MB receipt at 1 Mbit/s takes about 84 s.
+  REQUEST_TIMEOUT_MS: timeoutMs.default(120_000),
+  HEADERS_TIMEOUT_MS: timeoutMs.default(20_000),
+  // Longer than a load balancer's usual 60 s idle timeout, so the balancer closes an idle connection first.
+  KEEP_ALIVE_TIMEOUT_MS: timeoutMs.default(72_000),
   BRAND_NAME: z.string().min(1).default(BRAND_DEFAULTS.name),
   SUPPORT_EMAIL: z.email().default(BRAND_DEFAULTS.supportEmail),
   SUPPORT_PHONE: z.string().min(7).default(BRAND_DEFAULTS.supportPhone),
@@ -129,6 +137,8 @@ export interface Config {
   logLevel: string;
   /** A request that takes at least this long is logged with its timing (warn); others only at debug. */
   slowRequestMs: number;
+  /** How long a client may take to send a whole request, to send its headers, and to reuse an idle connection. */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   brand: { name: string; supportEmail: string; supportPhone: string; headquarters: string };
   chatWidgetUrl: string | undefined;
 }
@@ -192,6 +202,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     fail(e.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
+  // Node refuses a headers timeout longer than the request's, which covers the headers too.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) fail('HEADERS_TIMEOUT_MS', 'must be at most REQUEST_TIMEOUT_MS');
   if (e.STORAGE === 's3') {
     for (const variable of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
       if (!e[variable]) fail(variable, 'is required when STORAGE=s3');
@@ -236,6 +248,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS,
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     brand: { name: e.BRAND_NAME, supportEmail: e.SUPPORT_EMAIL, supportPhone: e.SUPPORT_PHONE, headquarters: e.HQ_ADDRESS },
     chatWidgetUrl: e.CHAT_WIDGET_URL,
   };

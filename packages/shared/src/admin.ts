@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { EMAIL_MAX, emailSchema, NAME_MAX, SYMPTOMS_MAX, ZIP_MAX } from './auth';
-import { parseIsoDate } from './dates';
+import { BUSINESS_YEARS, birthDateProblem, isBusinessYear, parseIsoDate } from './dates';
+import { strictDecimal } from './decimal';
 import { SUBSCRIPTION_STATUSES } from './membership';
 import { messages } from './messages';
 import { PLAN_IDS, type PlanId } from './plan-ids';
@@ -173,24 +174,17 @@ const rolesSchema = z
   });
 
 /** Dollars with at most 2 decimals, 0 to 100,000; '' or null means none. */
-const amountSchema = z
-  .union([z.number(), z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || (typeof v === 'string' && !v.trim())) return null;
-    const n = typeof v === 'number' ? v : Number(v.trim());
-    if (!Number.isFinite(n) || n < 0 || n > 100_000 || Math.round(n * 100) !== Number((n * 100).toFixed(6))) {
-      ctx.addIssue({ code: 'custom', message: messages.amountInvalid });
-      return z.NEVER;
-    }
-    return n;
-  });
+const amountSchema = strictDecimal({ places: 2, min: 0, max: 100_000, message: messages.amountInvalid });
 
-const isoDateOrNull = z
+/** A date of birth (see birthDateProblem); '' or null means none. */
+const birthDateOrNull = z
   .union([z.string(), z.null()])
   .optional()
   .transform((v) => (typeof v === 'string' && v.trim() ? v.trim() : null))
-  .refine((v) => v === null || parseIsoDate(v) !== null, { error: messages.dateInvalid });
+  .superRefine((v, ctx) => {
+    const problem = v === null ? null : birthDateProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 const addressPart = optionalText(200);
 
@@ -219,7 +213,7 @@ export const adminUserUpdateSchema = z.strictObject({
   fullName: readOnly,
   roles: rolesSchema,
   customerPhone: optionalText(30),
-  dob: isoDateOrNull,
+  dob: birthDateOrNull,
   zip: optionalText(ZIP_MAX),
   symptoms: optionalText(SYMPTOMS_MAX),
   subscriptionStatus: z
@@ -290,11 +284,18 @@ export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 /** The longest range the series answers, so one request cannot ask for unbounded work. */
 const ANALYTICS_MAX_DAYS = 3 * 366;
 
-const isoDay = z.string().refine((v) => parseIsoDate(v) !== null, { error: messages.dateInvalid });
+/** A real day as YYYY-MM-DD within BUSINESS_YEARS: what the admin's series and filters take. */
+export const businessDaySchema = z.string().superRefine((value, ctx) => {
+  const date = parseIsoDate(value);
+  if (!date) ctx.addIssue({ code: 'custom', message: messages.dateInvalid });
+  else if (!isBusinessYear(date.getFullYear())) {
+    ctx.addIssue({ code: 'custom', message: messages.dateOutOfRange(BUSINESS_YEARS.first, BUSINESS_YEARS.last) });
+  }
+});
 
 /** GET /api/admin/analytics/series: from and to are America/Chicago days, both included. */
 export const analyticsSeriesQuerySchema = z
-  .strictObject({ from: isoDay, to: isoDay, interval: omittedWhenEmpty(z.enum(ANALYTICS_INTERVALS).default('day')) })
+  .strictObject({ from: businessDaySchema, to: businessDaySchema, interval: omittedWhenEmpty(z.enum(ANALYTICS_INTERVALS).default('day')) })
   .refine(
     (q) => {
       const [from, to] = [parseIsoDate(q.from), parseIsoDate(q.to)];

@@ -1,4 +1,5 @@
 import { MIN_AGE_YEARS } from './auth';
+import { messages } from './messages';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -15,6 +16,21 @@ export function parseIsoDate(value: string): Date | null {
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
   if (year < 1900) return null;
   return date;
+}
+
+/**
+ * The years of every day and month an admin asks about or records: analytics and expense filters,
+ * profit months, an expense's spent date. Every date the product keeps falls in them, and a day, its
+ * month's end and the 29 days the analytics series reads before it stay well inside what Postgres's
+ * date and timestamp types take (year 0, for one, is none of them).
+ */
+export const BUSINESS_YEARS = { first: 1970, last: 2100 } as const;
+export const isBusinessYear = (year: number) => year >= BUSINESS_YEARS.first && year <= BUSINESS_YEARS.last;
+
+/** Why YYYY-MM-DD cannot be a date of birth (no real day from 1900 on, or after today), or null when it can. */
+export function birthDateProblem(value: string, today: Date = new Date()): string | null {
+  if (!parseIsoDate(value)) return messages.dobInvalid;
+  return value > toIsoDate(today) ? messages.dobFuture : null;
 }
 
 /** The latest date of birth allowed to sign up: today minus 18 years (29 Feb falls back to 28 Feb). */

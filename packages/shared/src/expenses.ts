@@ -1,7 +1,8 @@
 import { z } from './zod';
-import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, pageSchema, timestampSchema } from './admin';
+import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, businessDaySchema, pageSchema, timestampSchema } from './admin';
 import { EMAIL_MAX } from './auth';
-import { parseIsoDate } from './dates';
+import { BUSINESS_YEARS, isBusinessYear } from './dates';
+import { strictDecimal } from './decimal';
 import { messages } from './messages';
 import { CURRENCIES, type Currency } from './money';
 
@@ -19,8 +20,13 @@ const RECEIPT_FILE_NAME_MAX = 255;
 export const RECEIPT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 
 /** The exchange rate is kept to 4 decimals: rupees per dollar × 10,000. */
-export const RATE_SCALE = 10_000;
-const EXCHANGE_RATE_MAX = 1000;
+const RATE_PLACES = 4;
+export const RATE_SCALE = 10 ** RATE_PLACES;
+/**
+ * A plausible rate of rupees per dollar: it has stayed between 40 and 100 for decades, and the range
+ * leaves room while refusing a slipped decimal point (0.0001 would make ₹10,000,000 into $100 billion).
+ */
+export const EXCHANGE_RATE_RANGE = { min: 10, max: 1000 } as const;
 
 /**
  * Converts minor units (cents, paise) between USD and INR at a rate of `rateE4` / 10,000 rupees
@@ -68,7 +74,6 @@ export const expensePageSchema = pageSchema(expenseSchema).extend({ totals: tota
 export type ExpensePage = z.infer<typeof expensePageSchema>;
 
 const omittedWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
-const isoDay = z.string().refine((v) => parseIsoDate(v) !== null, { error: messages.dateInvalid });
 const currencyInput = z
   .string({ error: messages.currencyInvalid })
   .trim()
@@ -80,8 +85,8 @@ export const expenseListQuerySchema = z
   .strictObject({
     page: omittedWhenEmpty(z.coerce.number().int().min(0).max(10_000_000).default(0)),
     size: omittedWhenEmpty(z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE)),
-    startDate: omittedWhenEmpty(isoDay.optional()),
-    endDate: omittedWhenEmpty(isoDay.optional()),
+    startDate: omittedWhenEmpty(businessDaySchema.optional()),
+    endDate: omittedWhenEmpty(businessDaySchema.optional()),
     currency: omittedWhenEmpty(currencyInput.optional()),
     createdBy: omittedWhenEmpty(
       z
@@ -106,28 +111,19 @@ const trimmedText = (max: number) =>
     .transform((v) => (v ?? '').trim())
     .refine((v) => v.length <= max, { error: messages.tooLong(max) });
 
-/** A finite amount ≥ 0 with at most 2 decimals, under the ceiling; as a number or numeric text. */
-const expenseAmountSchema = z
-  .union([z.number(), z.string(), z.null()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || (typeof v === 'string' && !v.trim())) return 0;
-    const n = typeof v === 'number' ? v : Number(v.trim());
-    if (!Number.isFinite(n) || n < 0 || n > EXPENSE_MAX_AMOUNT || Math.abs(n * 100 - Math.round(n * 100)) > 1e-6) {
-      ctx.addIssue({ code: 'custom', message: messages.expenseAmountInvalid });
-      return z.NEVER;
-    }
-    return n;
-  });
+/** An amount with at most 2 decimals, 0 to the ceiling; none is 0. */
+const expenseAmountSchema = strictDecimal({ places: 2, min: 0, max: EXPENSE_MAX_AMOUNT, message: messages.expenseAmountInvalid }).transform(
+  (v) => v ?? 0,
+);
 
-/** spentAt as the API shows it ({seconds, nanos}) or as ISO 8601 text; a date between 1970 and 2100. */
+/** spentAt as the API shows it ({seconds, nanos}) or as ISO 8601 text, in BUSINESS_YEARS. */
 const spentAtSchema = z
   .union([timestampSchema, z.string(), z.null()])
   .optional()
   .transform((v, ctx) => {
     if (v === null || v === undefined) return undefined;
     const date = typeof v === 'string' ? new Date(v.trim()) : new Date(v.seconds * 1000 + Math.floor(v.nanos / 1_000_000));
-    if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1970 || date.getUTCFullYear() > 2100) {
+    if (Number.isNaN(date.getTime()) || !isBusinessYear(date.getUTCFullYear())) {
       ctx.addIssue({ code: 'custom', message: messages.spentAtInvalid });
       return z.NEVER;
     }
@@ -213,15 +209,16 @@ export type AttachInput = z.input<typeof attachSchema>;
 export const exchangeRateSchema = z.object({ inrPerUsd: z.number(), effectiveFrom: z.string().nullable(), setBy: z.string().nullable() });
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 export const exchangeRateUpdateSchema = z.strictObject({
-  inrPerUsd: z.coerce
-    .number({ error: messages.exchangeRateInvalid })
-    .refine((v) => Number.isFinite(v) && v > 0 && v <= EXCHANGE_RATE_MAX && Math.abs(v * RATE_SCALE - Math.round(v * RATE_SCALE)) < 1e-6, {
-      error: messages.exchangeRateInvalid,
-    }),
+  // Required: a blank rate is refused.
+  inrPerUsd: strictDecimal({ places: RATE_PLACES, ...EXCHANGE_RATE_RANGE, message: messages.exchangeRateInvalid }).pipe(
+    z.number({ error: messages.exchangeRateInvalid }),
+  ),
 });
 
-/** GET /api/admin/analytics/profit: months from..to (YYYY-MM), both included, at most 3 years (as the series). */
-const isoMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: messages.dateInvalid });
+/** GET /api/admin/analytics/profit: months from..to (YYYY-MM) in BUSINESS_YEARS, both included, at most 3 years (as the series). */
+const isoMonth = z.string().refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v) && isBusinessYear(Number(v.slice(0, 4))), {
+  error: messages.monthInvalid(BUSINESS_YEARS.first, BUSINESS_YEARS.last),
+});
 const PROFIT_MAX_MONTHS = 36;
 export const profitQuerySchema = z
   .strictObject({ from: isoMonth, to: isoMonth })

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { EMAIL_MAX, EMAIL_PATTERN } from './auth';
+import { EMAIL_MAX, emailSchema, emailText } from './auth';
 import { messages } from './messages';
 import { planIdSchema } from './plans';
 
@@ -80,12 +80,7 @@ const requiredLabel = (label: string, max = 200) =>
 
 /** The checkout form (docs/product.md, Checkout), field by field, with its validation messages. */
 export const checkoutFields = {
-  email: z
-    .string({ error: messages.forgotInvalid })
-    .trim()
-    .max(EMAIL_MAX, { error: messages.tooLong(EMAIL_MAX) })
-    .regex(EMAIL_PATTERN, { error: messages.forgotInvalid })
-    .refine(isStorableText, storable),
+  email: emailText(messages.forgotInvalid).refine(isStorableText, storable),
   phone: z
     .string({ error: messages.paymentPhone })
     .max(30, { error: messages.paymentPhone })
@@ -187,10 +182,5 @@ export type SubscriptionRequest = z.input<typeof subscriptionRequestSchema>;
 export const planUpdateSchema = z.strictObject({ subscriptionPlan: planIdSchema(messages.pickPlan) });
 export const choosePlanSchema = z.strictObject({
   plan: planIdSchema(messages.pickPlan),
-  email: z
-    .string()
-    .trim()
-    .max(EMAIL_MAX)
-    .regex(EMAIL_PATTERN, { error: messages.email })
-    .transform((v) => v.toLowerCase()),
+  email: emailSchema(),
 });

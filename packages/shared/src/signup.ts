@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { NAME_MAX, SYMPTOMS_MAX, ZIP_MAX, emailSchema, requiredText } from './auth';
 import { newPasswordSchema } from './new-password';
-import { latestAdultBirthDate, parseIsoDate, toIsoDate } from './dates';
+import { birthDateProblem, latestAdultBirthDate } from './dates';
 import { messages } from './messages';
 import { phoneSchema } from './phone';
 import { planIdSchema } from './plans';
@@ -13,10 +13,8 @@ const dobSchema = z
   .trim()
   .min(1, { error: messages.dobRequired })
   .superRefine((value, ctx) => {
-    const date = parseIsoDate(value);
-    if (!date) ctx.addIssue({ code: 'custom', message: messages.dobInvalid });
-    else if (value > toIsoDate(new Date())) ctx.addIssue({ code: 'custom', message: messages.dobFuture });
-    else if (value > latestAdultBirthDate()) ctx.addIssue({ code: 'custom', message: messages.dobTooYoung });
+    const problem = birthDateProblem(value) ?? (value > latestAdultBirthDate() ? messages.dobTooYoung : null);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 /** The fields a person fills in on /consult, each with its rule and message. */

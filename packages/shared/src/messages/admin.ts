@@ -25,6 +25,8 @@ export const unknownSubscriptionStatus = 'Choose a known subscription status.';
 export const unknownSubscriptionPlan = 'Choose a known plan.';
 export const amountInvalid = 'Enter an amount in dollars of at most 2 decimals, from 0 to 100,000.';
 export const dateInvalid = 'Enter a valid date as YYYY-MM-DD.';
+export const dateOutOfRange = (first: number, last: number) => `Enter a date from ${first} to ${last}.`;
+export const monthInvalid = (first: number, last: number) => `Enter a month as YYYY-MM, from ${first} to ${last}.`;
 export const analyticsRangeInvalid = 'Choose a start date on or before the end date, at most 3 years apart.';
 
 // Expenses (docs/product.md, Admin dashboard, Validation and Messages) and the server's rules around them
@@ -49,7 +51,7 @@ export const receiptContentMismatch = 'The file is not the PDF, JPEG or PNG it c
 export const uploadLinkInvalid = 'This upload address is invalid or has expired. Please upload again.';
 export const uploadNotFound = 'Upload the file again: this upload is unknown, expired or belongs to another expense.';
 export const uploadNotReceived = 'The file has not arrived in storage yet, or its size differs. Please upload again.';
-export const exchangeRateInvalid = 'Enter the rupees per US dollar, more than 0 and at most 1,000, with at most 4 decimals.';
+export const exchangeRateInvalid = 'Enter the rupees per US dollar, from 10 to 1,000, with at most 4 decimals.';
 export const exchangeRateLoadFailed = 'Failed to load the exchange rate.';
 export const exchangeRateSaveFailed = 'Failed to save the exchange rate.';
 export const profitLoadFailed = 'Failed to load profit.';

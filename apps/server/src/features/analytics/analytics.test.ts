@@ -319,6 +319,32 @@ describe('admin analytics', () => {
     if (message) expect(res.text).toContain(message);
   });
 
+  it.each([
+    ['series?from=1969-12-31&to=1970-01-30', 'from'],
+    ['series?from=2100-12-01&to=2101-01-01', 'to'],
+    ['series?from=9999-12-01&to=9999-12-31', 'from'],
+    ['profit?from=0000-01&to=0000-02', 'from'],
+    ['profit?from=1969-12&to=1970-01', 'from'],
+    ['profit?from=2100-12&to=2101-01', 'to'],
+    ['profit?from=9999-01&to=9999-12', 'from'],
+  ])('#22 refuses %s, outside 1970 to 2100, with a 400 naming %s', async (query, field) => {
+    const res = await server.http.get(`/api/admin/analytics/${query}`, adminToken);
+    expect(res.status, query).toBe(400);
+    expect(res.body.errors, res.text).toHaveProperty(field);
+  });
+
+  it('#22 answers the first and the last days and months it takes', async () => {
+    for (const query of [
+      'series?from=1970-01-01&to=1970-01-31',
+      'series?from=2100-12-01&to=2100-12-31&interval=week',
+      'profit?from=1970-01&to=1970-12',
+      'profit?from=2100-01&to=2100-12',
+    ]) {
+      const res = await server.http.get(`/api/admin/analytics/${query}`, adminToken);
+      expect(res.status, query).toBe(200);
+    }
+  });
+
   it('defaults to daily buckets', async () => {
     const answer = await series('from=2026-01-01&to=2026-01-31');
     expect(answer.interval).toBe('day');

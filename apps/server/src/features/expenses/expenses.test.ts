@@ -136,6 +136,27 @@ describe('admin expenses', () => {
     expect((await list()).content.some((e) => e.id === id)).toBe(false);
   });
 
+  it('#22 takes an amount and the rate only as a JSON number or plain decimal text in range, with a 400 naming the field', async () => {
+    const id = randomUUID();
+    for (const originalAmount of [true, '0x10', '1e3', ' 12. ', '-0.5', '0.001']) {
+      const answer = await save(id, { originalAmount });
+      expect(answer.status, JSON.stringify(originalAmount)).toBe(400);
+      expect(answer.body.errors, JSON.stringify(originalAmount)).toEqual({ originalAmount: messages.expenseAmountInvalid });
+    }
+    for (const inrPerUsd of [true, '0x10', '1e2', 0.0001, 9.9999, '1000.0001']) {
+      const answer = await server.http.put('/api/admin/expenses/exchange-rate', { inrPerUsd }, admin);
+      expect(answer.status, JSON.stringify(inrPerUsd)).toBe(400);
+      expect(answer.body.errors, JSON.stringify(inrPerUsd)).toEqual({ inrPerUsd: messages.exchangeRateInvalid });
+    }
+    expect((await server.http.get('/api/admin/expenses/exchange-rate', admin)).body.inrPerUsd).toBe(80);
+    expect((await list('?size=500')).content.some((e) => e.id === id)).toBe(false);
+    const saved = await save(id, { originalCurrency: 'INR', originalAmount: ' 8000.50 ' });
+    expect(saved.body).toMatchObject({ originalAmount: 8000.5, amountUsd: 100.01 });
+    for (const inrPerUsd of [10, '1000'])
+      expect((await server.http.put('/api/admin/expenses/exchange-rate', { inrPerUsd }, admin)).status).toBe(200);
+    await server.http.put('/api/admin/expenses/exchange-rate', { inrPerUsd: 80 }, admin);
+  });
+
   it('lists newest spent first, filters by America/Chicago days, currency and author, with totals over the whole filtered result', async () => {
     const marker = `filter-${randomUUID().slice(0, 8)}`;
     const rows = [
@@ -180,6 +201,21 @@ describe('admin expenses', () => {
       '?sortBy=title',
     ]) {
       expect((await server.http.get(`/api/admin/expenses${query}`, admin)).status, query).toBe(400);
+    }
+  });
+
+  it('#22 refuses filter days outside 1970 to 2100 with a 400 naming the field, in the list and the export', async () => {
+    for (const route of ['/api/admin/expenses', '/api/admin/expenses/export.csv']) {
+      for (const [query, field] of [
+        ['?startDate=1969-12-31', 'startDate'],
+        ['?endDate=2101-01-01', 'endDate'],
+        ['?startDate=2026-01-01&endDate=9999-12-31', 'endDate'],
+      ] as const) {
+        const answer = await server.http.get(`${route}${query}`, admin);
+        expect(answer.status, `${route}${query}`).toBe(400);
+        expect(answer.body.errors, `${route}${query}`).toEqual({ [field]: messages.dateOutOfRange(1970, 2100) });
+      }
+      expect((await server.http.get(`${route}?startDate=1970-01-01&endDate=2100-12-31`, admin)).status, route).toBe(200);
     }
   });
 

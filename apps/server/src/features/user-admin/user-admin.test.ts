@@ -495,6 +495,20 @@ describe('admin user edit, reset e-mail and history', () => {
     expect((await row(view.id)).email).toBe(view.email);
   });
 
+  it('#22 takes the amount only as a JSON number or plain decimal text, with a 400 naming it', async () => {
+    const { view } = await patientView();
+    const before = (await row(view.id)).subscriptionAmountCents;
+    for (const subscriptionAmount of [true, '0x10', '1e3', '12.345', '-1', 100_000.01]) {
+      const res = await save(view.id, { ...view, subscriptionAmount, reason: 'Discount' });
+      expect(res.status, JSON.stringify(subscriptionAmount)).toBe(400);
+      expect(res.body.errors, JSON.stringify(subscriptionAmount)).toEqual({ subscriptionAmount: messages.amountInvalid });
+    }
+    expect((await row(view.id)).subscriptionAmountCents).toBe(before);
+    expect((await save(view.id, { ...view, subscriptionAmount: ' 29.90 ', reason: 'Discount' })).body).toMatchObject({
+      subscriptionAmount: 29.9,
+    });
+  });
+
   it('asks for a reason when roles, subscription or amount change, and not otherwise', async () => {
     const { view } = await patientView();
     for (const change of [
@@ -509,6 +523,20 @@ describe('admin user edit, reset e-mail and history', () => {
     }
     expect(await row(view.id)).toMatchObject({ subscriptionStatus: 'pending', roles: ['ROLE_USER'] });
     expect((await save(view.id, { ...view, roles: ['user'], zip: '10001' })).status).toBe(200);
+  });
+
+  it('#22 refuses a date of birth in the future or before 1900 with a 400 naming it, and takes one in between', async () => {
+    const { view } = await patientView();
+    for (const [dob, message] of [
+      ['9999-12-31', messages.dobFuture],
+      ['1899-12-31', messages.dobInvalid],
+      ['0000-01-01', messages.dobInvalid],
+    ] as const) {
+      const res = await save(view.id, { ...view, dob });
+      expect(res.status, dob).toBe(400);
+      expect(res.body, dob).toEqual({ message, errors: { dob: message } });
+    }
+    expect((await save(view.id, { ...view, dob: '1900-01-01' })).body).toMatchObject({ dob: '1900-01-01' });
   });
 
   it('keeps the admin from removing their own admin role', async () => {
