@@ -13,4 +13,4 @@ export {
   type UserRow,
 } from './repository';
 export { billingAddressOf, cardDetailsOf, toProfile } from './profile.service';
-export { consumeToken, deleteSpentTokens, issueToken } from './tokens.repository';
+export { consumeToken, deleteSpentTokens, deleteUnusedTokens, issueToken } from './tokens.repository';
