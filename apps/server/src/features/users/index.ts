@@ -4,6 +4,7 @@ export { newAccount } from './service';
 export {
   findUserByEmail,
   findUserById,
+  hasAdmin,
   insertUser,
   lockUser,
   profileColumns,
