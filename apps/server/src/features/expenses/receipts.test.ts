@@ -197,6 +197,28 @@ describe.each([
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="\.\.\/\.\.\/\.\.\/etc\/passwd\.pdf"/);
   });
 
+  it('serves the bytes checked at attach: the upload address, used again before it expires, replaces nothing', async () => {
+    const bytes = pdf(2000);
+    const { expenseId, ticket } = await uploaded(bytes);
+    const attached = await attach(expenseId, ticket, bytes);
+    expect(attached.status, attached.text).toBe(200);
+    // Other bytes of the same type and length, to the same address.
+    const other = pdf(2000);
+    other.write('swapped after the check', 100, 'latin1');
+    const again = await upload(server.app, ticket, other);
+    // Our own address refuses it; a bucket takes it, at a key the expense no longer reads.
+    if (new URL(ticket.uploadUrl, server.app.ctx.config.appUrl).origin === new URL(server.app.ctx.config.appUrl).origin) {
+      expect(again.status).toBe(403);
+    }
+    const download = await server.app.inject({
+      method: 'GET',
+      url: (attached.body as unknown as Expense).fileUrl!,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(bytes)).toBe(true);
+  });
+
   it('refuses a file whose bytes are not the declared type, and keeps nothing of it', async () => {
     const { expenseId, ticket, put } = await uploaded(png, 'application/pdf');
     const key = (await storedKey(uploadIdOf(ticket.fileUrl)))!;

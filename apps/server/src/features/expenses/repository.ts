@@ -135,9 +135,9 @@ export async function findUploadByKey(db: Executor, storageKey: string): Promise
   return row ?? null;
 }
 
-/** Marks the upload as the file of an expense, or (null) as no one's file, for removal. */
-export async function setUploadAttached(db: Executor, id: string, at: Date | null) {
-  await db.update(expenseUploads).set({ attachedAt: at }).where(eq(expenseUploads.id, id));
+/** Marks the upload as the file of an expense (with the key its bytes are served from), or (null) as no one's file, for removal. */
+export async function setUploadAttached(db: Executor, id: string, changes: { attachedAt: Date | null; storageKey?: string }) {
+  await db.update(expenseUploads).set(changes).where(eq(expenseUploads.id, id));
 }
 
 /** Detaches every upload of an expense (which is being deleted) and returns them, for removal. */

@@ -56,6 +56,11 @@ const DOWNLOAD_TTL_MS = 15 * 60_000;
 /** Uploads never attached are removed after a day (decision 020). */
 const UNATTACHED_UPLOAD_KEEP_MS = 24 * 60 * 60_000;
 
+/** The one key an upload's address reaches: the bytes wait there until attach. */
+const uploadKeyOf = (upload: Pick<UploadRow, 'expenseId' | 'id'>) => `expenses/${upload.expenseId}/${upload.id}`;
+/** Where attach moves them, checks them and serves them from: no upload address reaches it. */
+const checkedKeyOf = (upload: Pick<UploadRow, 'expenseId' | 'id'>) => `checked/${upload.expenseId}/${upload.id}`;
+
 const expenseNotFound = () => notFound(messages.expenseNotFound);
 const fileError = (message: string) => invalidField('fileUrl', message);
 
@@ -152,7 +157,10 @@ export async function listExpenses(ctx: ExpenseDeps, query: ExpenseListQuery): P
 /**
  * An upload this admin started for this expense, not yet attached, whose stored object has the
  * declared size and starts with the magic bytes of the declared type. An object of another type is
- * deleted (checklist row 30); one that has not arrived yet may still arrive.
+ * deleted (checklist row 30); one that has not arrived yet may still arrive. The object is moved
+ * away from its upload address before it is checked, so the bytes checked are the bytes served: the
+ * address, valid for its 15 minutes, can still be written (S3 cannot revoke a presigned address),
+ * but nothing reads what it writes. The upload is answered with the key its bytes are checked at.
  */
 async function checkedUpload(
   ctx: ExpenseDeps,
@@ -167,17 +175,20 @@ async function checkedUpload(
   if ((file.size !== null && file.size !== upload.size) || (file.contentType !== null && file.contentType !== upload.contentType)) {
     throw fileError(messages.uploadNotFound);
   }
-  const stored = await ctx.storage.stat(upload.storageKey);
+  const key = checkedKeyOf(upload);
+  // Moved once: bytes a save moved and checked, then could not attach (the expense was not saved yet), stay the ones checked.
+  if (upload.storageKey !== key && !(await ctx.storage.stat(key))) await ctx.storage.move(upload.storageKey, key);
+  const stored = await ctx.storage.stat(key);
   if (!stored) throw fileError(messages.uploadNotReceived);
   if (stored.size !== upload.size) {
-    await ctx.storage.remove(upload.storageKey);
+    await ctx.storage.remove(key);
     throw fileError(messages.uploadNotReceived);
   }
-  if (!(await contentMatches(await ctx.storage.readStart(upload.storageKey, MAGIC_BYTES_LENGTH), upload.contentType))) {
-    await ctx.storage.remove(upload.storageKey);
+  if (!(await contentMatches(await ctx.storage.readStart(key, MAGIC_BYTES_LENGTH), upload.contentType))) {
+    await ctx.storage.remove(key);
     throw fileError(messages.receiptContentMismatch);
   }
-  return upload;
+  return { ...upload, storageKey: key };
 }
 
 /**
@@ -194,18 +205,21 @@ async function swapFile(
   if (next) {
     const locked = await findUpload(tx, next.id, { forUpdate: true });
     if (!locked || locked.attachedAt) throw fileError(messages.uploadNotFound);
-    await setUploadAttached(tx, next.id, now);
+    await setUploadAttached(tx, next.id, { attachedAt: now, storageKey: next.storageKey });
   }
   const released = before?.file ? [before.file] : [];
-  for (const old of released) await setUploadAttached(tx, old.id, null);
+  for (const old of released) await setUploadAttached(tx, old.id, { attachedAt: null });
   return { file: next, released };
 }
 
-/** Files no expense uses any more: the object first, then its row, so a crash in between leaves a row housekeeping retries. */
+/**
+ * Files no expense uses any more: the objects first, then the row, so a crash in between leaves a
+ * row housekeeping retries. Both keys go: the checked bytes, and whatever the address received.
+ */
 async function removeUploads(ctx: Pick<ExpenseDeps, 'storage' | 'log'>, db: Executor, uploads: UploadRow[]) {
   for (const upload of uploads) {
     try {
-      await ctx.storage.remove(upload.storageKey);
+      for (const key of [uploadKeyOf(upload), checkedKeyOf(upload)]) await ctx.storage.remove(key);
       await deleteUploads(db, [upload.id]);
     } catch (error) {
       ctx.log.warn({ err: error, uploadId: upload.id }, 'receipt removal failed; housekeeping will retry');
@@ -311,7 +325,7 @@ export async function initiateUpload(ctx: ExpenseDeps, admin: Actor, input: Uplo
   const upload = await insertUpload(ctx.db, {
     id,
     expenseId: input.expenseId,
-    storageKey: `expenses/${input.expenseId}/${id}`,
+    storageKey: uploadKeyOf({ expenseId: input.expenseId, id }),
     fileName: input.fileName,
     contentType: input.contentType,
     size: input.size,

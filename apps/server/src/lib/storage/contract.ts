@@ -22,6 +22,8 @@ interface StorageOperations {
   /** At most the first `bytes` bytes, for the magic-byte check. */
   readStart(key: string, bytes: number): Promise<Buffer>;
   openRead(key: string): Promise<Readable>;
+  /** Moves the object to `to`, replacing what is there; nothing stored at `from` is not an error. */
+  move(from: string, to: string): Promise<void>;
   /** Removes the object; nothing stored there is not an error. */
   remove(key: string): Promise<void>;
 }

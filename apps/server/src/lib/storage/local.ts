@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { link, mkdir, open, rm, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -110,6 +110,16 @@ export function createLocalStorage(dataDir: string, secret: string): LocalStorag
       // Opened here so that a missing file is an error of this call, not of the reply's stream.
       const file = await open(pathOf(key), 'r');
       return file.createReadStream();
+    },
+
+    async move(from, to) {
+      const target = pathOf(to);
+      await mkdir(dirname(target), { recursive: true });
+      try {
+        await rename(pathOf(from), target);
+      } catch (error) {
+        if (!missing(error)) throw error;
+      }
     },
 
     async remove(key) {
