@@ -381,6 +381,13 @@ export async function findReceipt(ctx: ExpenseDeps, uploadId: string): Promise<U
   return upload;
 }
 
+/**
+ * Housekeeping: on local disk, the partial files of uploads a killed server was receiving, once they
+ * were last written longer ago than an upload address lives (S3 keeps no partial object of a PUT).
+ */
+export const removeInterruptedUploads = (storage: ObjectStorage, now: Date): Promise<number> =>
+  storage.kind === 'local' ? storage.removeInterrupted(new Date(now.getTime() - UPLOAD_TTL_MS)) : Promise.resolve(0);
+
 /** Housekeeping: uploads never attached within a day, and files of deleted expenses left by a crash. */
 export async function removeAbandonedUploads(ctx: Pick<ExpenseDeps, 'storage' | 'log'>, db: Executor, now: Date): Promise<number> {
   const stale = await unattachedUploads(db, new Date(now.getTime() - UNATTACHED_UPLOAD_KEEP_MS), 500);

@@ -37,6 +37,8 @@ export interface LocalStorage extends StorageOperations {
   verifyUploadAddress(query: Record<string, unknown>, now: Date): { key: string; contentType: string; size: number } | null;
   /** Streams the body to the key with a byte limit; kept only when complete and of the declared type. */
   receive(key: string, contentType: string, size: number, body: Readable): Promise<ReceiveRefusal | null>;
+  /** Removes what interrupted uploads left (a process killed while receiving), last written before `before`; returns how many. */
+  removeInterrupted(before: Date): Promise<number>;
 }
 
 export interface S3Storage extends StorageOperations {

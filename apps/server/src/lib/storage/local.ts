@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { link, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -83,6 +83,30 @@ export function createLocalStorage(dataDir: string, secret: string): LocalStorag
       } finally {
         await rm(temporary, { force: true });
       }
+    },
+
+    async removeInterrupted(before) {
+      // A receive removes its temporary file however it ends; only a killed process leaves one.
+      let names: string[];
+      try {
+        names = await readdir(incoming);
+      } catch (error) {
+        if (missing(error)) return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const name of names) {
+        const file = join(incoming, name);
+        try {
+          if ((await stat(file)).mtime >= before) continue;
+          await unlink(file);
+          removed += 1;
+        } catch (error) {
+          // Finished meanwhile, and removed by its receive.
+          if (!missing(error)) throw error;
+        }
+      }
+      return removed;
     },
 
     async stat(key) {
