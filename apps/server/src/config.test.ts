@@ -30,7 +30,8 @@ describe('configuration', () => {
   });
 
   it('keeps receipts on local disk by default, and needs the bucket and its key for S3 (decision 020)', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ s3: null, startingInrPerUsd: 83 });
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ s3: null, startingInrPerUsd: 83, pendingUploadsPerAdmin: 20 });
+    expect(loadConfig({ DATA_DIR: dataDir(), PENDING_UPLOADS_PER_ADMIN: '5' }).pendingUploadsPerAdmin).toBe(5);
     const s3 = { STORAGE: 's3', S3_BUCKET: 'receipts', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
     expect(loadConfig({ DATA_DIR: dataDir(), ...s3, S3_FORCE_PATH_STYLE: 'true', EXCHANGE_RATE_INR_PER_USD: '84.25' })).toMatchObject({
       s3: {
@@ -88,6 +89,7 @@ describe('configuration', () => {
     [{ CAPTCHA: 'hcaptcha' }, 'CAPTCHA'],
     [{ GEO_RESTRICT: 'maybe' }, 'GEO_RESTRICT'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ PENDING_UPLOADS_PER_ADMIN: '0' }, 'PENDING_UPLOADS_PER_ADMIN'],
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'Long3nough!' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD'],
     [{ CAPTCHA: 'recaptcha' }, 'RECAPTCHA_SECRET'],

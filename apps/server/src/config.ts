@@ -81,6 +81,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  PENDING_UPLOADS_PER_ADMIN: z.coerce.number().int().min(1).max(1000).default(20),
   // No internet at run time: the INR-per-USD rate until an admin sets one in the dashboard.
   EXCHANGE_RATE_INR_PER_USD: z.coerce.number().positive().max(100_000).default(83),
   REDIS_URL: optionalUrl,
@@ -126,6 +127,8 @@ export interface Config {
     secretAccessKey: string;
     forcePathStyle: boolean;
   } | null;
+  /** How many receipt uploads one admin may have waiting for their file (started, not attached, address not expired). */
+  pendingUploadsPerAdmin: number;
   /** INR per USD for expense conversion until an admin sets a rate (decision 020). */
   startingInrPerUsd: number;
   redisUrl: string | undefined;
@@ -235,6 +238,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
           }
         : null,
+    pendingUploadsPerAdmin: e.PENDING_UPLOADS_PER_ADMIN,
     startingInrPerUsd: e.EXCHANGE_RATE_INR_PER_USD,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

@@ -187,6 +187,30 @@ describe.each([
     expect(noExpense.body.message).toBe(messages.missingExpenseId);
   });
 
+  it('holds an admin to 20 uploads waiting for their file: attaching one or its address expiring frees its place', async () => {
+    // The second admin, who has started none.
+    const expenseId = randomUUID();
+    expect((await saveExpense(expenseId, {}, otherAdmin)).status).toBe(200);
+    const bytes = pdf(1000);
+    const first = (await initiate(expenseId, { size: bytes.length }, otherAdmin)).body as unknown as UploadTicket;
+    expect((await upload(server.app, first, bytes)).status).toBeLessThan(300);
+    for (let i = 1; i < 20; i++) expect((await initiate(expenseId, { size: 100 }, otherAdmin)).status).toBe(200);
+    const refused = await initiate(expenseId, { size: 100 }, otherAdmin);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(messages.tooManyPendingUploads(20));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // Each admin has places of their own.
+    expect((await initiate(randomUUID(), { size: 100 })).status).toBe(200);
+
+    expect((await attach(expenseId, first, bytes, 'application/pdf', otherAdmin)).status).toBe(200);
+    expect((await initiate(expenseId, { size: 100 }, otherAdmin)).status).toBe(200);
+    expect((await initiate(expenseId, { size: 100 }, otherAdmin)).status).toBe(429);
+    vi.useFakeTimers(FAKE_DATE);
+    vi.setSystemTime(Date.now() + 16 * 60_000);
+    expect((await initiate(expenseId, { size: 100 }, otherAdmin)).status).toBe(200);
+  });
+
   it('keeps the file name for display only: a path in it never reaches the storage key', async () => {
     const bytes = pdf(1000);
     const { expenseId, ticket } = await uploaded(bytes, 'application/pdf', '../../../etc/passwd.pdf');

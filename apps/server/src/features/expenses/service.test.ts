@@ -56,7 +56,7 @@ describe('expenses service built from its ports alone: a migrated database, rece
       db: database.db,
       storage: createLocalStorage(database.config.dataDir, secret),
       log,
-      config: { jwtSecret: secret, startingInrPerUsd: 80 },
+      config: { jwtSecret: secret, startingInrPerUsd: 80, pendingUploadsPerAdmin: 20 },
     };
   });
   const pathOf = (storageKey: string) => join(database.config.dataDir, 'receipts', storageKey);

@@ -18,7 +18,7 @@ import {
 import type { Config } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
 import type { AuditChange } from '../../db/schema';
-import { DomainError, invalid, invalidField, forbidden, notFound, conflict } from '../../lib/errors';
+import { DomainError, invalid, invalidField, forbidden, notFound, conflict, rateLimited } from '../../lib/errors';
 import type { Log } from '../../lib/logging';
 import { contentMatches, MAGIC_BYTES_LENGTH, type ObjectStorage, type ReceiveRefusal } from '../../lib/storage/storage';
 import { signer } from '../../lib/signing';
@@ -32,7 +32,9 @@ import {
   findUpload,
   findUploadByKey,
   insertUpload,
+  lockUploadStarts,
   pageOfExpenses,
+  pendingUploadsOf,
   releaseUploadsOf,
   setUploadAttached,
   unattachedUploads,
@@ -46,8 +48,8 @@ export interface ExpenseDeps {
   db: Database;
   storage: ObjectStorage;
   log: Log;
-  /** The server secret keys the download addresses; the starting rate prices saves before an admin sets one. */
-  config: Pick<Config, 'jwtSecret' | 'startingInrPerUsd'>;
+  /** The server secret keys the download addresses; the starting rate prices saves before an admin sets one; the cap on waiting uploads. */
+  config: Pick<Config, 'jwtSecret' | 'startingInrPerUsd' | 'pendingUploadsPerAdmin'>;
 }
 
 /** Checklist row 30: an upload address lives 15 minutes; a download address as long. */
@@ -317,20 +319,31 @@ export async function deleteExpense(ctx: ExpenseDeps, id: string, audit: AuditRe
 /**
  * POST /api/admin/expenses/upload-initiate: a storage key chosen here under the expense's prefix
  * (the file name is for display only), and an upload address bound to the type and size for 15
- * minutes (checklist row 30).
+ * minutes (checklist row 30). An admin may have PENDING_UPLOADS_PER_ADMIN uploads waiting for
+ * their file; past that, a start waits until one is attached or its address expires.
  */
 export async function initiateUpload(ctx: ExpenseDeps, admin: Actor, input: UploadInitiate): Promise<UploadTicket> {
   const id = randomUUID();
-  const expiresAt = new Date(Date.now() + UPLOAD_TTL_MS);
-  const upload = await insertUpload(ctx.db, {
-    id,
-    expenseId: input.expenseId,
-    storageKey: uploadKeyOf({ expenseId: input.expenseId, id }),
-    fileName: input.fileName,
-    contentType: input.contentType,
-    size: input.size,
-    createdByUserId: admin.userId,
-    expiresAt,
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS);
+  const upload = await ctx.db.transaction(async (tx) => {
+    await lockUploadStarts(tx, admin.userId);
+    const pending = await pendingUploadsOf(tx, admin.userId, now);
+    const limit = ctx.config.pendingUploadsPerAdmin;
+    if (pending.count >= limit) {
+      const waitMs = (pending.firstExpiry?.getTime() ?? expiresAt.getTime()) - now.getTime();
+      throw rateLimited(messages.tooManyPendingUploads(limit), Math.max(1, Math.ceil(waitMs / 1000)));
+    }
+    return insertUpload(tx, {
+      id,
+      expenseId: input.expenseId,
+      storageKey: uploadKeyOf({ expenseId: input.expenseId, id }),
+      fileName: input.fileName,
+      contentType: input.contentType,
+      size: input.size,
+      createdByUserId: admin.userId,
+      expiresAt,
+    });
   });
   const target = await ctx.storage.createUploadTarget({
     key: upload.storageKey,
