@@ -11,7 +11,7 @@ import { adminRoutes } from './plugins/admin-api';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
 import { createSandboxGateway } from './features/billing/sandbox-gateway';
-import { ensureBootstrapAdmin } from './features/auth/service';
+import { ensureBootstrapAdmin } from './features/auth/bootstrap-admin.service';
 import { createCaptchaService } from './features/captcha';
 import { contactRoutes } from './features/contact/routes';
 import { captchaRoutes } from './features/captcha/routes';

@@ -1,10 +1,19 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { messages } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'config-test-'));
+/** The settings production requires. */
+const production = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(40),
+  PHI_KEY: 'a'.repeat(64),
+  SMTP_URL: 'smtp://mail',
+  APP_URL: 'https://x.example',
+};
 
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
@@ -21,7 +30,8 @@ describe('configuration', () => {
   });
 
   it('keeps receipts on local disk by default, and needs the bucket and its key for S3 (decision 020)', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ s3: null, startingInrPerUsd: 83 });
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ s3: null, startingInrPerUsd: 83, pendingUploadsPerAdmin: 20 });
+    expect(loadConfig({ DATA_DIR: dataDir(), PENDING_UPLOADS_PER_ADMIN: '5' }).pendingUploadsPerAdmin).toBe(5);
     const s3 = { STORAGE: 's3', S3_BUCKET: 'receipts', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
     expect(loadConfig({ DATA_DIR: dataDir(), ...s3, S3_FORCE_PATH_STYLE: 'true', EXCHANGE_RATE_INR_PER_USD: '84.25' })).toMatchObject({
       s3: {
@@ -87,6 +97,7 @@ describe('configuration', () => {
     [{ CAPTCHA: 'hcaptcha' }, 'CAPTCHA'],
     [{ GEO_RESTRICT: 'maybe' }, 'GEO_RESTRICT'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ PENDING_UPLOADS_PER_ADMIN: '0' }, 'PENDING_UPLOADS_PER_ADMIN'],
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'Long3nough!' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD'],
     [{ CAPTCHA: 'recaptcha' }, 'RECAPTCHA_SECRET'],
@@ -103,6 +114,25 @@ describe('configuration', () => {
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it('#29 refuses an ADMIN_PASSWORD that breaks the password rules or is a common password, in production and elsewhere', () => {
+    const admin = (password: string) => ({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: password });
+    for (const env of [production, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
+      for (const [password, why] of [
+        ['password', messages.password],
+        ['Password1!', messages.passwordTooCommon],
+        ['Aa1!', messages.password],
+      ] as const) {
+        expect(() => loadConfig({ DATA_DIR: dataDir(), ...env, ...admin(password) }), `${env.NODE_ENV} ${password}`).toThrow(
+          new ConfigError(`Invalid configuration: ADMIN_PASSWORD: ${why}`),
+        );
+      }
+      expect(loadConfig({ DATA_DIR: dataDir(), ...env, ...admin('Adm1n!secret') }).admin).toEqual({
+        email: 'admin@example.com',
+        password: 'Adm1n!secret',
+      });
+    }
   });
 
   it('stops with one line, never a multi-line dump', () => {
@@ -126,13 +156,6 @@ describe('configuration', () => {
   });
 
   it('listens on 127.0.0.1 by default outside production, on every interface in production, and where HOST says', () => {
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      PHI_KEY: 'a'.repeat(64),
-      SMTP_URL: 'smtp://mail',
-      APP_URL: 'https://x.example',
-    };
     expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: dataDir(), ...production }).host).toBe('0.0.0.0');

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { BRAND_DEFAULTS, EXCHANGE_RATE_RANGE } from '@app/shared';
+import { BRAND_DEFAULTS, EXCHANGE_RATE_RANGE, newPasswordSchema } from '@app/shared';
 import { parsePhiKey } from './lib/phi-cipher';
 
 const onOff = z.enum(['on', 'off']);
@@ -63,7 +63,10 @@ const envSchema = z.object({
   PHI_KEY: z.string().optional(),
   PHI_OLD_KEYS: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  // Every password's rules, the common-password list included, in every environment: outside
+  // production the admin's sign-in link goes to the open dev mailbox, so there the password alone
+  // guards the account.
+  ADMIN_PASSWORD: newPasswordSchema.optional(),
   CAPTCHA: z.enum(['altcha', 'recaptcha', 'off']).default('altcha'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
@@ -81,6 +84,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  PENDING_UPLOADS_PER_ADMIN: z.coerce.number().int().min(1).max(1000).default(20),
   // No internet at run time: the INR-per-USD rate until an admin sets one in the dashboard, in the range the dashboard takes.
   EXCHANGE_RATE_INR_PER_USD: z.coerce.number().min(EXCHANGE_RATE_RANGE.min).max(EXCHANGE_RATE_RANGE.max).default(83),
   REDIS_URL: optionalUrl,
@@ -131,6 +135,8 @@ export interface Config {
     secretAccessKey: string;
     forcePathStyle: boolean;
   } | null;
+  /** How many receipt uploads one admin may have waiting for their file (started, not attached, address not expired). */
+  pendingUploadsPerAdmin: number;
   /** INR per USD for expense conversion until an admin sets a rate (decision 020). */
   startingInrPerUsd: number;
   redisUrl: string | undefined;
@@ -244,6 +250,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
           }
         : null,
+    pendingUploadsPerAdmin: e.PENDING_UPLOADS_PER_ADMIN,
     startingInrPerUsd: e.EXCHANGE_RATE_INR_PER_USD,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

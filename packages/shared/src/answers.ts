@@ -39,12 +39,6 @@ export const sessionAnswerSchema = z.object({ message: z.string(), token: z.stri
 /** POST /api/users/register: the same answer for every e-mail (decision 014). */
 export const registrationAnswerSchema = z.object({ message: z.string(), firstName: z.string(), email: z.string(), fullName: z.string() });
 
-/** POST /api/users/verify-email. */
-export const verifyEmailAnswerSchema = z.object({
-  message: z.string(),
-  user: z.object({ email: z.string(), firstName: z.string(), verified: z.literal(true) }),
-});
-
 /** PUT /api/users/{id}/planUpdate and POST /api/auth/choose-plan. */
 export const planChoiceAnswerSchema = z.object({
   message: z.string(),

@@ -9,3 +9,8 @@ export async function tryTransactionLock(tx: Transaction, lockId: number): Promi
   const [row] = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${lockId}) AS locked`);
   return row?.locked === true;
 }
+
+/** Takes a Postgres advisory lock for the rest of the transaction, waiting while another instance holds it. */
+export async function transactionLock(tx: Transaction, lockId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockId})`);
+}

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -107,6 +109,19 @@ describe('housekeeping', () => {
     const left = await ids();
     expect(left).not.toContain(delivered);
     expect(left).toContain(pending);
+  });
+
+  it('#30 removes the partial file of a local upload a killed server left behind, once no upload address can still be writing it', async () => {
+    // What a server killed mid-upload leaves: part of a file in the upload area, under a random name.
+    const incoming = join(server.app.ctx.config.dataDir, 'receipts', '.incoming');
+    mkdirSync(incoming, { recursive: true });
+    const partial = join(incoming, randomUUID());
+    writeFileSync(partial, '%PDF-1.7 and then nothing');
+
+    expect(await runHousekeeping(server.app.ctx, later(MINUTE))).toMatchObject({ interruptedUploads: 0 });
+    expect(existsSync(partial)).toBe(true);
+    expect(await runHousekeeping(server.app.ctx, later(16 * MINUTE))).toMatchObject({ interruptedUploads: 1 });
+    expect(existsSync(partial)).toBe(false);
   });
 
   // PGlite has a single connection, so a second instance holding the lock needs a real server.

@@ -4,7 +4,7 @@ import { deleteExpiredLimits } from '../db/rate-limits.repository';
 import { deleteStaleSessions } from '../features/auth';
 import { deleteSpentTokens } from '../features/users';
 import { deleteAnsweredIdempotencyKeys } from '../features/billing';
-import { removeAbandonedUploads } from '../features/expenses';
+import { removeAbandonedUploads, removeInterruptedUploads } from '../features/expenses';
 import { deleteDeliveredMail } from '../features/mail';
 import type { Log } from '../lib/logging';
 import type { ObjectStorage } from '../lib/storage/storage';
@@ -19,7 +19,7 @@ const DELIVERED_MAIL_KEEP_MS = 30 * DAY_MS;
 /** Advisory lock id of the housekeeping run (migrations use 727274). */
 export const HOUSEKEEPING_LOCK_ID = 727275;
 
-/** What housekeeping uses: the tables it prunes, the receipt store for abandoned uploads, and a log. */
+/** What housekeeping uses: the tables it prunes, the receipt store for abandoned and interrupted uploads, and a log. */
 interface HousekeepingDeps {
   db: Database;
   storage: ObjectStorage;
@@ -37,7 +37,7 @@ const rules = {
   mailOutbox: (db: Executor, now: Date) => deleteDeliveredMail(db, ago(now, DELIVERED_MAIL_KEEP_MS)),
 } satisfies Record<string, (db: Executor, now: Date) => Promise<number>>;
 
-export type HousekeepingSummary = Record<keyof typeof rules | 'abandonedUploads', number>;
+export type HousekeepingSummary = Record<keyof typeof rules | 'abandonedUploads' | 'interruptedUploads', number>;
 
 /**
  * Deletes expired and spent rows from every table that would otherwise grow without bound. One
@@ -51,6 +51,7 @@ export async function runHousekeeping(ctx: HousekeepingDeps, now: Date = new Dat
     for (const table of Object.keys(rules) as (keyof typeof rules)[]) summary[table] = await rules[table](tx, now);
     // Files live outside the database: each is removed before its row, so a crash leaves a row to retry.
     summary.abandonedUploads = await removeAbandonedUploads(ctx, tx, now);
+    summary.interruptedUploads = await removeInterruptedUploads(ctx.storage, now);
     return summary as HousekeepingSummary;
   });
 }

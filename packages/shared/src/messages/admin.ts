@@ -51,6 +51,8 @@ export const receiptContentMismatch = 'The file is not the PDF, JPEG or PNG it c
 export const uploadLinkInvalid = 'This upload address is invalid or has expired. Please upload again.';
 export const uploadNotFound = 'Upload the file again: this upload is unknown, expired or belongs to another expense.';
 export const uploadNotReceived = 'The file has not arrived in storage yet, or its size differs. Please upload again.';
+export const tooManyPendingUploads = (limit: number) =>
+  `You have ${limit} uploads waiting to be attached. Attach them, or try again when their upload addresses expire (15 minutes).`;
 export const exchangeRateInvalid = 'Enter the rupees per US dollar, from 10 to 1,000, with at most 4 decimals.';
 export const exchangeRateLoadFailed = 'Failed to load the exchange rate.';
 export const exchangeRateSaveFailed = 'Failed to save the exchange rate.';

@@ -1,4 +1,4 @@
-import { generateCustomerId, isAdminRole, messages, type LoginResponse } from '@app/shared';
+import { isAdminRole, messages, type LoginResponse } from '@app/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/crypto';
@@ -6,28 +6,18 @@ import { invalid, invalidField, unauthenticated, forbidden } from '../../lib/err
 import type { Limits } from '../../lib/limits';
 import type { CaptchaService } from '../captcha';
 import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail';
-import {
-  consumeToken,
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  issueToken,
-  toProfile,
-  updateUser,
-  type RequestMeta,
-  type UserRow,
-} from '../users';
+import { consumeToken, findUserByEmail, findUserById, issueToken, toProfile, updateUser, type RequestMeta, type UserRow } from '../users';
 import { revokeSession, revokeUserSessions } from './sessions.repository';
 import { openSession } from './sessions.service';
 
-/** What sign-in and credentials use: the accounts, captcha, limits, the mail they send, the session secret and the bootstrap admin. */
+/** What sign-in and credentials use: the accounts, captcha, limits, the mail they send and the session secret. */
 interface AuthDeps {
   db: Database;
   captcha: CaptchaService;
   limits: Limits;
   mail: MailDelivery;
   templates: MailTemplates;
-  config: Pick<Config, 'jwtSecret' | 'admin'>;
+  config: Pick<Config, 'jwtSecret'>;
 }
 
 /** What mailing a reset link uses: an admin's reset (features/user-admin) sends it with these alone. */
@@ -141,30 +131,6 @@ export async function resetPassword(ctx: AuthDeps, input: { token: string; newPa
   await ctx.limits.reset('loginFailures', loginKey(changed.email, meta.ip));
   void ctx.mail.send(changed.mail);
   return { message: messages.resetSuccess };
-}
-
-/** Creates or updates the admin named by ADMIN_EMAIL and ADMIN_PASSWORD at start. */
-export async function ensureBootstrapAdmin(ctx: AuthDeps) {
-  const admin = ctx.config.admin;
-  if (!admin) return;
-  const existing = await findUserByEmail(ctx.db, admin.email);
-  if (!existing) {
-    await insertUser(ctx.db, {
-      email: admin.email,
-      passwordHash: await hashPassword(admin.password),
-      firstName: 'Admin',
-      roles: ['ROLE_ADMIN'],
-      verified: true,
-      emailVerifiedAt: new Date(),
-      customerId: generateCustomerId(),
-    });
-    return;
-  }
-  const roles = existing.roles.some(isAdminRole) ? existing.roles : [...existing.roles, 'ROLE_ADMIN'];
-  const passwordHash = (await verifyPassword(existing.passwordHash, admin.password))
-    ? existing.passwordHash
-    : await hashPassword(admin.password);
-  await updateUser(ctx.db, existing.id, { roles, verified: true, passwordHash, disabledAt: null });
 }
 
 /** Changing a password needs the current one, and signs out every other session (decision 003). */

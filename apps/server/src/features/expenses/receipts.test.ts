@@ -187,6 +187,30 @@ describe.each([
     expect(noExpense.body.message).toBe(messages.missingExpenseId);
   });
 
+  it('holds an admin to 20 uploads waiting for their file: attaching one or its address expiring frees its place', async () => {
+    // The second admin, who has started none.
+    const expenseId = randomUUID();
+    expect((await saveExpense(expenseId, {}, otherAdmin)).status).toBe(200);
+    const bytes = pdf(1000);
+    const first = (await initiate(expenseId, { size: bytes.length }, otherAdmin)).body as unknown as UploadTicket;
+    expect((await upload(server.app, first, bytes)).status).toBeLessThan(300);
+    for (let i = 1; i < 20; i++) expect((await initiate(expenseId, { size: 100 }, otherAdmin)).status).toBe(200);
+    const refused = await initiate(expenseId, { size: 100 }, otherAdmin);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(messages.tooManyPendingUploads(20));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // Each admin has places of their own.
+    expect((await initiate(randomUUID(), { size: 100 })).status).toBe(200);
+
+    expect((await attach(expenseId, first, bytes, 'application/pdf', otherAdmin)).status).toBe(200);
+    expect((await initiate(expenseId, { size: 100 }, otherAdmin)).status).toBe(200);
+    expect((await initiate(expenseId, { size: 100 }, otherAdmin)).status).toBe(429);
+    vi.useFakeTimers(FAKE_DATE);
+    vi.setSystemTime(Date.now() + 16 * 60_000);
+    expect((await initiate(expenseId, { size: 100 }, otherAdmin)).status).toBe(200);
+  });
+
   it('keeps the file name for display only: a path in it never reaches the storage key', async () => {
     const bytes = pdf(1000);
     const { expenseId, ticket } = await uploaded(bytes, 'application/pdf', '../../../etc/passwd.pdf');
@@ -195,6 +219,28 @@ describe.each([
     expect(attached.fileName).toBe('../../../etc/passwd.pdf');
     const download = await server.app.inject({ method: 'GET', url: attached.downloadUrl! });
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="\.\.\/\.\.\/\.\.\/etc\/passwd\.pdf"/);
+  });
+
+  it('serves the bytes checked at attach: the upload address, used again before it expires, replaces nothing', async () => {
+    const bytes = pdf(2000);
+    const { expenseId, ticket } = await uploaded(bytes);
+    const attached = await attach(expenseId, ticket, bytes);
+    expect(attached.status, attached.text).toBe(200);
+    // Other bytes of the same type and length, to the same address.
+    const other = pdf(2000);
+    other.write('swapped after the check', 100, 'latin1');
+    const again = await upload(server.app, ticket, other);
+    // Our own address refuses it; a bucket takes it, at a key the expense no longer reads.
+    if (new URL(ticket.uploadUrl, server.app.ctx.config.appUrl).origin === new URL(server.app.ctx.config.appUrl).origin) {
+      expect(again.status).toBe(403);
+    }
+    const download = await server.app.inject({
+      method: 'GET',
+      url: (attached.body as unknown as Expense).fileUrl!,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(bytes)).toBe(true);
   });
 
   it('refuses a file whose bytes are not the declared type, and keeps nothing of it', async () => {

@@ -1,5 +1,5 @@
 import type { ExpenseFilter } from '@app/shared';
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 import { exchangeRates, expenses, expenseUploads } from '../../db/schema';
 import { businessTimeZone } from '../../db/sql-constants';
@@ -119,6 +119,26 @@ export async function deleteExpenseRow(db: Executor, id: string): Promise<Expens
   return row ?? null;
 }
 
+// Namespace of the per-admin locks on starting uploads (the second key is a hash of the admin's id).
+const UPLOAD_STARTS_LOCK = 727278;
+
+/** Holds this admin's upload starts until the transaction ends, so two at once cannot both take the last place. */
+export async function lockUploadStarts(tx: Executor, userId: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${UPLOAD_STARTS_LOCK}, hashtext(${userId}))`);
+}
+
+/** How many uploads the admin has waiting for their file at `now` (not attached, address not expired), and when the first address expires. */
+export async function pendingUploadsOf(db: Executor, userId: string, now: Date): Promise<{ count: number; firstExpiry: Date | null }> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      firstExpiry: sql<Date | null>`min(${expenseUploads.expiresAt})`.mapWith(expenseUploads.expiresAt),
+    })
+    .from(expenseUploads)
+    .where(and(eq(expenseUploads.createdByUserId, userId), isNull(expenseUploads.attachedAt), gt(expenseUploads.expiresAt, now)));
+  return row!;
+}
+
 export async function insertUpload(db: Executor, values: NewUpload): Promise<UploadRow> {
   const [row] = await db.insert(expenseUploads).values(values).returning();
   return row!;
@@ -135,9 +155,9 @@ export async function findUploadByKey(db: Executor, storageKey: string): Promise
   return row ?? null;
 }
 
-/** Marks the upload as the file of an expense, or (null) as no one's file, for removal. */
-export async function setUploadAttached(db: Executor, id: string, at: Date | null) {
-  await db.update(expenseUploads).set({ attachedAt: at }).where(eq(expenseUploads.id, id));
+/** Marks the upload as the file of an expense (with the key its bytes are served from), or (null) as no one's file, for removal. */
+export async function setUploadAttached(db: Executor, id: string, changes: { attachedAt: Date | null; storageKey?: string }) {
+  await db.update(expenseUploads).set(changes).where(eq(expenseUploads.id, id));
 }
 
 /** Detaches every upload of an expense (which is being deleted) and returns them, for removal. */

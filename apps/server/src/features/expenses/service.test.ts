@@ -56,7 +56,7 @@ describe('expenses service built from its ports alone: a migrated database, rece
       db: database.db,
       storage: createLocalStorage(database.config.dataDir, secret),
       log,
-      config: { jwtSecret: secret, startingInrPerUsd: 80 },
+      config: { jwtSecret: secret, startingInrPerUsd: 80, pendingUploadsPerAdmin: 20 },
     };
   });
   const pathOf = (storageKey: string) => join(database.config.dataDir, 'receipts', storageKey);
@@ -115,10 +115,11 @@ describe('expenses service built from its ports alone: a migrated database, rece
     const download = new URL(expense.downloadUrl!, 'http://localhost');
     expect(isValidDownload(deps, upload.id, Number(download.searchParams.get('expires')), download.searchParams.get('sig')!)).toBe(true);
     expect(isValidDownload(deps, upload.id, Number(download.searchParams.get('expires')), 'forged')).toBe(false);
-    expect(await text(await deps.storage.openRead((await findReceipt(deps, upload.id)).storageKey))).toBe(pdf.toString());
+    const served = (await findReceipt(deps, upload.id)).storageKey;
+    expect(await text(await deps.storage.openRead(served))).toBe(pdf.toString());
 
     await deleteExpense(deps, expenseId, auditOf(admin, 'DELETE /api/admin/expenses/:expenseId'));
-    expect(existsSync(pathOf(upload.storageKey))).toBe(false);
+    expect(existsSync(pathOf(served))).toBe(false);
     await expect(findReceipt(deps, upload.id)).rejects.toMatchObject({ kind: 'not-found', message: messages.notFound });
   });
 
@@ -127,6 +128,7 @@ describe('expenses service built from its ports alone: a migrated database, rece
     const { expenseId, ticket, upload } = await uploaded(admin, pdf);
     const audit = auditOf(admin, 'POST /api/admin/expenses/:expenseId/attach');
     await attachFile(deps, admin, expenseId, { fileUrl: ticket.fileUrl, contentType: 'application/pdf', size: pdf.length }, audit);
+    const served = (await findReceipt(deps, upload.id)).storageKey;
 
     const failingStore = { ...deps.storage, remove: () => Promise.reject(new Error('disk unavailable')) };
     await deleteExpense({ ...deps, storage: failingStore }, expenseId, auditOf(admin, 'DELETE /api/admin/expenses/:expenseId'));
@@ -135,11 +137,11 @@ describe('expenses service built from its ports alone: a migrated database, rece
       details: expect.objectContaining({ uploadId: upload.id }) as object,
       message: 'receipt removal failed; housekeeping will retry',
     });
-    expect(existsSync(pathOf(upload.storageKey))).toBe(true);
+    expect(existsSync(pathOf(served))).toBe(true);
     expect(await database.db.select().from(expenseUploads).where(eq(expenseUploads.id, upload.id))).toHaveLength(1);
 
     expect(await removeAbandonedUploads(deps, database.db, new Date(Date.now() + DAY_MS + 60_000))).toBe(1);
-    expect(existsSync(pathOf(upload.storageKey))).toBe(false);
+    expect(existsSync(pathOf(served))).toBe(false);
     expect(await database.db.select().from(expenseUploads).where(eq(expenseUploads.id, upload.id))).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import {
 import type { Config } from '../../config';
 import type { Database, Executor, Transaction } from '../../db/client';
 import type { AuditChange } from '../../db/schema';
-import { DomainError, invalid, invalidField, forbidden, notFound, conflict } from '../../lib/errors';
+import { DomainError, invalid, invalidField, forbidden, notFound, conflict, rateLimited } from '../../lib/errors';
 import type { Log } from '../../lib/logging';
 import { contentMatches, MAGIC_BYTES_LENGTH, type ObjectStorage, type ReceiveRefusal } from '../../lib/storage/storage';
 import { signer } from '../../lib/signing';
@@ -32,7 +32,9 @@ import {
   findUpload,
   findUploadByKey,
   insertUpload,
+  lockUploadStarts,
   pageOfExpenses,
+  pendingUploadsOf,
   releaseUploadsOf,
   setUploadAttached,
   unattachedUploads,
@@ -46,8 +48,8 @@ export interface ExpenseDeps {
   db: Database;
   storage: ObjectStorage;
   log: Log;
-  /** The server secret keys the download addresses; the starting rate prices saves before an admin sets one. */
-  config: Pick<Config, 'jwtSecret' | 'startingInrPerUsd'>;
+  /** The server secret keys the download addresses; the starting rate prices saves before an admin sets one; the cap on waiting uploads. */
+  config: Pick<Config, 'jwtSecret' | 'startingInrPerUsd' | 'pendingUploadsPerAdmin'>;
 }
 
 /** Checklist row 30: an upload address lives 15 minutes; a download address as long. */
@@ -55,6 +57,11 @@ const UPLOAD_TTL_MS = 15 * 60_000;
 const DOWNLOAD_TTL_MS = 15 * 60_000;
 /** Uploads never attached are removed after a day (decision 020). */
 const UNATTACHED_UPLOAD_KEEP_MS = 24 * 60 * 60_000;
+
+/** The one key an upload's address reaches: the bytes wait there until attach. */
+const uploadKeyOf = (upload: Pick<UploadRow, 'expenseId' | 'id'>) => `expenses/${upload.expenseId}/${upload.id}`;
+/** Where attach moves them, checks them and serves them from: no upload address reaches it. */
+const checkedKeyOf = (upload: Pick<UploadRow, 'expenseId' | 'id'>) => `checked/${upload.expenseId}/${upload.id}`;
 
 const expenseNotFound = () => notFound(messages.expenseNotFound);
 const fileError = (message: string) => invalidField('fileUrl', message);
@@ -152,7 +159,10 @@ export async function listExpenses(ctx: ExpenseDeps, query: ExpenseListQuery): P
 /**
  * An upload this admin started for this expense, not yet attached, whose stored object has the
  * declared size and starts with the magic bytes of the declared type. An object of another type is
- * deleted (checklist row 30); one that has not arrived yet may still arrive.
+ * deleted (checklist row 30); one that has not arrived yet may still arrive. The object is moved
+ * away from its upload address before it is checked, so the bytes checked are the bytes served: the
+ * address, valid for its 15 minutes, can still be written (S3 cannot revoke a presigned address),
+ * but nothing reads what it writes. The upload is answered with the key its bytes are checked at.
  */
 async function checkedUpload(
   ctx: ExpenseDeps,
@@ -167,17 +177,20 @@ async function checkedUpload(
   if ((file.size !== null && file.size !== upload.size) || (file.contentType !== null && file.contentType !== upload.contentType)) {
     throw fileError(messages.uploadNotFound);
   }
-  const stored = await ctx.storage.stat(upload.storageKey);
+  const key = checkedKeyOf(upload);
+  // Moved once: bytes a save moved and checked, then could not attach (the expense was not saved yet), stay the ones checked.
+  if (upload.storageKey !== key && !(await ctx.storage.stat(key))) await ctx.storage.move(upload.storageKey, key);
+  const stored = await ctx.storage.stat(key);
   if (!stored) throw fileError(messages.uploadNotReceived);
   if (stored.size !== upload.size) {
-    await ctx.storage.remove(upload.storageKey);
+    await ctx.storage.remove(key);
     throw fileError(messages.uploadNotReceived);
   }
-  if (!(await contentMatches(await ctx.storage.readStart(upload.storageKey, MAGIC_BYTES_LENGTH), upload.contentType))) {
-    await ctx.storage.remove(upload.storageKey);
+  if (!(await contentMatches(await ctx.storage.readStart(key, MAGIC_BYTES_LENGTH), upload.contentType))) {
+    await ctx.storage.remove(key);
     throw fileError(messages.receiptContentMismatch);
   }
-  return upload;
+  return { ...upload, storageKey: key };
 }
 
 /**
@@ -194,18 +207,21 @@ async function swapFile(
   if (next) {
     const locked = await findUpload(tx, next.id, { forUpdate: true });
     if (!locked || locked.attachedAt) throw fileError(messages.uploadNotFound);
-    await setUploadAttached(tx, next.id, now);
+    await setUploadAttached(tx, next.id, { attachedAt: now, storageKey: next.storageKey });
   }
   const released = before?.file ? [before.file] : [];
-  for (const old of released) await setUploadAttached(tx, old.id, null);
+  for (const old of released) await setUploadAttached(tx, old.id, { attachedAt: null });
   return { file: next, released };
 }
 
-/** Files no expense uses any more: the object first, then its row, so a crash in between leaves a row housekeeping retries. */
+/**
+ * Files no expense uses any more: the objects first, then the row, so a crash in between leaves a
+ * row housekeeping retries. Both keys go: the checked bytes, and whatever the address received.
+ */
 async function removeUploads(ctx: Pick<ExpenseDeps, 'storage' | 'log'>, db: Executor, uploads: UploadRow[]) {
   for (const upload of uploads) {
     try {
-      await ctx.storage.remove(upload.storageKey);
+      for (const key of [uploadKeyOf(upload), checkedKeyOf(upload)]) await ctx.storage.remove(key);
       await deleteUploads(db, [upload.id]);
     } catch (error) {
       ctx.log.warn({ err: error, uploadId: upload.id }, 'receipt removal failed; housekeeping will retry');
@@ -303,20 +319,31 @@ export async function deleteExpense(ctx: ExpenseDeps, id: string, audit: AuditRe
 /**
  * POST /api/admin/expenses/upload-initiate: a storage key chosen here under the expense's prefix
  * (the file name is for display only), and an upload address bound to the type and size for 15
- * minutes (checklist row 30).
+ * minutes (checklist row 30). An admin may have PENDING_UPLOADS_PER_ADMIN uploads waiting for
+ * their file; past that, a start waits until one is attached or its address expires.
  */
 export async function initiateUpload(ctx: ExpenseDeps, admin: Actor, input: UploadInitiate): Promise<UploadTicket> {
   const id = randomUUID();
-  const expiresAt = new Date(Date.now() + UPLOAD_TTL_MS);
-  const upload = await insertUpload(ctx.db, {
-    id,
-    expenseId: input.expenseId,
-    storageKey: `expenses/${input.expenseId}/${id}`,
-    fileName: input.fileName,
-    contentType: input.contentType,
-    size: input.size,
-    createdByUserId: admin.userId,
-    expiresAt,
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS);
+  const upload = await ctx.db.transaction(async (tx) => {
+    await lockUploadStarts(tx, admin.userId);
+    const pending = await pendingUploadsOf(tx, admin.userId, now);
+    const limit = ctx.config.pendingUploadsPerAdmin;
+    if (pending.count >= limit) {
+      const waitMs = (pending.firstExpiry?.getTime() ?? expiresAt.getTime()) - now.getTime();
+      throw rateLimited(messages.tooManyPendingUploads(limit), Math.max(1, Math.ceil(waitMs / 1000)));
+    }
+    return insertUpload(tx, {
+      id,
+      expenseId: input.expenseId,
+      storageKey: uploadKeyOf({ expenseId: input.expenseId, id }),
+      fileName: input.fileName,
+      contentType: input.contentType,
+      size: input.size,
+      createdByUserId: admin.userId,
+      expiresAt,
+    });
   });
   const target = await ctx.storage.createUploadTarget({
     key: upload.storageKey,
@@ -366,6 +393,13 @@ export async function findReceipt(ctx: ExpenseDeps, uploadId: string): Promise<U
   if (!upload || !(await ctx.storage.stat(upload.storageKey))) throw notFound(messages.notFound);
   return upload;
 }
+
+/**
+ * Housekeeping: on local disk, the partial files of uploads a killed server was receiving, once they
+ * were last written longer ago than an upload address lives (S3 keeps no partial object of a PUT).
+ */
+export const removeInterruptedUploads = (storage: ObjectStorage, now: Date): Promise<number> =>
+  storage.kind === 'local' ? storage.removeInterrupted(new Date(now.getTime() - UPLOAD_TTL_MS)) : Promise.resolve(0);
 
 /** Housekeeping: uploads never attached within a day, and files of deleted expenses left by a crash. */
 export async function removeAbandonedUploads(ctx: Pick<ExpenseDeps, 'storage' | 'log'>, db: Executor, now: Date): Promise<number> {

@@ -7,6 +7,7 @@ export {
   queueMailToSend,
   type OutboxSchedule,
   type OutgoingMail,
+  type QueuedMail,
 } from './repository';
 export type { MailDelivery } from './delivery';
 export type { MailTemplates } from './templates';

@@ -105,6 +105,25 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       ],
       action: { label: 'Reset my password', url: `${appUrl}/login` },
     }),
+  /**
+   * An admin changed the account's e-mail: told to the address it had (`was`) and to the one it has
+   * now (`is`). The subject is fixed text and neither letter names the other address.
+   */
+  emailChanged: (to: string, firstName: string, address: 'was' | 'is') =>
+    compose({
+      to,
+      kind: 'email-changed',
+      subject: `The e-mail address of your ${brand.name} account was changed`,
+      greeting: hello(firstName),
+      paragraphs: [
+        address === 'was'
+          ? 'Our staff changed the e-mail address of your account: this address no longer signs in to it.'
+          : 'Our staff made this the e-mail address of your account: sign in with it from now on.',
+        'Links we e-mailed before the change (to reset the password, verify the address or sign in) no longer work.',
+        `If you did not ask for this change, contact us at ${brand.supportEmail} or ${brand.supportPhone}.`,
+      ],
+      action: { label: 'Sign in', url: `${appUrl}/login` },
+    }),
   adminMagicLink: (to: string, firstName: string, token: string) =>
     compose({
       to,

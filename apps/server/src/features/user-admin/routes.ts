@@ -84,7 +84,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
     },
     async (request) => {
       const admin = requireAdmin(request);
-      const user = await updateUserAsAdmin(ctx.db, admin, request.params.id, request.body, auditActor(request));
+      const user = await updateUserAsAdmin(ctx, admin, request.params.id, request.body, auditActor(request));
       // The edit's own row, with its changes, committed with it.
       markAuditRecorded(request);
       return user;

@@ -15,8 +15,8 @@ import type { Limits } from '../../lib/limits';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit, type AuditEntry } from '../audit';
 import { mailResetLink, revokeUserSessions } from '../auth';
-import type { MailDelivery, MailTemplates } from '../mail';
-import { findUserById, lockUser, updateUser, type NewUser, type UserRow } from '../users';
+import { queueMailToSend, type MailDelivery, type MailTemplates, type QueuedMail } from '../mail';
+import { deleteUnusedTokens, findUserById, lockUser, updateUser, type NewUser, type UserRow } from '../users';
 import { toAdminUser } from './admin-user';
 import { countUsers, isEmailTakenByAnother, lockAdmins, pageOfUsers, type UserFilter } from './repository';
 
@@ -100,26 +100,36 @@ function changesBetween(before: AdminUser, after: AdminUser): AuditChange[] {
 const SESSION_FIELDS = new Set(['email', 'roles', 'verified']);
 const isAdmin = (roles: string[]) => roles.includes(ADMIN);
 
+/** What an admin's edit of a user uses: the accounts, and the mail telling both addresses of a new e-mail. */
+interface UserEditDeps {
+  db: Database;
+  mail: MailDelivery;
+  templates: MailTemplates;
+}
+
 /**
  * An admin's edit of a user (docs/product.md, Validation; decision 018): the admin keeps their own admin role, the
  * last admin stays one, a change of roles, subscription or amount carries a reason. A change of
  * e-mail, roles or verification ends the user's sessions (all but the admin's own when editing
- * themself). The audit row with every change's before and after commits in the same transaction.
+ * themself). A change of e-mail also cancels every link mailed to the old address and tells both
+ * addresses. The audit row with every change's before and after commits in the same transaction.
  */
 export async function updateUserAsAdmin(
-  db: Database,
+  ctx: UserEditDeps,
   admin: { userId: string; sessionId: string },
   id: string,
   input: AdminUserUpdate,
   audit: Omit<AuditEntry, 'status' | 'details'>,
 ): Promise<AdminUser> {
+  const { db } = ctx;
   // Demoting an admin takes every admin's lock before the user's, in id order, so two demotions
   // at once queue instead of deadlocking, and the second sees the first.
   const unlocked = await findUserById(db, id);
   if (!unlocked) throw userNotFound();
   const demotes = (roles: string[]) => isAdmin(roles) && !isAdmin(input.roles);
+  let edited: { user: AdminUser; notices: QueuedMail[] };
   try {
-    return await db.transaction(async (tx) => {
+    edited = await db.transaction(async (tx) => {
       let admins = demotes(unlocked.roles) ? await lockAdmins(tx) : null;
       const before = await lockUser(tx, id);
       if (!before) throw userNotFound();
@@ -140,14 +150,25 @@ export async function updateUserAsAdmin(
       if ([...changed].some((field) => SESSION_FIELDS.has(field))) {
         await revokeUserSessions(tx, id, id === admin.userId ? admin.sessionId : undefined);
       }
+      const notices: QueuedMail[] = [];
+      if (changed.has('email')) {
+        // A reset, verification or sign-in link sent before belongs to the old address: none may act on the new one.
+        await deleteUnusedTokens(tx, id);
+        notices.push(
+          await queueMailToSend(tx, ctx.templates.emailChanged(before.email, updated.firstName, 'was')),
+          await queueMailToSend(tx, ctx.templates.emailChanged(updated.email, updated.firstName, 'is')),
+        );
+      }
       await recordAudit(tx, { ...audit, status: 200, details: { reason: input.reason, changes } });
-      return toAdminUser(updated);
+      return { user: toAdminUser(updated), notices };
     });
   } catch (error) {
     // Another account took the e-mail between the check and the update.
     if (isUniqueViolation(error)) throw conflict(messages.emailTakenByAnother);
     throw error;
   }
+  for (const notice of edited.notices) void ctx.mail.send(notice);
+  return edited.user;
 }
 
 /** What an admin's reset of a user's password uses: the accounts, the limit on resets and the reset mail. */

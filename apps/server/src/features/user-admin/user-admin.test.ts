@@ -13,7 +13,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chainReport } from '../../audit-verify';
 import { queryRows } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
-import { adminEnv, eventually, signedInAdmin, signedInPatient, useTestApp, waitForMail } from '../../test/harness';
+import {
+  adminEnv,
+  eventually,
+  mailFor,
+  signedInAdmin,
+  signedInPatient,
+  signupBody,
+  strongPassword,
+  tokenFromMail,
+  useTestApp,
+  waitForMail,
+} from '../../test/harness';
 import { checkAuditChain } from '../audit/service';
 import { insertUser, type NewUser } from '../users/repository';
 
@@ -594,6 +605,76 @@ describe('admin user edit, reset e-mail and history', () => {
     expect(await meStatus(token)).toBe(200);
     expect((await save(view.id, { ...view, ...change() })).status).toBe(200);
     expect(await meStatus(token)).toBe(status);
+  });
+
+  it('#9 #11 #12 a change of e-mail cancels the reset, verification and admin sign-in links sent before it, and is recorded', async () => {
+    const movedTo = () => `moved.${randomUUID()}@example.com`;
+    // A reset link to a patient.
+    const reader = await patientView();
+    await server.http.post('/api/auth/forgot-password', { email: reader.body.email });
+    const resetToken = await tokenFromMail(server.app, reader.body.email, 'password-reset');
+    // A verification link to a patient who signed up and has not opened it.
+    const waiting = signupBody();
+    expect((await server.http.post('/api/users/register', waiting)).status).toBe(201);
+    const verifyToken = await tokenFromMail(server.app, waiting.email, 'verify-email');
+    const waitingView = ((await server.http.get(`/api/admin/search?email=${waiting.email}`, admin.token)).body.content as AdminUser[])[0]!;
+    // A sign-in link to a second admin.
+    const deputy = await patientView();
+    const promoted = await save(deputy.view.id, { ...deputy.view, roles: 'ROLE_USER,ROLE_ADMIN', reason: 'Deputy' });
+    expect(promoted.status).toBe(200);
+    const signIn = await server.http.post('/api/auth/login', { email: deputy.body.email, password: strongPassword });
+    expect(signIn.body.status).toBe('magic_link_sent');
+    const adminLinkToken = await tokenFromMail(server.app, deputy.body.email, 'admin-login');
+
+    const newReaderEmail = movedTo();
+    for (const [view, email] of [
+      [reader.view, newReaderEmail],
+      [waitingView, movedTo()],
+      [promoted.body as unknown as AdminUser, movedTo()],
+    ] as const) {
+      expect((await save(view.id, { ...view, email })).status).toBe(200);
+    }
+
+    const reset = await server.http.put('/api/auth/reset-password', { token: resetToken, newPassword: 'N3w!passphrase' });
+    expect(reset.status).toBe(400);
+    expect(reset.body.message).toBe(messages.resetTokenInvalid);
+    expect((await server.http.post('/api/auth/login', { email: newReaderEmail, password: 'N3w!passphrase' })).status).toBe(401);
+    const verify = await server.http.post('/api/users/verify-email', { token: verifyToken });
+    expect(verify.status).toBe(400);
+    expect(verify.text).not.toContain('moved.');
+    expect((await row(waitingView.id)).verified).toBe(false);
+    const adminLink = await server.http.post('/api/auth/verify-admin-login', { token: adminLinkToken });
+    expect(adminLink.status).toBe(400);
+    expect(adminLink.body.message).toBe(messages.magicLinkInvalid);
+
+    const [latest] = (await server.http.get(`/api/admin/users/${reader.view.id}/audit`, admin.token)).body.content as AuditEvent[];
+    expect(latest).toMatchObject({ action: 'PUT /api/admin/users/:id', status: 200, actorUserId: admin.user.id });
+    expect(latest!.changes).toEqual([{ field: 'email', before: reader.body.email, after: newReaderEmail }]);
+  });
+
+  it('tells the old and the new address of a change of e-mail, in mail whose headers hold the address and fixed text alone', async () => {
+    const { view, body } = await patientView();
+    const movedTo = `moved.${randomUUID()}@example.com`;
+    const saved = await save(view.id, { ...view, email: movedTo, firstName: 'Eve\r\nBcc: spy@evil.example' });
+    expect(saved.status).toBe(200);
+    const noticesTo = async (email: string) => (await mailFor(server.app, email)).filter((mail) => mail.kind === 'email-changed');
+    const [toOld] = await noticesTo(body.email);
+    const [toNew] = await noticesTo(movedTo);
+    const subject = `The e-mail address of your ${server.app.ctx.config.brand.name} account was changed`;
+    expect(toOld).toMatchObject({ recipient: body.email, subject });
+    expect(toNew).toMatchObject({ recipient: movedTo, subject });
+    expect(toOld!.text).toContain('this address no longer signs in');
+    expect(toNew!.text).toContain('sign in with it from now on');
+    // Neither letter names the other address.
+    expect(toOld!.text).not.toContain(movedTo);
+    expect(toNew!.text).not.toContain(body.email);
+
+    // A line break in an address is refused before anything is stored or sent.
+    const injected = await save(view.id, { ...(saved.body as unknown as AdminUser), email: `${movedTo}\r\nBcc: spy@evil.example` });
+    expect(injected.status).toBe(400);
+    expect((await row(view.id)).email).toBe(movedTo);
+    expect(await noticesTo(movedTo)).toHaveLength(1);
+    expect(await mailFor(server.app, 'spy@evil.example')).toEqual([]);
   });
 
   it('writes the edit to the trail in its transaction: before and after, the reason, sealed, one row', async () => {

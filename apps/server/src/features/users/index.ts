@@ -4,6 +4,7 @@ export { newAccount } from './service';
 export {
   findUserByEmail,
   findUserById,
+  hasAdmin,
   insertUser,
   lockUser,
   profileColumns,
@@ -13,4 +14,4 @@ export {
   type UserRow,
 } from './repository';
 export { billingAddressOf, cardDetailsOf, toProfile } from './profile.service';
-export { consumeToken, deleteSpentTokens, issueToken } from './tokens.repository';
+export { consumeToken, deleteSpentTokens, deleteUnusedTokens, issueToken } from './tokens.repository';

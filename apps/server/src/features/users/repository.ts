@@ -35,6 +35,16 @@ export async function updateUser(db: Executor, id: string, changes: Partial<NewU
   return row!;
 }
 
+/** Whether any account holds the admin role, enabled or not. */
+export async function hasAdmin(db: Executor): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`'ROLE_ADMIN' = ANY(${users.roles})`)
+    .limit(1);
+  return Boolean(row);
+}
+
 /** The user, locked until the transaction ends. */
 export const lockUser = (tx: Executor, id: string) => selectUser(tx, eq(users.id, id), 'update');
 

@@ -5,7 +5,6 @@ import {
   registrationSchema,
   resendVerificationSchema,
   userProfileSchema,
-  verifyEmailAnswerSchema,
   verifyEmailSchema,
 } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
@@ -42,6 +41,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     },
   );
 
+  // The answer is the message alone: it names no address, as the link's reader may not own the account's.
   app.post(
     '/api/users/verify-email',
     {
@@ -50,7 +50,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
         summary: 'Verify the e-mail address with the token its mail carried',
         tags: ['Account'],
         body: verifyEmailSchema,
-        response: { 200: verifyEmailAnswerSchema },
+        response: { 200: messageAnswerSchema },
       },
     },
     async (request) => verifyEmail(ctx.db, request.body.token),

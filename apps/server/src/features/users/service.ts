@@ -136,11 +136,11 @@ export async function verifyEmailTokenStatus(db: Database, token: string): Promi
 
 /** The "Confirm my email" button: spends the token and marks the address verified. */
 export async function verifyEmail(db: Database, token: string) {
-  const user = await db.transaction(async (tx) => {
+  const verified = await db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'verify-email');
-    if (!userId) return null;
-    return updateUser(tx, userId, { verified: true, emailVerifiedAt: new Date() });
+    if (userId) await updateUser(tx, userId, { verified: true, emailVerifiedAt: new Date() });
+    return userId !== null;
   });
-  if (!user) throw invalid(messages.verifyTokenInvalid);
-  return { message: messages.verifySuccess, user: { email: user.email, firstName: user.firstName, verified: true as const } };
+  if (!verified) throw invalid(messages.verifyTokenInvalid);
+  return { message: messages.verifySuccess };
 }

@@ -54,6 +54,11 @@ export async function isTokenUsable(db: Executor, token: string, purpose: TokenP
   return Boolean(row);
 }
 
+/** Deletes the user's tokens not used yet, of every purpose: links mailed to an address the account no longer has. */
+export async function deleteUnusedTokens(db: Executor, userId: string) {
+  await db.delete(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+}
+
 /** Deletes tokens that can no longer be used (used, or expired by `now`); returns how many. */
 export async function deleteSpentTokens(db: Executor, now: Date): Promise<number> {
   const rows = await db

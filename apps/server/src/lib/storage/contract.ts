@@ -22,6 +22,8 @@ interface StorageOperations {
   /** At most the first `bytes` bytes, for the magic-byte check. */
   readStart(key: string, bytes: number): Promise<Buffer>;
   openRead(key: string): Promise<Readable>;
+  /** Moves the object to `to`, replacing what is there; nothing stored at `from` is not an error. */
+  move(from: string, to: string): Promise<void>;
   /** Removes the object; nothing stored there is not an error. */
   remove(key: string): Promise<void>;
 }
@@ -35,6 +37,8 @@ export interface LocalStorage extends StorageOperations {
   verifyUploadAddress(query: Record<string, unknown>, now: Date): { key: string; contentType: string; size: number } | null;
   /** Streams the body to the key with a byte limit; kept only when complete and of the declared type. */
   receive(key: string, contentType: string, size: number, body: Readable): Promise<ReceiveRefusal | null>;
+  /** Removes what interrupted uploads left (a process killed while receiving), last written before `before`; returns how many. */
+  removeInterrupted(before: Date): Promise<number>;
 }
 
 export interface S3Storage extends StorageOperations {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { link, mkdir, open, rm, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -85,6 +85,30 @@ export function createLocalStorage(dataDir: string, secret: string): LocalStorag
       }
     },
 
+    async removeInterrupted(before) {
+      // A receive removes its temporary file however it ends; only a killed process leaves one.
+      let names: string[];
+      try {
+        names = await readdir(incoming);
+      } catch (error) {
+        if (missing(error)) return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const name of names) {
+        const file = join(incoming, name);
+        try {
+          if ((await stat(file)).mtime >= before) continue;
+          await unlink(file);
+          removed += 1;
+        } catch (error) {
+          // Finished meanwhile, and removed by its receive.
+          if (!missing(error)) throw error;
+        }
+      }
+      return removed;
+    },
+
     async stat(key) {
       try {
         const found = await stat(pathOf(key));
@@ -110,6 +134,16 @@ export function createLocalStorage(dataDir: string, secret: string): LocalStorag
       // Opened here so that a missing file is an error of this call, not of the reply's stream.
       const file = await open(pathOf(key), 'r');
       return file.createReadStream();
+    },
+
+    async move(from, to) {
+      const target = pathOf(to);
+      await mkdir(dirname(target), { recursive: true });
+      try {
+        await rename(pathOf(from), target);
+      } catch (error) {
+        if (!missing(error)) throw error;
+      }
     },
 
     async remove(key) {

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -74,6 +75,17 @@ export function createS3Storage(settings: S3Settings): S3Storage {
       const answer = await client.send(new GetObjectCommand(object(key)));
       if (!(answer.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
       return answer.Body;
+    },
+
+    async move(from, to) {
+      // S3 has no rename: a copy inside the bucket, then the original goes.
+      try {
+        await client.send(new CopyObjectCommand({ ...object(to), CopySource: `${settings.bucket}/${object(from).Key}` }));
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      await client.send(new DeleteObjectCommand(object(from)));
     },
 
     async remove(key) {

@@ -1,9 +1,9 @@
-import type { UserProfile, VerifyEmailTokenStatus } from '@app/shared';
+import type { VerifyEmailTokenStatus } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface VerifyEmailResponse {
+/** The message alone: the answer names no account or address. */
+interface VerifyEmailResponse {
   message?: string;
-  user?: Partial<UserProfile>;
 }
 
 /**
@@ -14,7 +14,7 @@ export const checkVerifyEmailToken = (token: string) =>
   apiRequest<VerifyEmailTokenStatus>(`/api/users/verify-email?token=${encodeURIComponent(token)}`);
 
 /**
- * POST /api/users/verify-email {token} → {message, user}: the person's own confirmation, which spends
+ * POST /api/users/verify-email {token} → {message}: the person's own confirmation, which spends
  * the token. (The old site fell back to the GET, which used to verify too; it no longer does.)
  */
 export const verifyEmail = (token: string) =>

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { isOnline, useOnline } from '../../../lib/use-online';
 import { checkVerifyEmailToken, verifyEmail } from '../api/verify-email';
 import { ResendVerification } from '../components/resend-verification';
-import { readSession, setLoginFlash, updateStoredUser } from '../session';
+import { readSession, setLoginFlash } from '../session';
 import { useTokenParam } from '../token-param';
 import '../auth.css';
 
@@ -64,11 +64,6 @@ export default function VerifyEmailPage() {
     try {
       const answer = await verifyEmail(token);
       const message = answer.message || messages.verifySuccess;
-      const session = readSession();
-      const email = answer.user?.email?.toLowerCase();
-      if (session.user?.email && email && session.user.email.toLowerCase() === email) {
-        updateStoredUser({ verified: true, emailVerificationStat: 'verified' });
-      }
       setLoginFlash(message, 'success');
       setPhase({ name: 'success', message });
     } catch (error) {
