@@ -7,7 +7,7 @@ export function formatApiDate(value: string | Date | null | undefined, style: 'l
   return Number.isNaN(date.getTime()) ? null : formatCentralDate(date, style);
 }
 
-export type BadgeTone = 'success' | 'neutral' | 'danger' | 'muted';
+type BadgeTone = 'success' | 'neutral' | 'danger' | 'muted';
 
 const STATUS_BADGES: Record<SubscriptionStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'neutral' },
