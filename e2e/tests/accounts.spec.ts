@@ -1,6 +1,7 @@
 import { messages } from '@app/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { appReady, expect, test, type ReceivedMail } from '../fixtures/site';
+import { createVerifiedPatient, escapeRegExp, linkIn, registerPatient } from '../fixtures/patients';
+import { appReady, expect, test } from '../fixtures/site';
 
 /**
  * Patient accounts in the browser, at desktop size: sign-up, e-mail verification through a real SMTP
@@ -16,16 +17,8 @@ test.use({
   viewport: { width: 1280, height: 800 },
 });
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The accessible description of a field contains this message (hints may come before it). */
 const described = (message: string) => new RegExp(escapeRegExp(message));
-
-/** The first link in a mail's text part that leads to `path` on the site. */
-function linkIn(mail: ReceivedMail, baseURL: string, path: string): string {
-  const match = new RegExp(`${escapeRegExp(baseURL)}${escapeRegExp(path)}\\S+`).exec(mail.text);
-  if (!match) throw new Error(`No ${path} link in the e-mail "${mail.subject}":\n${mail.text}`);
-  return match[0];
-}
 
 const statusWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -57,33 +50,9 @@ async function storedToken(page: Page): Promise<string> {
   return token!;
 }
 
-/** A patient whose address is not verified yet, made through the API (the sign-up form has its own test). */
-async function registerThroughApi(request: APIRequestContext, email: string, password: string, firstName = 'Uma') {
-  const response = await request.post('/api/users/register', {
-    data: {
-      firstName,
-      lastName: 'Unverified',
-      email,
-      customerPhone: '3145550199',
-      password,
-      dob: '1985-06-30',
-      zip: '63101',
-      subscriptionPlan: 'oneTimeVisit',
-      smsPolicyAccepted: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-test('sign up, verify the e-mail, sign in, then reset the password: the old password and every old session stop working', async ({
-  page,
-  request,
-  browser,
-  site,
-}) => {
+test('sign up, confirm the e-mailed link and sign in to the profile', async ({ page, request, site }) => {
   const email = 'jane.doe@careconnect.test';
   const password = 'Str0ng!pass';
-  const newPassword = 'N3w!passphrase';
 
   // --- Sign up through the form.
   await openSignup(page);
@@ -137,8 +106,23 @@ test('sign up, verify the e-mail, sign in, then reset the password: the old pass
   await expect(details.getByRole('row', { name: 'Phone (314) 555-0100' })).toBeVisible();
   await expect(details.getByRole('row', { name: 'ZIP code 63101' })).toBeVisible();
 
+  expect(await meStatus(request, await storedToken(page))).toBe(200);
+});
+
+test('signing out ends that session only; a password reset ends every other one and the old password', async ({
+  page,
+  request,
+  browser,
+  site,
+}) => {
+  const email = 'june.reset@careconnect.test';
+  const password = 'Str0ng!pass';
+  const newPassword = 'N3w!passphrase';
+  await createVerifiedPatient(request, site, { email, password, firstName: 'June' });
+  await openLogin(page);
+  await signIn(page, email, password);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, June' })).toBeVisible();
   const firstToken = await storedToken(page);
-  expect(await meStatus(request, firstToken)).toBe(200);
 
   // A second device signs in too and stays signed in until the reset.
   const otherDevice = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 1280, height: 800 } });
@@ -146,7 +130,7 @@ test('sign up, verify the e-mail, sign in, then reset the password: the old pass
     const otherPage = await otherDevice.newPage();
     await openLogin(otherPage);
     await signIn(otherPage, email, password);
-    await expect(otherPage.getByRole('heading', { level: 1, name: 'Hello, Jane' })).toBeVisible();
+    await expect(otherPage.getByRole('heading', { level: 1, name: 'Hello, June' })).toBeVisible();
     const otherToken = await storedToken(otherPage);
     expect(await meStatus(request, otherToken)).toBe(200);
 
@@ -193,7 +177,7 @@ test('sign up, verify the e-mail, sign in, then reset the password: the old pass
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Jane' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, June' })).toBeVisible();
     const newToken = await storedToken(page);
     expect(newToken).not.toBe(firstToken);
     expect(await meStatus(request, newToken)).toBe(200);
@@ -292,7 +276,7 @@ test('the phone number is shown as (314) 555-0100 while it is typed', async ({ p
 test('signing in before verifying the e-mail shows the warning and stays on /login', async ({ page, request, site }) => {
   const email = 'uma.unverified@careconnect.test';
   const password = 'Unver1fied!';
-  await registerThroughApi(request, email, password);
+  await registerPatient(request, { email, password, firstName: 'Uma' });
   await site.mailbox.waitFor(email, /Confirm your e-mail/);
 
   await openLogin(page);

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { messages } from '@app/shared';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
-import { expect, test, type ReceivedMail, type Site } from '../fixtures/site';
+import { createVerifiedPatient, linkIn, uniqueEmail } from '../fixtures/patients';
+import { expect, test, type Site } from '../fixtures/site';
 
 /**
  * The admin dashboard in the browser: an admin signs in by magic link, finds a member by e-mail,
@@ -14,38 +15,6 @@ const ADMIN_EMAIL = 'admin@careconnect.test';
 const ADMIN_PASSWORD = 'Adm1n!secret';
 const PASSWORD = 'Kestrel!Harbor29';
 test.use({ siteEnv: { ADMIN_EMAIL, ADMIN_PASSWORD }, viewport: { width: 1280, height: 800 } });
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-function linkIn(mail: ReceivedMail, baseURL: string, path: string): string {
-  const match = new RegExp(`${escapeRegExp(baseURL)}${escapeRegExp(path)}\\S+`).exec(mail.text);
-  if (!match) throw new Error(`No ${path} link in the e-mail "${mail.subject}":\n${mail.text}`);
-  return match[0];
-}
-
-/** A verified patient, made through the API for speed (the sign-up form has its own tests). */
-async function createVerifiedPatient(request: APIRequestContext, site: Site, email: string, firstName: string, lastName: string) {
-  const registered = await request.post('/api/users/register', {
-    data: {
-      firstName,
-      lastName,
-      email,
-      customerPhone: '3145550100',
-      password: PASSWORD,
-      dob: '1985-04-12',
-      zip: '63101',
-      subscriptionPlan: 'familyMonthly',
-      smsPolicyAccepted: true,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const token = linkIn(await site.mailbox.waitFor(email, /Confirm your e-mail/), site.baseURL, '/verify-email/').split(
-    '/verify-email/',
-  )[1]!;
-  const verified = await request.post('/api/users/verify-email', { data: { token: decodeURIComponent(token) } });
-  expect(verified.status(), await verified.text()).toBe(200);
-}
 
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -82,8 +51,20 @@ async function search(page: Page, text: string) {
 
 test('an admin finds, edits and saves a member, exports everyone as JSON and reads the analytics', async ({ page, request, site }) => {
   const email = uniqueEmail('dana');
-  await createVerifiedPatient(request, site, email, 'Dana', 'Whitfield');
-  await createVerifiedPatient(request, site, uniqueEmail('eli'), 'Eli', 'Moreno');
+  await createVerifiedPatient(request, site, {
+    email,
+    password: PASSWORD,
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    plan: 'familyMonthly',
+  });
+  await createVerifiedPatient(request, site, {
+    email: uniqueEmail('eli'),
+    password: PASSWORD,
+    firstName: 'Eli',
+    lastName: 'Moreno',
+    plan: 'familyMonthly',
+  });
   await signInAsAdmin(page, site);
 
   // Analytics: the four numbers, a chart of the last 30 days, and the same numbers as a table.
@@ -219,14 +200,4 @@ test('an admin records an expense in rupees with a PDF receipt, finds it by curr
   await card.getByRole('button', { name: 'View Details' }).click();
   await card.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(card).toHaveCount(0);
-});
-
-test('a patient visiting /admin lands on the profile', async ({ page, request, site }) => {
-  const email = uniqueEmail('pat');
-  await createVerifiedPatient(request, site, email, 'Pat', 'Patient');
-  await signInWithPassword(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/profile$/);
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { messages } from '@app/shared';
 import type { Page } from '@playwright/test';
-import { expect, test, type ReceivedMail } from '../fixtures/site';
+import { createVerifiedPatient, linkIn } from '../fixtures/patients';
+import { expect, test } from '../fixtures/site';
 
 /**
  * Admin sign-in: a password never gives an admin a session by itself; it sends a single-use magic
@@ -10,14 +11,6 @@ import { expect, test, type ReceivedMail } from '../fixtures/site';
 const ADMIN_EMAIL = 'admin@careconnect.test';
 const ADMIN_PASSWORD = 'Adm1n!secret';
 test.use({ siteEnv: { ADMIN_EMAIL, ADMIN_PASSWORD }, viewport: { width: 1280, height: 800 } });
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function linkIn(mail: ReceivedMail, baseURL: string, path: string): string {
-  const match = new RegExp(`${escapeRegExp(baseURL)}${escapeRegExp(path)}\\S+`).exec(mail.text);
-  if (!match) throw new Error(`No ${path} link in the e-mail "${mail.subject}":\n${mail.text}`);
-  return match[0];
-}
 
 async function openLogin(page: Page) {
   await page.goto('/login');
@@ -84,24 +77,7 @@ test('an admin signs in with the password, then confirms the e-mailed link; open
 test('a patient visiting /admin is sent to the profile', async ({ page, request, site }) => {
   const email = 'pat.patient@careconnect.test';
   const password = 'Pat!ent123';
-  const registered = await request.post('/api/users/register', {
-    data: {
-      firstName: 'Pat',
-      lastName: 'Patient',
-      email,
-      customerPhone: '3145550111',
-      password,
-      dob: '1979-11-02',
-      zip: '63103',
-      subscriptionPlan: 'familyMonthly',
-      smsPolicyAccepted: true,
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const verification = await site.mailbox.waitFor(email, /Confirm your e-mail/);
-  const token = linkIn(verification, site.baseURL, '/verify-email/').split('/verify-email/')[1]!;
-  const verified = await request.post('/api/users/verify-email', { data: { token } });
-  expect(verified.ok(), await verified.text()).toBe(true);
+  await createVerifiedPatient(request, site, { email, password, firstName: 'Pat' });
 
   await openLogin(page);
   await signIn(page, email, password);

@@ -1,7 +1,8 @@
 import { messages } from '@app/shared';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
-import { expect, test, type Site } from '../fixtures/site';
+import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
+import { expect, test } from '../fixtures/site';
 
 /**
  * Memberships in the browser: a patient picks a plan on the home page, signs in, goes from the
@@ -11,32 +12,6 @@ import { expect, test, type Site } from '../fixtures/site';
 test.use({ viewport: { width: 1280, height: 900 } });
 
 const PASSWORD = 'Str0ng!pass';
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** A verified patient, made through the API for speed (the sign-up form has its own tests). */
-async function createVerifiedPatient(request: APIRequestContext, site: Site, email: string, firstName: string) {
-  const registered = await request.post('/api/users/register', {
-    data: {
-      firstName,
-      lastName: 'Member',
-      email,
-      customerPhone: '3145550100',
-      password: PASSWORD,
-      dob: '1985-04-12',
-      zip: '63101',
-      subscriptionPlan: 'individualMonthly',
-      smsPolicyAccepted: true,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const mail = await site.mailbox.waitFor(email, /Confirm your e-mail/);
-  const link = new RegExp(`${escapeRegExp(site.baseURL)}/verify-email/(\\S+)`).exec(mail.text);
-  expect(link, `a verification link in:\n${mail.text}`).not.toBeNull();
-  const verified = await request.post('/api/users/verify-email', { data: { token: decodeURIComponent(link![1]!) } });
-  expect(verified.status(), await verified.text()).toBe(200);
-}
-
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -68,7 +43,7 @@ const storedText = (page: Page) => page.evaluate(() => JSON.stringify({ ...sessi
 
 test('a patient picks a plan, pays with 4242 4242 4242 4242 and becomes an active member', async ({ page, request, site }) => {
   const email = uniqueEmail('member');
-  await createVerifiedPatient(request, site, email, 'Avery');
+  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Avery' });
 
   // The home page's plans: Choose remembers the plan and leads a signed-out visitor to sign-up.
   await page.goto('/');
@@ -119,7 +94,7 @@ test('a patient picks a plan, pays with 4242 4242 4242 4242 and becomes an activ
 
 test('a second patient pays with 4000 0000 0000 0002, sees the decline and stays inactive', async ({ page, request, site }) => {
   const email = uniqueEmail('declined');
-  await createVerifiedPatient(request, site, email, 'Blake');
+  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Blake' });
   await signIn(page, email);
 
   const membership = page.getByRole('region', { name: 'Membership' });
