@@ -47,10 +47,9 @@ test('a patient picks a plan, pays with 4242 4242 4242 4242 and becomes an activ
 
   // The home page's plans: Choose remembers the plan and leads a signed-out visitor to sign-up.
   await page.goto('/');
-  await page
-    .locator('#plans')
-    .getByRole('link', { name: /^Choose Family Monthly/ })
-    .click();
+  const plans = page.locator('#plans');
+  await plans.scrollIntoViewIfNeeded();
+  await plans.getByRole('link', { name: /^Choose Family Monthly/ }).click();
   await expect(page).toHaveURL(/\/consult$/);
   expect(await page.evaluate(() => sessionStorage.getItem('selectedPlan'))).toBe('familyMonthly');
 

@@ -1,7 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
-import { createQueryClient } from '../lib/query-client';
 import { RouteErrorBoundary } from './route-error';
 import { routes } from './router';
 import { preloadPage } from './split-page';
@@ -17,19 +15,16 @@ function AppRoutes() {
 }
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   // Marks the moment the app has taken over the page (after hydrating a prerendered one): the browser
   // tests wait for it before they interact.
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
   }, []);
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <RouteErrorBoundary>
-          <AppRoutes />
-        </RouteErrorBoundary>
-      </BrowserRouter>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+    </BrowserRouter>
   );
 }

@@ -16,6 +16,14 @@ function route(path: string, page: PageHandle, element: ReactNode): RouteObject 
   return { path, element, handle: { preload: page.preload } satisfies PageHandle };
 }
 
+const DataLayer = splitPage(() => import('../lib/data-layer'));
+
+/** A route showing a split page that fetches data: the data layer's code is fetched with the page's. */
+function dataRoute(path: string, page: PageHandle, element: ReactNode): RouteObject {
+  const preload = () => Promise.all([page.preload(), DataLayer.preload()]);
+  return { path, element: <DataLayer.Page>{element}</DataLayer.Page>, handle: { preload } satisfies PageHandle };
+}
+
 /** Each path, and the same path followed by /:token. */
 const withToken = (paths: readonly string[], page: PageHandle, element: ReactNode): RouteObject[] =>
   paths.flatMap((path) => [route(path, page, element), route(`${path}/:token`, page, element)]);
@@ -40,12 +48,12 @@ const Privacy = splitPage(() => import('../features/legal/privacy-page'));
 
 const pageRoutes: RouteObject[] = [
   { index: true, element: <Home.Page />, handle: { preload: Home.preload } satisfies PageHandle },
-  route('consult', Signup, <Signup.Page />),
-  route('login', Login, <Login.Page />),
-  route('profile', Profile, patientOnly(<Profile.Page />)),
-  route('payment', Checkout, patientOnly(<Checkout.Page />)),
-  route('choose-plan', ChoosePlan, <ChoosePlan.Page />),
-  route(
+  dataRoute('consult', Signup, <Signup.Page />),
+  dataRoute('login', Login, <Login.Page />),
+  dataRoute('profile', Profile, patientOnly(<Profile.Page />)),
+  dataRoute('payment', Checkout, patientOnly(<Checkout.Page />)),
+  dataRoute('choose-plan', ChoosePlan, <ChoosePlan.Page />),
+  dataRoute(
     'admin',
     Admin,
     <RequireAdmin>
