@@ -58,8 +58,26 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The session token lives in Web Storage (decision 049): markup built from strings is the way
+      // script would get in, so the web app never writes any.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render elements; never HTML from strings.' },
+        {
+          selector: 'AssignmentExpression > MemberExpression[property.name=/^(innerHTML|outerHTML)$/]',
+          message: 'Build nodes; never HTML from strings.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]',
+          message: 'Build nodes; never HTML from strings.',
+        },
+      ],
+    },
   },
+  // Tests lay out their fixtures' markup as text.
+  { files: ['apps/web/**/*.test.{ts,tsx}'], rules: { 'no-restricted-syntax': 'off' } },
   {
     // One file-name style on the web, the server's: kebab-case names and folders (expense-card.tsx,
     // expense-card.test.tsx, user-admin/), whatever a component inside is called. Stylesheets and

@@ -1,5 +1,5 @@
 import { fromMinorUnits, formatUsd, normalizePlanId, type Plan, type PlanId, type UserProfile } from '@app/shared';
-import { readItem, readJson, removeItem, writeItem } from '../../lib/storage';
+import { readJson, removeItem, writeItem } from '../../lib/storage';
 
 /** Session storage key of the checkout payload (docs/product.md, Data). It never holds card data. */
 const CHECKOUT_DATA_KEY = 'checkoutData';
@@ -157,14 +157,19 @@ export interface CheckoutState {
   checkoutData: CheckoutData;
 }
 
-/** Checkout data from the navigation state, else from session storage. */
-export function readCheckoutData(state: unknown): CheckoutData | null {
-  const fromState = parseCheckoutData(record(state).checkoutData);
-  if (fromState) return fromState;
-  const raw = readItem('session', CHECKOUT_DATA_KEY);
-  if (!raw) return null;
-  return parseCheckoutData(readJson<unknown>('session', CHECKOUT_DATA_KEY));
+/** The checkout payload from the navigation state; null when the page was opened another way (a reload). */
+export const readCheckoutData = (state: unknown): CheckoutData | null => parseCheckoutData(record(state).checkoutData);
+
+/**
+ * The payload travels in the navigation state. Session storage keeps only the chosen plan, for a reload of
+ * /payment, which reads who pays from the profile again: contact data never goes to browser storage.
+ */
+export const storeCheckoutPlan = (planId: PlanId) => writeItem('session', CHECKOUT_DATA_KEY, JSON.stringify({ planId }));
+
+/** The plan kept for a reload of /payment, if any. */
+export function readStoredCheckoutPlan(): PlanId | null {
+  const stored = record(readJson<unknown>('session', CHECKOUT_DATA_KEY));
+  return typeof stored.planId === 'string' ? normalizePlanId(stored.planId) : null;
 }
 
-export const storeCheckoutData = (data: CheckoutData) => writeItem('session', CHECKOUT_DATA_KEY, JSON.stringify(data));
 export const clearCheckoutData = () => removeItem('session', CHECKOUT_DATA_KEY);

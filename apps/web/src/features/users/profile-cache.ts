@@ -1,22 +1,12 @@
 import type { UserProfile } from '@app/shared';
 import { readItem, storageKeys, writeItem, type StorageKind } from '../../lib/storage';
 
-const CACHED_FIELDS = [
-  'id',
-  'email',
-  'firstName',
-  'lastName',
-  'fullName',
-  'customerPhone',
-  'zip',
-  'subscriptionPlan',
-  'subscriptionStatus',
-  'verified',
-] as const;
+/** Contact and health data (phone, ZIP, date of birth, address, symptoms) never go to browser storage. */
+const CACHED_FIELDS = ['id', 'email', 'firstName', 'lastName', 'fullName', 'subscriptionPlan', 'subscriptionStatus', 'verified'] as const;
 
 /**
- * Keeps a copy of the profile (docs/product.md, Data): profile fields, the e-mail lower-cased, blank values
- * skipped; next to the session (persistent only with Remember Me). Also the last chosen plan.
+ * Keeps a copy of the profile (docs/product.md, Data): the account's fields, the e-mail lower-cased, blank
+ * values skipped; next to the session (persistent only with Remember Me). Also the last chosen plan.
  */
 export function cacheProfile(profile: Partial<UserProfile>) {
   const kind: StorageKind = readItem('local', storageKeys.authUser) ? 'local' : 'session';

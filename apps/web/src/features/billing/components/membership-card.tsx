@@ -9,7 +9,7 @@ import { updateStoredUser } from '../../auth';
 import { PlanPicker, PlansLoadError, clearSelectedPlan, usePlans } from '../../plans';
 import { usePayments } from '../api/get-payments';
 import { updatePlan } from '../api/update-plan';
-import { buildCheckoutData, storeCheckoutData, type CheckoutState } from '../checkout-data';
+import { buildCheckoutData, storeCheckoutPlan, type CheckoutState } from '../checkout-data';
 import { formatApiDate, membershipStatus, resolvePlanChoice } from '../format';
 import { CardBrandLogo, toCardBrand } from './card-brand-logo';
 import { PaymentHistory } from './payment-history';
@@ -129,7 +129,7 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
       return;
     }
     const checkoutData = buildCheckoutData(profile, chosen);
-    storeCheckoutData(checkoutData);
+    storeCheckoutPlan(checkoutData.planId);
     const state: CheckoutState = { checkoutData };
     void navigate('/payment', { state });
   }

@@ -35,7 +35,8 @@ function setup(handlers: Handlers = {}, options: { data?: CheckoutData | null; v
   window.sessionStorage.setItem('authToken', 'token');
   const data = options.data === undefined ? checkoutData() : options.data;
   if (data && options.via === 'storage') window.sessionStorage.setItem('checkoutData', JSON.stringify(data));
-  const api = mockApi({ 'GET /api/plans': json(200, testPlans), ...handlers });
+  // After a reload the page reads who pays from the profile.
+  const api = mockApi({ 'GET /api/plans': json(200, testPlans), 'GET /api/users/me': json(200, profile), ...handlers });
   const events = userEvent.setup();
   const view = renderAt('/payment', <CheckoutPage />, { state: data && options.via !== 'storage' ? { checkoutData: data } : null });
   return { api, events, ...view };
@@ -65,12 +66,19 @@ describe('checkout page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
-  it('shows the order from the catalogue and prefills the form from the checkout data in storage', async () => {
-    // A forged price in the checkout data changes nothing: the catalogue is the one source of prices.
-    setup({}, { data: checkoutData({ planPrice: '$0.01', planAmount: 0.01 }), via: 'storage' });
+  it('after a reload goes back to the profile when the profile cannot be read', async () => {
+    const { router } = setup({ 'GET /api/users/me': json(503, { message: 'down' }) }, { via: 'storage' });
+    expect(screen.getByText('Preparing checkout…')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
+  it('after a reload shows the stored plan from the catalogue and prefills the form from the profile', async () => {
+    // A forged price in storage changes nothing: the catalogue is the one source of prices.
+    const forged = checkoutData({ planPrice: '$0.01', planAmount: 0.01 });
+    setup({}, { data: { ...forged, contact: { ...forged.contact, phone: '2125550123' } }, via: 'storage' });
+    expect(await screen.findByRole('button', { name: 'Pay $29.99' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Secure Checkout' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Complete your subscription' })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Pay $29.99' })).toBeInTheDocument();
     const summary = screen.getByRole('complementary', { name: 'Order summary' });
     expect(within(summary).getByText('Individual Monthly')).toBeInTheDocument();
     expect(within(summary).getByText('/mo')).toBeInTheDocument();

@@ -1,13 +1,13 @@
-import { MEMBERSHIP_TERM_DAYS, formatUsd, type Plan } from '@app/shared';
+import { MEMBERSHIP_TERM_DAYS, formatUsd, type Plan, type PlanId } from '@app/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-title';
 import { Alert, Button, ChunkStyles, Spinner } from '../../../components/ui';
 import { brand } from '../../../lib/brand';
 import { useValidatedForm } from '../../../lib/use-validated-form';
-import { useSession } from '../../auth';
+import { useMe, useSession } from '../../auth';
 import { usePlans } from '../../plans';
-import { clearCheckoutData, readCheckoutData, type CheckoutData } from '../checkout-data';
+import { buildCheckoutData, clearCheckoutData, readCheckoutData, readStoredCheckoutPlan, type CheckoutData } from '../checkout-data';
 import { CHECKOUT_FIELD_ORDER, checkoutFieldId, initialCheckoutValues, validateCheckoutField, type CheckoutValues } from '../checkout-form';
 import { BillingAddressFields } from '../components/billing-address-fields';
 import { CardFields } from '../components/card-fields';
@@ -22,18 +22,30 @@ const MISSING_CHECKOUT_REDIRECT_MS = 250;
 
 export default function CheckoutPage() {
   const location = useLocation();
-  const [data] = useState(() => readCheckoutData(location.state));
-  if (!data) return <PreparingCheckout />;
-  return <Checkout data={data} />;
+  const [start] = useState(() => readCheckoutData(location.state) ?? readStoredCheckoutPlan());
+  if (!start) return <PreparingCheckout backToProfile />;
+  if (typeof start === 'string') return <CheckoutFromProfile planId={start} />;
+  return <Checkout data={start} />;
 }
 
-/** No checkout data: say so briefly, then back to the profile. */
-function PreparingCheckout() {
+/** After a reload only the plan is known: who pays comes from the profile, the plan from the catalogue. */
+function CheckoutFromProfile({ planId }: { planId: PlanId }) {
+  const profile = useMe();
+  const plans = usePlans();
+  const plan = plans.data?.find((p) => p.id === planId);
+  if (profile.data && plan) return <Checkout data={buildCheckoutData(profile.data, plan)} />;
+  const failed = profile.status === 'error' || plans.status === 'error' || (plans.status === 'success' && !plan);
+  return <PreparingCheckout backToProfile={failed} />;
+}
+
+/** The checkout is being prepared; without what it needs, it goes back to the profile after a moment. */
+function PreparingCheckout({ backToProfile = false }: { backToProfile?: boolean }) {
   const navigate = useNavigate();
   useEffect(() => {
+    if (!backToProfile) return;
     const timer = setTimeout(() => void navigate('/profile', { replace: true }), MISSING_CHECKOUT_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, backToProfile]);
   return (
     <div className="page-fallback">
       <PageTitle>Secure Checkout</PageTitle>

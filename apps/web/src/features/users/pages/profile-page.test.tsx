@@ -58,6 +58,7 @@ describe('profile page', () => {
     expect(cache).toMatchObject({ email: 'pat.lee@example.com', firstName: 'Pat' });
     expect(cache).not.toHaveProperty('lastName');
     expect(cache).not.toHaveProperty('zip');
+    expect(cache).not.toHaveProperty('customerPhone');
   });
 
   it('warns about an unverified e-mail, except right after sign-in', async () => {
