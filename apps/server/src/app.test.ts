@@ -13,9 +13,10 @@ let app: App;
 const homePage = '<!doctype html><title>CareConnect</title>';
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};`;
 const loaderHash = "'sha256-DU/f0YUav/ggbUlgaloKdrQnHxkGx3opOAmh6WDyPUg='";
+const stylesheetHash = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
 beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
-  writeFileSync(join(webDist, 'csp.json'), JSON.stringify({ scriptSrc: [loaderHash] }));
+  writeFileSync(join(webDist, 'csp.json'), JSON.stringify({ scriptSrc: [loaderHash], styleSrc: [stylesheetHash] }));
   writeFileSync(join(webDist, 'index.html'), homePage);
   writeFileSync(join(webDist, 'index.html.gz'), gzipSync(homePage));
   writeFileSync(join(webDist, 'robots.txt'), 'User-agent: *');
@@ -96,8 +97,20 @@ describe('serving the web app', () => {
     expect(policy).toMatch(/script-src-attr 'none'/);
   });
 
+  it("allows the build's inline stylesheets by their hashes, and no other inline style", async () => {
+    const policy = String((await api(app).get('/')).headers['content-security-policy']);
+    const styleSrc = policy.split(';').find((directive) => directive.startsWith('style-src '));
+    expect(styleSrc).toBe(`style-src 'self' ${stylesheetHash}`);
+    expect(policy).not.toMatch(/unsafe-inline/);
+  });
+
   it('refuses to start with a csp.json that is not a list of hashes', async () => {
-    for (const content of ['{"scriptSrc": ["\'unsafe-inline\'"]}', '{"scriptSrc": "\'sha256-x\'"}', 'not json']) {
+    for (const content of [
+      `{"scriptSrc": ["'unsafe-inline'"], "styleSrc": []}`,
+      `{"scriptSrc": [], "styleSrc": ["'unsafe-inline'"]}`,
+      `{"scriptSrc": "'sha256-x'", "styleSrc": []}`,
+      'not json',
+    ]) {
       const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
       writeFileSync(join(webDist, 'index.html'), homePage);
       writeFileSync(join(webDist, 'csp.json'), content);

@@ -37,7 +37,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerWebApp, webAppInlineScripts } from './plugins/web-app';
+import { registerWebApp, webAppInlineSources } from './plugins/web-app';
 
 export interface BuildOptions {
   /** Start the outbox worker loop (off in tests, which call deliverDue themselves). */
@@ -97,7 +97,7 @@ export function createFastify(config: Config, logStream?: NodeJS.WritableStream)
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const webDist = options.webDist === undefined ? defaultWebDist : options.webDist;
   // Read before anything opens: a malformed build stops the start without touching the database.
-  const inlineScripts = webAppInlineScripts(webDist);
+  const inline = webAppInlineSources(webDist);
   const app = createFastify(config, options.logStream);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -158,9 +158,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The pages' own inline loader is allowed by its hash, and no other inline script.
-        scriptSrc: ["'self'", ...inlineScripts, ...recaptcha, ...chat],
-        styleSrc: ["'self'", "'unsafe-inline'", ...chat],
+        // The pages' own inline loader and stylesheets are allowed by their hashes, and nothing else inline.
+        scriptSrc: ["'self'", ...inline.scriptSrc, ...recaptcha, ...chat],
+        styleSrc: ["'self'", ...inline.styleSrc, ...chat],
         imgSrc: ["'self'", 'data:', ...chat],
         connectSrc: ["'self'", ...chat, ...objectStore],
         workerSrc: ["'self'", 'blob:'],

@@ -30,7 +30,7 @@ const FONT_FACE = /@font-face\{[^}]*\}/g;
 
 /**
  * The template with its stylesheet inlined: a page then paints from its HTML alone, with no request
- * for CSS in between (the CSP allows inline styles). Each page keeps only its own rules of it
+ * for CSS in between (the CSP allows each page's inline stylesheet by its hash, allowedInlineStyles). Each page keeps only its own rules of it
  * (withOwnRulesOnly); the whole sheet is linked disabled, so the browser does not fetch it, and the
  * app enables it as it starts (src/app/site-styles.ts). A request made before the first paint, even
  * one that does not hold it, delayed the largest paint of Lighthouse's simulated phone by 0.15 s, the
@@ -86,6 +86,26 @@ async function withOwnRulesOnly(html) {
   if (!pruned?.[1]) throw new Error('no rule of the stylesheet applies to the page.');
   const css = (whole.match(FONT_FACE) ?? []).join('') + pruned[1];
   return html.replace(style, () => `<style>${css}</style>`);
+}
+
+/**
+ * Adds the hashes of the pages' inline stylesheets to the style-src of dist/csp.json (the client build
+ * wrote the chunks' there), so that the policy allows those and no other inline style.
+ * @param {string[]} pages
+ */
+function allowInlineStyles(pages) {
+  const cspFile = join(dist, 'csp.json');
+  // The file the client build wrote just before, typed as it writes it (the JSDoc cast is invisible to
+  // the lint rule, which sees JSON.parse's any).
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+  const csp = /** @type {{ scriptSrc: string[]; styleSrc: string[] }} */ (JSON.parse(readFileSync(cspFile, 'utf8')));
+  const hashes = new Set(csp.styleSrc);
+  for (const page of pages) {
+    for (const [, css = ''] of readFileSync(page, 'utf8').matchAll(INLINE_STYLE)) {
+      hashes.add(`'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    }
+  }
+  writeFileSync(cspFile, `${JSON.stringify({ ...csp, styleSrc: [...hashes] }, null, 2)}\n`);
 }
 
 /**
@@ -163,6 +183,7 @@ async function main() {
   const { renderPage, prerenderedPaths } = entry;
 
   writeFileSync(shellPath, template);
+  const written = [shellPath];
   const failures = [];
   for (const path of prerenderedPaths) {
     try {
@@ -170,6 +191,7 @@ async function main() {
       const out = path === '/' ? templatePath : join(dist, path.slice(1), 'index.html');
       mkdirSync(dirname(out), { recursive: true });
       writeFileSync(out, await withOwnRulesOnly(compose(pageTemplate, preload, { path, page })));
+      written.push(out);
       say(`${path} → ${out.slice(webRoot.length)} (${Math.round(page.html.length / 1024)} KB of markup)`);
     } catch (error) {
       failures.push(`${path}: ${error instanceof Error ? error.stack || error.message : String(error)}`);
@@ -177,6 +199,7 @@ async function main() {
   }
   rmSync(ssrOut, { recursive: true, force: true });
   if (failures.length) throw new Error(`Prerendering failed:\n${failures.join('\n')}`);
+  allowInlineStyles(written);
 }
 
 main().catch((error) => {

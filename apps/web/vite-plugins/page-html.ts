@@ -7,8 +7,9 @@ import { BRAND_DEFAULTS } from '../../../packages/shared/src/brand';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/** Where the build lists the hashes of its inline scripts, for the server's Content-Security-Policy
- * (apps/server/src/plugins/web-app.ts reads it). */
+/** Where the build lists the hashes of its inline scripts and styles, for the server's
+ * Content-Security-Policy (apps/server/src/plugins/web-app.ts reads it; scripts/prerender.mjs adds the
+ * pages' inlined stylesheets). */
 const CSP_FILE = 'csp.json';
 
 /** Longest wait for the first paint's report, for a browser that never sends one. */
@@ -44,6 +45,12 @@ function importAfterFirstPaint(entry: string, waitMs: number) {
   const timer = setTimeout(onFirstPaint, waitMs);
 }
 
+/** A stylesheet imported as text, for a lazily loaded chunk (src/components/ui/chunk-styles.tsx). */
+const CHUNK_STYLESHEET = /\.css\?inline$/;
+
+/** The CSP source that allows an inline script or style with exactly this text. */
+const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g;
 
 /**
@@ -54,23 +61,37 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
  * after the first styles, it made the browser restyle the whole page once more after the paint. Only
  * the home page preloads it, in scripts/prerender.mjs; decision 011.)
  * The loader's hash is written to dist/csp.json: the server adds it to the policy's script-src,
- * which allows no other inline script.
+ * which allows no other inline script. So are the hashes of the stylesheets that travel in lazily
+ * loaded chunks (imported with `?inline`, inserted by React as <style> elements): the policy's
+ * style-src allows no other inline style.
  */
 export function pageHtml({ sprite, favicon }: { sprite: string; favicon: string }): Plugin {
   const inlineScripts: string[] = [];
+  const chunkStyles = new Set<string>();
   let outDir = '';
+  let building = false;
   let brandName: string = BRAND_DEFAULTS.name;
   return {
     name: 'page-html',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      building = config.command === 'build';
       // The page shell names the brand as the pages do (BRAND_NAME at build time, see src/lib/brand.ts).
       brandName = String(config.env.BRAND_NAME ?? '').trim() || BRAND_DEFAULTS.name;
+    },
+    transform: {
+      order: 'post',
+      handler(code, id, options) {
+        if (!building || options?.ssr || !CHUNK_STYLESHEET.test(id)) return;
+        const css = /^export default ("(?:[^"\\]|\\.)*");?\s*$/.exec(code.trim());
+        if (!css) throw new Error(`${id} did not become a string module; its stylesheet cannot be hashed for the CSP.`);
+        chunkStyles.add(JSON.parse(css[1]!) as string);
+      },
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
-        const spriteSvg = readFileSync(sprite, 'utf8').replace(/^<svg\b/, '<svg style="display:none" aria-hidden="true"');
+        const spriteSvg = readFileSync(sprite, 'utf8').replace(/^<svg\b/, '<svg class="icon-sprite" aria-hidden="true"');
         const faviconUrl = `data:image/svg+xml,${encodeURIComponent(readFileSync(favicon, 'utf8').trim())}`;
         let page = html
           .replaceAll('%BRAND_NAME%', () => escapeHtml(brandName))
@@ -91,8 +112,9 @@ export function pageHtml({ sprite, favicon }: { sprite: string; favicon: string 
     writeBundle() {
       // The server-side build of scripts/prerender.mjs has no page.
       if (inlineScripts.length === 0) return;
-      const scriptSrc = inlineScripts.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
-      writeFileSync(resolve(outDir, CSP_FILE), `${JSON.stringify({ scriptSrc }, null, 2)}\n`);
+      const scriptSrc = inlineScripts.map(hashSource);
+      const styleSrc = [...chunkStyles].map(hashSource);
+      writeFileSync(resolve(outDir, CSP_FILE), `${JSON.stringify({ scriptSrc, styleSrc }, null, 2)}\n`);
     },
   };
 }

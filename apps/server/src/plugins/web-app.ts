@@ -114,19 +114,29 @@ function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: WebFile
 /** A CSP hash source, as the web build writes it: 'sha256-' and a base64 digest, quoted. */
 const HASH_SOURCE = /^'sha256-[A-Za-z0-9+/]{43}='$/;
 
+/** The hash sources of a web build's inline scripts and styles, for the Content-Security-Policy. */
+export interface WebAppInlineSources {
+  /** The loader that starts the app after the first paint. */
+  scriptSrc: string[];
+  /** Each page's inlined stylesheet, and the stylesheets that travel in lazily loaded chunks. */
+  styleSrc: string[];
+}
+
+const hashSources = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((source) => typeof source === 'string' && HASH_SOURCE.test(source));
+
 /**
- * The hash sources of the inline scripts in the built pages (the loader that starts the app after
- * the first paint), from the csp.json the web build writes; none without a build. A malformed file
- * stops the server: pages whose loader the policy blocks would never start.
+ * The hash sources from the csp.json the web build writes; none without a build. A malformed file
+ * stops the server: pages whose loader or styles the policy blocks would never start or never look right.
  */
-export function webAppInlineScripts(webDist: string | null): string[] {
+export function webAppInlineSources(webDist: string | null): WebAppInlineSources {
   const file = webDist ? join(webDist, 'csp.json') : null;
-  if (!file || !existsSync(file)) return [];
-  const { scriptSrc } = JSON.parse(readFileSync(file, 'utf8')) as { scriptSrc?: unknown };
-  if (!Array.isArray(scriptSrc) || !scriptSrc.every((source): source is string => typeof source === 'string' && HASH_SOURCE.test(source))) {
-    throw new Error(`${file} must list the inline scripts' hashes as "scriptSrc": ["'sha256-…'"].`);
+  if (!file || !existsSync(file)) return { scriptSrc: [], styleSrc: [] };
+  const { scriptSrc, styleSrc } = JSON.parse(readFileSync(file, 'utf8')) as { scriptSrc?: unknown; styleSrc?: unknown };
+  if (!hashSources(scriptSrc) || !hashSources(styleSrc)) {
+    throw new Error(`${file} must list the inline scripts' and styles' hashes as "scriptSrc" and "styleSrc": ["'sha256-…'"].`);
   }
-  return scriptSrc;
+  return { scriptSrc, styleSrc };
 }
 
 /**

@@ -1,6 +1,6 @@
 export function Spinner({ label = 'Loading…', size = 'md' }: { label?: string; size?: 'md' | 'lg' }) {
   return (
-    <span className="row" style={{ gap: 'var(--space-2)' }}>
+    <span className="row row--tight">
       <span className={`spinner${size === 'lg' ? ' spinner--lg' : ''}`} aria-hidden="true" />
       <span className={size === 'lg' ? 'sr-only' : undefined}>{label}</span>
     </span>
