@@ -120,7 +120,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: `${SERVER}`,
-        pathNot: [TEST, REPOSITORY, `${SERVER}db/`, `${SERVER}(app|seed|phi-rotate|audit-verify)\\.ts$`, `${SERVER}test/`],
+        pathNot: [TEST, REPOSITORY, `${SERVER}db/`, `${SERVER}(app|seed|phi-rotate|audit-verify|backup)\\.ts$`, `${SERVER}test/`],
       },
       to: { path: [`${SERVER}db/client\\.ts$`, 'node_modules/drizzle-orm/'], dependencyTypesNot: ['type-only'] },
     },

@@ -56,6 +56,21 @@ export async function assertPhiKeysKnown(db: Executor, keyring: PhiKeyring): Pro
   }
 }
 
+/** The ids of the keys health data is sealed under, each once (a backup records them). */
+export async function sealedKeyIds(db: Executor): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const { table, columns } of sealedColumns) {
+    for (const column of columns) {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`SELECT DISTINCT split_part(${column}, ':', 2) AS id FROM ${table} WHERE ${column} ~ ${SEALED}`,
+      );
+      for (const { id } of rows) ids.add(id);
+    }
+  }
+  return [...ids].sort();
+}
+
 /**
  * Seals, under the current key, every value that is not yet: with `rotate`, every value sealed
  * under an older key too. Idempotent, and safe beside a running server or another instance doing

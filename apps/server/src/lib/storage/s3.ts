@@ -91,6 +91,10 @@ export function createS3Storage(settings: S3Settings): S3Storage {
     async remove(key) {
       await client.send(new DeleteObjectCommand(object(key)));
     },
+
+    async write(key, body, contentType) {
+      await client.send(new PutObjectCommand({ ...object(key), Body: body, ContentType: contentType }));
+    },
   };
 }
 

@@ -1,0 +1,216 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { z } from 'zod';
+import { chainReport, verifyAuditChain } from './audit-verify';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, queryRows, type Executor } from './db/client';
+import { usePhiKeyring } from './db/phi-column';
+import { assertPhiKeysKnown, sealedKeyIds } from './db/phi-seal';
+import { expenses, expenseUploads } from './db/schema';
+import { createPhiKeyring } from './lib/phi-cipher';
+import { createObjectStorage } from './lib/storage/storage';
+import { STORAGE_KEY } from './lib/storage/contract';
+
+const run = promisify(execFile);
+
+/** A backup is a folder: the database dump, the receipts by storage key, and this manifest. */
+const DUMP_FILE = 'database.dump';
+const MANIFEST_FILE = 'manifest.json';
+const RECEIPTS_DIR = 'receipts';
+const BACKUP_FORMAT = 1;
+
+const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  createdAt: z.string(),
+  /** The keys the health data is sealed under: a restore needs every one of them. */
+  phiKeyIds: z.array(z.string()),
+  /** Rows per table when the dump was taken, to check the restore against. */
+  tables: z.record(z.string(), z.number().int().nonnegative()),
+  receipts: z.array(z.object({ key: z.string().regex(STORAGE_KEY), contentType: z.string(), size: z.number().int(), sha256: z.string() })),
+});
+type BackupManifest = z.infer<typeof manifestSchema>;
+
+/** Why a backup or a restore did not start; nothing was written. */
+export class BackupRefusal extends Error {}
+
+export interface RestoreReport {
+  tables: Record<string, number>;
+  receipts: number;
+  auditChain: string;
+}
+
+function postgresUrl(config: Pick<Config, 'databaseUrl'>): string {
+  if (config.databaseUrl) return config.databaseUrl;
+  throw new BackupRefusal(
+    'Backups work on Postgres (DATABASE_URL). Back up the embedded database by stopping the server and copying DATA_DIR.',
+  );
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function tableCounts(db: Executor): Promise<Record<string, number>> {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ rows: number }>(db, sql`SELECT count(*)::int AS rows FROM ${sql.identifier(name)}`);
+    counts[name] = row!.rows;
+  }
+  return counts;
+}
+
+/**
+ * Writes a backup of the database and the attached receipts into `dir` (new or empty). The dump, the
+ * counts, the key ids and the receipt list all come from one snapshot of the database, so a backup
+ * taken while the servers run is consistent.
+ */
+export async function createBackup(config: Config, dir: string): Promise<BackupManifest> {
+  const url = postgresUrl(config);
+  await mkdir(dir, { recursive: true });
+  if ((await readdir(dir)).length > 0) throw new BackupRefusal(`${dir} is not empty: back up into a new folder.`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const { rows } = await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot');
+    const dump = run('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      `--snapshot=${rows[0]!.snapshot}`,
+      `--file=${join(dir, DUMP_FILE)}`,
+      `--dbname=${url}`,
+    ]);
+    const db = drizzle(client) as unknown as Executor;
+    const tables = await tableCounts(db);
+    const phiKeyIds = await sealedKeyIds(db);
+    const attached = await queryRows<{ key: string; contentType: string }>(
+      db,
+      sql`SELECT ${expenseUploads.storageKey} AS key, ${expenseUploads.contentType} AS "contentType" FROM ${expenseUploads}
+          JOIN ${expenses} ON ${and(eq(expenses.fileUploadId, expenseUploads.id), isNotNull(expenseUploads.attachedAt))} ORDER BY 1`,
+    );
+    await dump;
+    await client.query('COMMIT');
+
+    const storage = createObjectStorage(config);
+    const receipts: BackupManifest['receipts'] = [];
+    for (const { key, contentType } of attached) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await storage.openRead(key)) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      const file = join(dir, RECEIPTS_DIR, key);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, bytes);
+      receipts.push({ key, contentType, size: bytes.length, sha256: sha256(bytes) });
+    }
+    const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), phiKeyIds, tables, receipts };
+    await writeFile(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    return manifest;
+  } finally {
+    await client.end();
+  }
+}
+
+async function readManifest(dir: string): Promise<BackupManifest> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, MANIFEST_FILE), 'utf8');
+  } catch {
+    throw new BackupRefusal(`${dir} holds no ${MANIFEST_FILE}: it is not a backup.`);
+  }
+  const parsed = manifestSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new BackupRefusal(`${join(dir, MANIFEST_FILE)} is not a manifest this version reads.`);
+  return parsed.data;
+}
+
+/**
+ * Restores a backup into an empty database and the configured storage, then checks it: the same rows
+ * per table, every health value readable, the audit chain intact. Refuses, restoring nothing, when the
+ * configured keys cannot open the backup's health data or the database is not empty.
+ */
+export async function restoreBackup(config: Config, dir: string): Promise<RestoreReport> {
+  const url = postgresUrl(config);
+  const manifest = await readManifest(dir);
+  const keyring = createPhiKeyring(config.phiKeys.current, config.phiKeys.older);
+  const unknownKeys = manifest.phiKeyIds.filter((id) => !keyring.keyIds.includes(id));
+  if (unknownKeys.length > 0) {
+    throw new BackupRefusal(
+      `The backup's health data is sealed with key id ${unknownKeys.join(', ')}, which is neither PHI_KEY (key id ${keyring.currentKeyId}) nor in PHI_OLD_KEYS: restore with the key the backup was made with. Nothing was restored.`,
+    );
+  }
+  const receipts = await Promise.all(
+    manifest.receipts.map(async (receipt) => {
+      const bytes = await readFile(join(dir, RECEIPTS_DIR, receipt.key));
+      if (sha256(bytes) !== receipt.sha256)
+        throw new BackupRefusal(`The receipt ${receipt.key} in the backup is damaged. Nothing was restored.`);
+      return { ...receipt, bytes };
+    }),
+  );
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ tables: number }>(
+      `SELECT count(*)::int AS tables FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')`,
+    );
+    if (rows[0]!.tables > 0)
+      throw new BackupRefusal('The database at DATABASE_URL already holds tables: restore into an empty database. Nothing was restored.');
+  } finally {
+    await client.end();
+  }
+
+  await run('pg_restore', [
+    '--no-owner',
+    '--no-privileges',
+    '--exit-on-error',
+    '--single-transaction',
+    `--dbname=${url}`,
+    join(dir, DUMP_FILE),
+  ]);
+  const storage = createObjectStorage(config);
+  for (const receipt of receipts) await storage.write(receipt.key, receipt.bytes, receipt.contentType);
+
+  const handle = await openDatabase(config);
+  let tables: Record<string, number>;
+  try {
+    usePhiKeyring(keyring);
+    await assertPhiKeysKnown(handle.db, keyring);
+    tables = await tableCounts(handle.db);
+  } finally {
+    await handle.close();
+  }
+  const differing = Object.keys(manifest.tables).filter((name) => tables[name] !== manifest.tables[name]);
+  if (differing.length > 0) throw new Error(`The restored database differs from the backup in: ${differing.join(', ')}.`);
+  const chain = await verifyAuditChain(config);
+  if (!chain.intact) throw new Error(`The restored ${chainReport(chain)}.`);
+  return { tables, receipts: receipts.length, auditChain: chainReport(chain) };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [action, dir] = process.argv.slice(2);
+  const usage = 'Usage: npm run backup -- <new folder>   |   npm run restore -- <backup folder>';
+  const work =
+    action === 'create' && dir
+      ? createBackup(loadConfig(), dir).then(
+          (manifest) => `Backed up ${Object.keys(manifest.tables).length} tables and ${manifest.receipts.length} receipts into ${dir}.`,
+        )
+      : action === 'restore' && dir
+        ? restoreBackup(loadConfig(), dir).then(
+            (report) => `Restored ${Object.keys(report.tables).length} tables and ${report.receipts} receipts; ${report.auditChain}.`,
+          )
+        : Promise.reject(new BackupRefusal(usage));
+  work
+    .then((line) => process.stdout.write(`${line}\n`))
+    .catch((error: unknown) => {
+      console.error(error instanceof ConfigError || error instanceof BackupRefusal ? error.message : error);
+      process.exit(1);
+    });
+}
