@@ -387,6 +387,18 @@ describe.each([
     admin = (await signedInAdmin(server.app)).token;
   });
 
+  it('writes restored bytes at a key, replacing what is there, and reads them back', async () => {
+    const key = `checked/${randomUUID()}/${randomUUID()}`;
+    const storage = server.app.ctx.storage;
+    await storage.write(key, pdf(300), 'application/pdf');
+    const restored = pdf(500);
+    await storage.write(key, restored, 'application/pdf');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.openRead(key)) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(restored)).toBe(true);
+    await storage.remove(key);
+  });
+
   it('refuses uploads to the local address when its signature is tampered with or expired', async () => {
     const bytes = pdf(1000);
     const expenseId = randomUUID();
