@@ -1,6 +1,7 @@
-import type { AuditEvent, Page } from '@app/shared';
+import { messages, type AuditEvent, type Page } from '@app/shared';
 import type { Executor } from '../../db/client';
 import { sha256 } from '../../lib/crypto';
+import { DomainError } from '../../lib/errors';
 import { appendChained, auditPage, subjectHistory, type AuditEntry, type AuditRow } from './repository';
 
 const GENESIS = '0'.repeat(64);
@@ -59,6 +60,23 @@ export function recordAudits(db: Executor, entries: AuditEntry[]) {
 }
 
 export const recordAudit = (db: Executor, entry: AuditEntry) => recordAudits(db, [entry]);
+
+/** How long a refused read asks the admin to wait before trying again. */
+const TRAIL_RETRY_SECONDS = 30;
+
+/**
+ * Records a read of patient records before it is answered: when the trail cannot be written the read
+ * is refused (503) and nothing is served, so no read goes unrecorded.
+ */
+export async function recordReadOrRefuse(db: Executor, entry: AuditEntry): Promise<void> {
+  try {
+    await recordAudit(db, entry);
+  } catch (error) {
+    const refusal = new DomainError('upstream-unavailable', messages.auditTrailUnavailable, {}, TRAIL_RETRY_SECONDS);
+    refusal.cause = error;
+    throw refusal;
+  }
+}
 
 export type ChainCheck = { intact: true; rows: number } | { intact: false; brokenRowId: number };
 
