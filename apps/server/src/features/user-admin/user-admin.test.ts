@@ -789,27 +789,32 @@ describe('admin user edit, reset e-mail and history', () => {
     expect((await server.http.get(`/api/admin/users/${view.id}/audit?size=501`, admin.token)).status).toBe(400);
   });
 
-  it('#28 the chain check of audit:verify names a row whose details were swapped', async () => {
+  it('#28 refuses an UPDATE of the details alone, and the chain check of audit:verify names a row whose details were swapped around the trigger', async () => {
     const { view } = await patientView();
     expect((await save(view.id, { ...view, zip: '99999' })).status).toBe(200);
     const check = await checkAuditChain(server.app.ctx.db);
-    expect(check).toEqual({ intact: true, rows: expect.any(Number) });
+    expect(check).toEqual({ intact: true, rows: expect.any(Number), anchoredRowId: null });
     expect(chainReport(check)).toMatch(/^audit chain intact \(\d+ rows\)$/);
     const [edit] = await server.app.ctx.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'PUT /api/admin/users/:id')));
-    // The trigger lets details alone change (key rotation re-seals them); the chain still tells.
-    await server.app.ctx.db
+    const swap = server.app.ctx.db
       .update(auditLog)
       .set({ details: { reason: null, changes: [{ field: 'zip', before: '0', after: '1' }] } })
       .where(eq(auditLog.id, edit!.id));
+    await expect(swap).rejects.toThrow();
+    await server.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change`);
+      await tx
+        .update(auditLog)
+        .set({ details: { reason: null, changes: [{ field: 'zip', before: '0', after: '1' }] } })
+        .where(eq(auditLog.id, edit!.id));
+      await tx.execute(sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change`);
+    });
     const broken = await checkAuditChain(server.app.ctx.db);
-    expect(broken).toEqual({ intact: false, brokenRowId: edit!.id });
+    expect(broken).toEqual({ intact: false, brokenRowId: edit!.id, cause: 'edited' });
     expect(chainReport(broken)).toContain(`row ${edit!.id}`);
-    await expect(
-      server.app.ctx.db.execute(sql`UPDATE audit_log SET status = 201, details = NULL WHERE id = ${edit!.id}`),
-    ).rejects.toThrow();
   });
 
   it('sends the normal reset e-mail through the outbox, at most 5 per user an hour', async () => {
