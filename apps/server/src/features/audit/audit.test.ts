@@ -1,14 +1,16 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { desc, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { chainReport } from '../../audit-verify';
-import { queryRows } from '../../db/client';
+import { openDatabase, PGLITE_IN_MEMORY, queryRows } from '../../db/client';
 import { usePhiKeyring } from '../../db/phi-column';
 import { sealPhiColumns } from '../../db/phi-seal';
 import { auditLog } from '../../db/schema';
 import { createPhiKeyring } from '../../lib/phi-cipher';
-import { createTestApp, eventually, patientThroughSignUp, signedInPatient, testPhiKey, useTestApp } from '../../test/harness';
+import { api, createTestApp, eventually, patientThroughSignUp, signedInPatient, testPhiKey, useTestApp } from '../../test/harness';
 import { fileAnchorStore } from './anchor';
 import { anchorAuditChain, checkAuditChain, findAuditChainBreak, recordAudit, recordAudits, verifyAuditTrail } from './service';
 
@@ -240,6 +242,23 @@ describe('#28 tampering with the trail shows in audit:verify', () => {
   });
 });
 
+describe('#28 the anchor outside the database', () => {
+  it('#28 is written by the running server into DATA_DIR once the trail has rows, and audit:verify checks it', async () => {
+    const app = await createTestApp({}, { startWorkers: true });
+    try {
+      expect((await api(app).get('/api/users/me')).status).toBe(401);
+      const anchors = fileAnchorStore(app.ctx.config.dataDir);
+      const anchor = await eventually('the anchor in DATA_DIR', async () => (await anchors.read()) ?? undefined);
+      const [head] = await app.ctx.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+      expect(anchor).toMatchObject({ lastId: head!.id, hash: head!.hash });
+      expect(statSync(join(app.ctx.config.dataDir, 'audit-anchor.json')).mode & 0o777).toBe(0o600);
+      expect(await verifyAuditTrail({ db: app.ctx.db, anchors })).toMatchObject({ intact: true, anchoredRowId: head!.id });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('#28 the server as a role that does not own the trail (Postgres)', () => {
   const server = useTestApp({}, { serverRole: true });
 
@@ -270,5 +289,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('#28 the server as a role that d
       expect(outcome, statement).toBe('42501');
     }
     expect(await findAuditChainBreak(db)).toBeNull();
+  });
+
+  it('#28 refuses to start when the migrations and the server would run as one role', async () => {
+    const ownerUrl = server.app.ctx.config.migrationDatabaseUrl!;
+    await expect(openDatabase({ databaseUrl: ownerUrl, migrationDatabaseUrl: ownerUrl, pgliteDir: PGLITE_IN_MEMORY })).rejects.toThrow(
+      /^Invalid configuration: MIGRATION_DATABASE_URL: must name another role than DATABASE_URL/,
+    );
   });
 });
