@@ -12,6 +12,7 @@ const SERVICE = `${SERVER}features/[^/]+/(service|[a-z-]+\\.service)\\.ts$`;
 const ROUTES = `${SERVER}features/[^/]+/(routes|[a-z-]+\\.routes)\\.ts$`;
 /** Feature files outside the three layers: adapters to the world outside, and pure helpers. */
 const LIB_FILES = [
+  `${SERVER}features/audit/anchor\\.ts$`,
   `${SERVER}features/billing/(gateway|sandbox-gateway)\\.ts$`,
   `${SERVER}features/captcha/(altcha|recaptcha)\\.ts$`,
   `${SERVER}features/mail/(delivery|templates)\\.ts$`,

@@ -23,10 +23,12 @@ import { mailTemplates } from './features/mail/templates';
 import { planRoutes } from './features/plans/routes';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
+import { startAuditAnchorSchedule } from './jobs/audit-anchor';
 import { startBillingSchedule } from './jobs/billing';
 import { startHousekeepingSchedule } from './jobs/housekeeping';
 import { lazyChildLogger, loggerSettings, logTransport } from './lib/logging';
 import { registerAuditTrail } from './plugins/audit';
+import { fileAnchorStore, useAuditKey } from './features/audit';
 import { createPhiKeyring } from './lib/phi-cipher';
 import { openLimits, type Limits } from './lib/limits';
 import { createObjectStorage, s3UploadOrigin } from './lib/storage/storage';
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const keyring = createPhiKeyring(config.phiKeys.current, config.phiKeys.older);
   usePhiKeyring(keyring);
+  useAuditKey(config.auditKey);
   let limits: Limits;
   try {
     // A wrong key stops the start; rows written before encryption existed are sealed now.
@@ -140,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gateway: createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs }),
     limits,
     storage: createObjectStorage(config),
+    auditAnchors: fileAnchorStore(config.dataDir),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -202,8 +206,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.mail.start();
     const stopBilling = startBillingSchedule(ctx);
     const stopHousekeeping = startHousekeepingSchedule(ctx);
+    const stopAnchoring = startAuditAnchorSchedule(ctx);
     app.addHook('preClose', async () => {
-      await Promise.all([stopBilling(), stopHousekeeping()]);
+      await Promise.all([stopBilling(), stopHousekeeping(), stopAnchoring()]);
     });
   }
   await app.ready();

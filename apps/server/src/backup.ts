@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +13,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, queryRows, type Executor } from './db/client';
 import { usePhiKeyring } from './db/phi-column';
 import { assertPhiKeysKnown, sealedKeyIds } from './db/phi-seal';
-import { expenses, expenseUploads } from './db/schema';
+import { auditLog, expenses, expenseUploads } from './db/schema';
+import { fileAnchorStore } from './features/audit';
 import { createPhiKeyring } from './lib/phi-cipher';
 import { createObjectStorage } from './lib/storage/storage';
 import { STORAGE_KEY } from './lib/storage/contract';
@@ -31,6 +32,10 @@ const manifestSchema = z.object({
   createdAt: z.string(),
   /** The keys the health data is sealed under: a restore needs every one of them. */
   phiKeyIds: z.array(z.string()),
+  /** Tells whether a restore has the AUDIT_KEY the chain is keyed with, without holding it. */
+  auditKeyCheck: z.string(),
+  /** The audit chain's last row in the dump, anchored again on restore so that a shortened chain shows. */
+  auditHead: z.object({ lastId: z.number().int(), hash: z.string() }).nullable(),
   /** Rows per table when the dump was taken, to check the restore against. */
   tables: z.record(z.string(), z.number().int().nonnegative()),
   receipts: z.array(z.object({ key: z.string().regex(STORAGE_KEY), contentType: z.string(), size: z.number().int(), sha256: z.string() })),
@@ -46,12 +51,16 @@ export interface RestoreReport {
   auditChain: string;
 }
 
-function postgresUrl(config: Pick<Config, 'databaseUrl'>): string {
-  if (config.databaseUrl) return config.databaseUrl;
+/** The database's owner role runs the dump and the restore (MIGRATION_DATABASE_URL, else DATABASE_URL). */
+function ownerUrl(config: Pick<Config, 'databaseUrl' | 'migrationDatabaseUrl'>): string {
+  const url = config.migrationDatabaseUrl ?? config.databaseUrl;
+  if (url) return url;
   throw new BackupRefusal(
     'Backups work on Postgres (DATABASE_URL). Back up the embedded database by stopping the server and copying DATA_DIR.',
   );
 }
+
+const auditKeyCheck = (config: Pick<Config, 'auditKey'>) => createHmac('sha256', config.auditKey).update('backup key check').digest('hex');
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -74,7 +83,7 @@ async function tableCounts(db: Executor): Promise<Record<string, number>> {
  * taken while the servers run is consistent.
  */
 export async function createBackup(config: Config, dir: string): Promise<BackupManifest> {
-  const url = postgresUrl(config);
+  const url = ownerUrl(config);
   await mkdir(dir, { recursive: true });
   if ((await readdir(dir)).length > 0) throw new BackupRefusal(`${dir} is not empty: back up into a new folder.`);
   const client = new pg.Client({ connectionString: url });
@@ -93,6 +102,10 @@ export async function createBackup(config: Config, dir: string): Promise<BackupM
     const db = drizzle(client) as unknown as Executor;
     const tables = await tableCounts(db);
     const phiKeyIds = await sealedKeyIds(db);
+    const [auditHead] = await queryRows<{ lastId: number; hash: string }>(
+      db,
+      sql`SELECT ${auditLog.id}::int AS "lastId", ${auditLog.hash} AS hash FROM ${auditLog} ORDER BY ${auditLog.id} DESC LIMIT 1`,
+    );
     const attached = await queryRows<{ key: string; contentType: string }>(
       db,
       sql`SELECT ${expenseUploads.storageKey} AS key, ${expenseUploads.contentType} AS "contentType" FROM ${expenseUploads}
@@ -112,7 +125,15 @@ export async function createBackup(config: Config, dir: string): Promise<BackupM
       await writeFile(file, bytes);
       receipts.push({ key, contentType, size: bytes.length, sha256: sha256(bytes) });
     }
-    const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), phiKeyIds, tables, receipts };
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      createdAt: new Date().toISOString(),
+      phiKeyIds,
+      auditKeyCheck: auditKeyCheck(config),
+      auditHead: auditHead ?? null,
+      tables,
+      receipts,
+    };
     await writeFile(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
   } finally {
@@ -134,17 +155,23 @@ async function readManifest(dir: string): Promise<BackupManifest> {
 
 /**
  * Restores a backup into an empty database and the configured storage, then checks it: the same rows
- * per table, every health value readable, the audit chain intact. Refuses, restoring nothing, when the
- * configured keys cannot open the backup's health data or the database is not empty.
+ * per table, every health value readable, the audit chain intact up to the backup's last row (anchored
+ * again in this DATA_DIR). Refuses, restoring nothing, when the configured keys cannot open the
+ * backup's health data or verify its audit chain, or the database is not empty.
  */
 export async function restoreBackup(config: Config, dir: string): Promise<RestoreReport> {
-  const url = postgresUrl(config);
+  const url = ownerUrl(config);
   const manifest = await readManifest(dir);
   const keyring = createPhiKeyring(config.phiKeys.current, config.phiKeys.older);
   const unknownKeys = manifest.phiKeyIds.filter((id) => !keyring.keyIds.includes(id));
   if (unknownKeys.length > 0) {
     throw new BackupRefusal(
       `The backup's health data is sealed with key id ${unknownKeys.join(', ')}, which is neither PHI_KEY (key id ${keyring.currentKeyId}) nor in PHI_OLD_KEYS: restore with the key the backup was made with. Nothing was restored.`,
+    );
+  }
+  if (manifest.auditKeyCheck !== auditKeyCheck(config)) {
+    throw new BackupRefusal(
+      "AUDIT_KEY is not the key the backup's audit chain is keyed with: restore with that key. Nothing was restored.",
     );
   }
   const receipts = await Promise.all(
@@ -162,7 +189,7 @@ export async function restoreBackup(config: Config, dir: string): Promise<Restor
       `SELECT count(*)::int AS tables FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema')`,
     );
     if (rows[0]!.tables > 0)
-      throw new BackupRefusal('The database at DATABASE_URL already holds tables: restore into an empty database. Nothing was restored.');
+      throw new BackupRefusal('The database already holds tables: restore into an empty database. Nothing was restored.');
   } finally {
     await client.end();
   }
@@ -189,6 +216,7 @@ export async function restoreBackup(config: Config, dir: string): Promise<Restor
   }
   const differing = Object.keys(manifest.tables).filter((name) => tables[name] !== manifest.tables[name]);
   if (differing.length > 0) throw new Error(`The restored database differs from the backup in: ${differing.join(', ')}.`);
+  if (manifest.auditHead) await fileAnchorStore(config.dataDir).write({ ...manifest.auditHead, at: manifest.createdAt });
   const chain = await verifyAuditChain(config);
   if (!chain.intact) throw new Error(`The restored ${chainReport(chain)}.`);
   return { tables, receipts: receipts.length, auditChain: chainReport(chain) };

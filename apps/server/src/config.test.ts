@@ -11,6 +11,7 @@ const production = {
   NODE_ENV: 'production',
   JWT_SECRET: 'x'.repeat(40),
   PHI_KEY: 'a'.repeat(64),
+  AUDIT_KEY: 'k'.repeat(40),
   SMTP_URL: 'smtp://mail',
   APP_URL: 'https://x.example',
 };
@@ -65,6 +66,30 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);
   });
 
+  it('#28 generates the audit key into DATA_DIR with mode 600 outside production, and requires AUDIT_KEY in production', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).auditKey;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).auditKey).toBe(first);
+    expect(statSync(join(dir, 'audit-key')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production }).auditKey).toBe(production.AUDIT_KEY);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...production, AUDIT_KEY: '' })).toThrow(/AUDIT_KEY: is required in production/);
+  });
+
+  it('#28 in production, a Postgres server needs MIGRATION_DATABASE_URL: the owner migrates, the server role only uses the tables', () => {
+    const server = { DATABASE_URL: 'postgres://app@db:5432/care' };
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...production, ...server })).toThrow(
+      /MIGRATION_DATABASE_URL: is required in production/,
+    );
+    const both = { ...server, MIGRATION_DATABASE_URL: 'postgres://owner@db:5432/care' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, ...both })).toMatchObject({
+      databaseUrl: both.DATABASE_URL,
+      migrationDatabaseUrl: both.MIGRATION_DATABASE_URL,
+    });
+    // Elsewhere one role may do both; the embedded database has one role.
+    expect(loadConfig({ DATA_DIR: dataDir(), ...server }).migrationDatabaseUrl).toBeUndefined();
+  });
+
   it('generates the health-data key into DATA_DIR with mode 600 and keeps it across restarts', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).phiKeys.current;
@@ -106,6 +131,8 @@ describe('configuration', () => {
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PHI_KEY: 'a'.repeat(64), APP_URL: 'https://x.example' }, 'SMTP_URL'],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail', APP_URL: 'https://x.example' }, 'PHI_KEY'],
     [{ PHI_KEY: 'too-short' }, 'PHI_KEY'],
+    [{ AUDIT_KEY: 'too-short' }, 'AUDIT_KEY'],
+    [{ MIGRATION_DATABASE_URL: 'postgres://owner@db:5432/care' }, 'MIGRATION_DATABASE_URL'],
     [{ PHI_KEY: 'a'.repeat(64), PHI_OLD_KEYS: `${'b'.repeat(64)},nope` }, 'PHI_OLD_KEYS'],
     [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS'],
     [{ HEADERS_TIMEOUT_MS: '1.5' }, 'HEADERS_TIMEOUT_MS'],

@@ -56,10 +56,13 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: serverUrl(/^postgres(ql)?:\/\//, 'postgres://user:password@host:5432/database'),
+  // The role that owns the tables and runs the migrations; DATABASE_URL's role then only uses them (decision 048).
+  MIGRATION_DATABASE_URL: serverUrl(/^postgres(ql)?:\/\//, 'postgres://owner:password@host:5432/database'),
   SMTP_URL: serverUrl(/^smtps?:\/\//, 'smtp://user:password@host:587 or smtps://…'),
   // Unset: the brand name with no-reply@careconnect247.example.
   MAIL_FROM: z.string().min(3).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUDIT_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PHI_KEY: z.string().optional(),
   PHI_OLD_KEYS: z.string().optional(),
   ADMIN_EMAIL: z.email().optional(),
@@ -109,11 +112,15 @@ export interface Config {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The tables' owner, which runs the migrations when set; DATABASE_URL's role then only reads, writes and appends to the trail. */
+  migrationDatabaseUrl: string | undefined;
   /** PGlite location: a directory, or 'memory://' for a throw-away database. */
   pgliteDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
+  /** The HMAC key of the audit chain: never given to the database. */
+  auditKey: string;
   /** AES-256 key sealing health data at rest, and older keys still accepted for opening it. */
   phiKeys: { current: Buffer; older: Buffer[] };
   admin: { email: string; password: string } | null;
@@ -201,7 +208,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!e.PHI_KEY) fail('PHI_KEY', 'is required in production (32 bytes, hex or base64: `openssl rand -base64 32`)');
     if (!e.SMTP_URL) fail('SMTP_URL', 'is required in production (the dev mailbox is for development only)');
     if (!e.APP_URL) fail('APP_URL', 'is required in production (it is used in e-mail links)');
+    // Kept apart from the database and its backups: whoever holds it could re-hash an edited trail.
+    if (!e.AUDIT_KEY) fail('AUDIT_KEY', 'is required in production (at least 32 characters: `openssl rand -base64 32`)');
+    if (e.DATABASE_URL && !e.MIGRATION_DATABASE_URL) {
+      fail(
+        'MIGRATION_DATABASE_URL',
+        "is required in production with DATABASE_URL: the tables' owner runs the migrations, the server's role only uses them",
+      );
+    }
   }
+  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL)
+    fail('MIGRATION_DATABASE_URL', 'goes with DATABASE_URL (the embedded database has one role)');
   if (e.CAPTCHA === 'recaptcha' && (!e.RECAPTCHA_SECRET || !e.RECAPTCHA_SITE_KEY)) {
     fail(e.RECAPTCHA_SECRET ? 'RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET', 'is required when CAPTCHA=recaptcha');
   }
@@ -222,10 +239,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     pgliteDir: join(dataDir, 'pglite'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@careconnect247.example>`,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', 48),
+    auditKey: e.AUDIT_KEY ?? persistentSecret(dataDir, 'audit-key', 32),
     phiKeys: phiKeys(e, dataDir, fail),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     captcha: {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { AuditAnchorStore } from './features/audit';
 import type { PaymentGateway } from './features/billing/gateway';
 import type { CaptchaService } from './features/captcha/service';
 import type { GeoService } from './features/geo/service';
@@ -31,4 +32,6 @@ export interface AppContext {
   limits: Limits;
   /** Receipt files: local disk or S3 (decision 020). */
   storage: ObjectStorage;
+  /** Where the audit chain's head is anchored outside the database (decision 048). */
+  auditAnchors: AuditAnchorStore;
 }

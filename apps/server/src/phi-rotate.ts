@@ -7,8 +7,9 @@ import { createPhiKeyring } from './lib/phi-cipher';
 
 /**
  * Re-seals every health-data value under PHI_KEY, opening older ones with PHI_OLD_KEYS. Run it once
- * every instance has the new PHI_KEY (an instance still on the old key could not read the result);
- * afterwards PHI_OLD_KEYS can be emptied. Safe to run twice, or beside running servers.
+ * every instance has the new PHI_KEY (an instance still on the old key could not read the result).
+ * The audit trail is never rewritten: PHI_OLD_KEYS keeps the keys its details were sealed with.
+ * Safe to run twice, or beside running servers.
  * Returns how many values it re-sealed.
  */
 export async function rotatePhiKeys(config: Config): Promise<{ keyId: string; resealed: number }> {
@@ -26,7 +27,9 @@ export async function rotatePhiKeys(config: Config): Promise<{ keyId: string; re
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   rotatePhiKeys(loadConfig())
     .then(({ keyId, resealed }) =>
-      process.stdout.write(`Re-sealed ${resealed} values under key ${keyId}. PHI_OLD_KEYS can now be emptied.\n`),
+      process.stdout.write(
+        `Re-sealed ${resealed} values under key ${keyId}. Keep the old keys in PHI_OLD_KEYS: the audit trail's details stay sealed as written.\n`,
+      ),
     )
     .catch((error: unknown) => {
       console.error(error instanceof ConfigError ? error.message : error);

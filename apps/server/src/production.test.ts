@@ -11,12 +11,16 @@ import type { App } from './app';
 describe('#29 in production', () => {
   let app: App;
   beforeAll(async () => {
-    app = await createTestApp({
-      NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      APP_URL: 'https://care.example',
-    });
+    app = await createTestApp(
+      {
+        NODE_ENV: 'production',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        APP_URL: 'https://care.example',
+      },
+      // On a Postgres server, as production runs: the server's role owns nothing.
+      { serverRole: true },
+    );
   });
   afterAll(() => app.close());
 

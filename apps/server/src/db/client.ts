@@ -10,6 +10,7 @@ import type { PgColumn, PgDatabase, PgQueryResultHKT, PgTable, PgTransaction } f
 import pg from 'pg';
 import { ConfigError, type Config } from '../config';
 import * as schema from './schema';
+import { grantServerRole } from './server-role';
 
 type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -31,11 +32,11 @@ export type DatabaseHandle =
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Start-up names the setting to fix, without the URL's password or a stack. */
-function unreachable(databaseUrl: string, error: unknown): ConfigError {
+function unreachable(databaseUrl: string, error: unknown, variable = 'DATABASE_URL'): ConfigError {
   const { hostname, port } = new URL(databaseUrl);
   // Connecting to "localhost" fails with an AggregateError whose message is empty; its code says why.
   const reason = (error instanceof Error && error.message.split('\n')[0]) || (error as { code?: string }).code || 'no answer';
-  return new ConfigError(`Invalid configuration: DATABASE_URL: cannot connect to ${hostname}:${port || 5432} (${reason})`);
+  return new ConfigError(`Invalid configuration: ${variable}: cannot connect to ${hostname}:${port || 5432} (${reason})`);
 }
 
 /** How many distinct statement texts a process prepares; a few statements vary with their argument count. */
@@ -123,7 +124,10 @@ function drizzleClient(client: PGlite): PGlite {
  * data directory (see `migratedPgliteDataDir`) for an embedded database in memory to begin as,
  * instead of running initdb: most of the 3 s it takes to open one.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteDir'>, startFrom?: Blob): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'pgliteDir'> & Partial<Pick<Config, 'migrationDatabaseUrl'>>,
+  startFrom?: Blob,
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const openPool = (planCacheMode: 'force_custom_plan' | 'force_generic_plan') => {
       const opened = new pg.Pool({
@@ -147,17 +151,38 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteD
     const sessionPool = openPool('force_generic_plan');
     const close = () => Promise.all([pool.end(), sessionPool.end()]).then(() => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    // Several instances may start at once: one migrates, the others wait for it.
-    const lock = await pool.connect().catch(async (error: unknown) => {
-      await close();
-      throw unreachable(config.databaseUrl!, error);
-    });
+    // Several instances may start at once: one migrates, the others wait for it. With
+    // MIGRATION_DATABASE_URL the tables' owner migrates and grants the server's role its rights.
+    const ownerPool = config.migrationDatabaseUrl
+      ? new pg.Pool({ connectionString: config.migrationDatabaseUrl, max: 1, connectionTimeoutMillis: 10_000 })
+      : null;
     try {
-      await lock.query('SELECT pg_advisory_lock(727274)');
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      const serverRole = ownerPool
+        ? await queryRows<{ role: string }>(db, sql`SELECT current_user AS role`).then(
+            ([row]) => row!.role,
+            (error: unknown) => {
+              throw unreachable(config.databaseUrl!, error);
+            },
+          )
+        : null;
+      const lock = await (ownerPool ?? pool).connect().catch((error: unknown) => {
+        throw ownerPool
+          ? unreachable(config.migrationDatabaseUrl!, error, 'MIGRATION_DATABASE_URL')
+          : unreachable(config.databaseUrl!, error);
+      });
+      try {
+        await lock.query('SELECT pg_advisory_lock(727274)');
+        await migratePg(drizzlePg(lock, { schema }), { migrationsFolder });
+        if (serverRole) await grantServerRole(lock, serverRole);
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+        lock.release();
+      }
+    } catch (error) {
+      await close();
+      throw error;
     } finally {
-      await lock.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
-      lock.release();
+      await ownerPool?.end();
     }
     return { db, sessionDb: drizzlePg(sessionPool, { schema }) as unknown as Database, kind: 'postgres', pool, close };
   }

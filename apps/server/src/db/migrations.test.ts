@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { checkAuditChain, recordAudits, useAuditKey } from '../features/audit/service';
 import { adminQuery, databaseUrl } from '../test/migrated-template';
 import { openDatabase, PGLITE_IN_MEMORY, queryRows, type DatabaseHandle } from './client';
 
@@ -279,6 +280,42 @@ describe.each(engines)('migration 0018 on %s: plan ids and statuses only as the 
       await expect(insert('oneTimeVisit', 'Active')).rejects.toMatchObject(refused);
       await insert('oneTimeVisit', 'active');
       await insert(null, null);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.each(engines)('migration 0019 on %s: the audit chain keyed from here on', (_engine, olderRelease) => {
+  it('#28 rows hashed before it keep verifying, rows after it are keyed, and no UPDATE of the trail passes', async () => {
+    const older = await olderRelease(17);
+    // Two rows as the release before appended them: the database completed plain SHA-256 hashes.
+    const at = (i: number) => `2026-11-2${i}T10:00:00.000Z`;
+    const tails = [1, 2].map((i) => JSON.stringify([at(i), null, 'anonymous', `GET /api/old/${i}`, null, null, 200]).slice(1));
+    await older.query(
+      `SELECT audit_append(727276, $1, $2::timestamptz[], ARRAY[NULL, NULL]::uuid[], ARRAY['anonymous', 'anonymous'], $3::text[],
+        ARRAY[NULL, NULL]::uuid[], ARRAY[NULL, NULL]::text[], ARRAY[200, 200], ARRAY[NULL, NULL]::text[], $4::text[])`,
+      ['0'.repeat(64), [at(1), at(2)], ['GET /api/old/1', 'GET /api/old/2'], tails],
+    );
+    const handle = await older.open();
+    try {
+      useAuditKey(randomBytes(32).toString('base64'));
+      const entry = { at: new Date(), actorUserId: null, actorRole: 'anonymous', action: 'GET /api/new', subjectUserId: null, ip: null };
+      await recordAudits(handle.db, [{ ...entry, status: 200, details: null }]);
+      expect(await queryRows(handle.db, sql`SELECT audit_unkeyed_until()::int AS id`)).toEqual([{ id: 2 }]);
+      expect(await checkAuditChain(handle.db)).toEqual({ intact: true, rows: 3, anchoredRowId: null });
+      await expect(handle.db.execute(sql`UPDATE audit_log SET details = details WHERE id = 1`)).rejects.toThrow();
+      // The newest row re-hashed with the formula the older rows use shows.
+      const [row] = await queryRows<{ prev: string }>(handle.db, sql`SELECT prev_hash AS prev FROM audit_log WHERE id = 3`);
+      const plain = createHash('sha256')
+        .update(`["${row!.prev}",${JSON.stringify([entry.at.toISOString(), null, 'anonymous', 'GET /api/new', null, null, 200]).slice(1)}`)
+        .digest('hex');
+      await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change`);
+        await tx.execute(sql`UPDATE audit_log SET hash = ${plain} WHERE id = 3`);
+        await tx.execute(sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change`);
+      });
+      expect(await checkAuditChain(handle.db)).toEqual({ intact: false, brokenRowId: 3, cause: 'edited' });
     } finally {
       await handle.close();
     }

@@ -5,8 +5,11 @@ import { sealedKeyId, type PhiKeyring } from '../lib/phi-cipher';
 import { queryRows, type Executor } from './client';
 import { auditLog, enquiries, idempotencyKeys, mailOutbox, payments, users } from './schema';
 
-/** Every column of the phiText type (decision 016 lists and explains them). */
-const sealedColumns: { table: PgTable; columns: AnyColumn[] }[] = [
+/**
+ * Every column of the phiText type (decision 016 lists and explains them). The audit trail's details
+ * are never rewritten (decision 048): they stay sealed under the key current when written.
+ */
+const sealedColumns: { table: PgTable; columns: AnyColumn[]; appendOnly?: true }[] = [
   {
     table: users,
     columns: [
@@ -25,8 +28,7 @@ const sealedColumns: { table: PgTable; columns: AnyColumn[] }[] = [
   { table: mailOutbox, columns: [mailOutbox.letter, mailOutbox.textBody, mailOutbox.htmlBody] },
   { table: idempotencyKeys, columns: [idempotencyKeys.responseBody] },
   { table: payments, columns: [payments.details] },
-  // Re-sealing in place is the one UPDATE the audit trail's trigger lets through (migration 0008).
-  { table: auditLog, columns: [auditLog.details] },
+  { table: auditLog, columns: [auditLog.details], appendOnly: true },
 ];
 
 const SEALED = '^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$';
@@ -80,7 +82,8 @@ export async function sealedKeyIds(db: Executor): Promise<string[]> {
 export async function sealPhiColumns(db: Executor, keyring: PhiKeyring, mode: 'plain' | 'rotate'): Promise<number> {
   const pending = mode === 'plain' ? SEALED : `^v1:${keyring.currentKeyId}:`;
   let rewritten = 0;
-  for (const { table, columns } of sealedColumns) {
+  for (const { table, columns, appendOnly } of sealedColumns) {
+    if (appendOnly) continue;
     for (const column of columns) {
       for (;;) {
         // ctid names the row whatever the table's key; the value guard below makes a stale one harmless.

@@ -370,8 +370,9 @@ export const enquiries = pgTable('enquiries', {
 
 /**
  * Who read or changed patient data, or acted as an admin, and when (HIPAA §164.312(b)). Append-only:
- * triggers refuse UPDATE, DELETE and TRUNCATE; each row's hash covers the previous row's, so an edit
- * made around the triggers breaks the chain. No foreign keys: the trail outlives the accounts.
+ * triggers refuse UPDATE, DELETE and TRUNCATE, and the server's role may only read it and append
+ * through `audit_append`; each row's hash, keyed with AUDIT_KEY, covers the previous row's, so an edit
+ * made around the triggers breaks the chain (decision 048). No foreign keys: the trail outlives the accounts.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -10,6 +10,7 @@ import { openDatabase, PGLITE_IN_MEMORY, type Database } from '../db/client';
 import { usePhiKeyring } from '../db/phi-column';
 import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
+import { useAuditKey } from '../features/audit';
 import { openSession } from '../features/auth';
 import { findUserByEmail, insertUser, newAccount, toProfile, type UserRow } from '../features/users';
 import { hashPassword } from '../lib/crypto';
@@ -18,6 +19,8 @@ import { adminQuery, databaseUrl } from './migrated-template';
 
 /** One health-data key for every test app of a test file, so apps built side by side read each other's rows. */
 export const testPhiKey = randomBytes(32).toString('base64');
+/** One audit key for every test app of a test file, so apps built side by side extend one chain. */
+const testAuditKey = randomBytes(32).toString('base64');
 
 /** The settings every test server starts from: quiet, its own secrets, captcha and the geo check off unless `env` turns them on. */
 export const testSettings = (dataDir: string, env: Record<string, string> = {}): Config =>
@@ -29,20 +32,36 @@ export const testSettings = (dataDir: string, env: Record<string, string> = {}):
     GEO_RESTRICT: 'off',
     JWT_SECRET: randomBytes(32).toString('hex'),
     PHI_KEY: testPhiKey,
+    AUDIT_KEY: testAuditKey,
     ...env,
   });
+
+/** The login role a test server connects as with `serverRole`: it owns nothing (decision 048). */
+const TEST_SERVER_ROLE = 'telehealth_test_server';
+
+/** Makes the test server role once per Postgres server; test files starting at once may race to make it. */
+async function ensureTestServerRole(serverUrl: string) {
+  await adminQuery(serverUrl, `CREATE ROLE ${TEST_SERVER_ROLE} LOGIN NOSUPERUSER`).catch((error: unknown) => {
+    const code = (error as { code?: string }).code;
+    // 42710: it exists; 23505: another file made it at the same moment.
+    if (code !== '42710' && code !== '23505') throw error;
+  });
+}
 
 /**
  * The configuration of a test server on a fresh database: in-process PGlite (in memory, or in its
  * DATA_DIR with `persistent`, so that several servers can open it one after another) or a
  * database of its own on the Postgres server named by TEST_DATABASE_URL. Captcha and the geo check
- * are off unless a test turns them on. `drop` removes the database and DATA_DIR.
+ * are off unless a test turns them on. With `serverRole` on the Postgres server, the server connects
+ * as a role that owns nothing, and TEST_DATABASE_URL's role migrates (MIGRATION_DATABASE_URL). `drop`
+ * removes the database and DATA_DIR.
  */
-export async function createTestConfig(env: Record<string, string> = {}, options: { persistent?: boolean } = {}) {
+export async function createTestConfig(env: Record<string, string> = {}, options: { persistent?: boolean; serverRole?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-test-'));
   const config: Config = {
     ...testSettings(dataDir, {
       ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+      ...(process.env.TEST_DATABASE_URL && options.serverRole ? { MIGRATION_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
       ...env,
     }),
   };
@@ -53,6 +72,14 @@ export async function createTestConfig(env: Record<string, string> = {}, options
     const template = inject('postgresTemplate');
     await adminQuery(serverUrl, `CREATE DATABASE "${database}"${template ? ` TEMPLATE "${template}"` : ''}`);
     config.databaseUrl = databaseUrl(serverUrl, database);
+    if (options.serverRole) {
+      await ensureTestServerRole(serverUrl);
+      config.migrationDatabaseUrl = config.databaseUrl;
+      const asServer = new URL(config.databaseUrl);
+      asServer.username = TEST_SERVER_ROLE;
+      asServer.password = '';
+      config.databaseUrl = asServer.toString();
+    }
   }
   const drop = async () => {
     if (serverUrl) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
@@ -70,10 +97,11 @@ function pgliteStartFrom(): Blob | undefined {
 }
 
 /** A whole server on a fresh database (see createTestConfig). */
-export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<App> {
-  const { config, drop } = await createTestConfig(env);
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions & { serverRole?: boolean } = {}): Promise<App> {
+  const { serverRole, ...buildOptions } = options;
+  const { config, drop } = await createTestConfig(env, { serverRole });
   try {
-    return await buildApp(config, { webDist: null, pgliteStartFrom: pgliteStartFrom(), ...options, onClose: drop });
+    return await buildApp(config, { webDist: null, pgliteStartFrom: pgliteStartFrom(), ...buildOptions, onClose: drop });
   } catch (error) {
     // A server that refused to start never closes: its database and DATA_DIR go now.
     await drop();
@@ -94,6 +122,7 @@ export function useTestDatabase() {
     const { config, drop } = await createTestConfig();
     try {
       usePhiKeyring(createPhiKeyring(config.phiKeys.current, config.phiKeys.older));
+      useAuditKey(config.auditKey);
       const handle = await openDatabase(config, pgliteStartFrom());
       close = () => handle.close().finally(drop);
       Object.assign(database, { db: handle.db, config });
@@ -291,10 +320,10 @@ export function checkoutBody(overrides: { card?: Record<string, unknown>; [key: 
  * A test app for the enclosing describe block: built before its tests, closed after them.
  * Read `server.app` and `server.http` inside the tests.
  */
-export function useTestApp(env: Record<string, string> = {}) {
+export function useTestApp(env: Record<string, string> = {}, options: { serverRole?: boolean } = {}) {
   const server = {} as { app: App; http: ReturnType<typeof api> };
   beforeAll(async () => {
-    server.app = await createTestApp(env);
+    server.app = await createTestApp(env, options);
     server.http = api(server.app);
   });
   afterAll(() => server.app.close());

@@ -14,6 +14,8 @@ export const passwordResetInitiated = 'Password reset initiated';
 export const passwordResetFailed = 'Reset failed';
 export const usersJsonCopied = 'Copied users JSON to clipboard';
 export const usersJsonCopyFailed = 'Copy failed';
+export const auditTrailUnavailable =
+  'Patient records cannot be shown right now because the audit trail cannot record this read. Please try again in a minute.';
 
 // The server's own rules for a user edit
 export const emailTakenByAnother = 'Another account already uses this email.';

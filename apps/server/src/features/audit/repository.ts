@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -16,43 +16,64 @@ export interface Actor {
 const CHAIN_LOCK = 727276;
 
 /**
- * Appends entries in order in one statement: `audit_append` (migration 0014) takes the chain's lock,
- * reads the last hash and gives each row the SHA-256 of `["<previous hash>",` followed by its item
- * of `hashedTails`. Inside a caller's transaction the rows commit (and the chain stays locked) with the
- * caller's change.
+ * Appends entries in order, in one transaction (inside a caller's, the rows commit and the chain stays
+ * locked with the caller's change): `audit_chain_head` (migration 0019) takes the chain's lock and
+ * answers the last hash; `hashesAfter` keys each row onto it; `audit_append` checks they follow that
+ * head and inserts them with the table owner's rights.
  */
-export async function appendChained(db: Executor, entries: AuditEntry[], hashedTails: string[], genesis: string) {
+export async function appendChained(
+  db: Executor,
+  entries: AuditEntry[],
+  genesis: string,
+  hashesAfter: (prevHash: string) => string[],
+): Promise<void> {
   const column = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
-  await db.execute(sql`SELECT audit_append(${CHAIN_LOCK}::bigint, ${genesis}::text,
-    ${column(
-      entries.map((e) => e.at.toISOString()),
-      'timestamptz',
-    )}, ${column(
-      entries.map((e) => e.actorUserId),
-      'uuid',
-    )},
-    ${column(
-      entries.map((e) => e.actorRole),
-      'text',
-    )}, ${column(
-      entries.map((e) => e.action),
-      'text',
-    )}, ${column(
-      entries.map((e) => e.subjectUserId),
-      'uuid',
-    )},
-    ${column(
-      entries.map((e) => e.ip),
-      'text',
-    )}, ${column(
-      entries.map((e) => e.status),
-      'integer',
-    )},
-    ${column(
-      entries.map((e) => (e.details === null ? null : auditLog.details.mapToDriverValue(e.details))),
-      'text',
-    )},
-    ${column(hashedTails, 'text')})`);
+  await db.transaction(async (tx) => {
+    const [head] = await queryRows<{ hash: string }>(tx, sql`SELECT last_hash AS hash FROM audit_chain_head(${CHAIN_LOCK}::bigint)`);
+    const prevHash = head?.hash ?? genesis;
+    await tx.execute(sql`SELECT audit_append(${CHAIN_LOCK}::bigint, ${genesis}::text, ${prevHash}::text,
+      ${column(
+        entries.map((e) => e.at.toISOString()),
+        'timestamptz',
+      )}, ${column(
+        entries.map((e) => e.actorUserId),
+        'uuid',
+      )},
+      ${column(
+        entries.map((e) => e.actorRole),
+        'text',
+      )}, ${column(
+        entries.map((e) => e.action),
+        'text',
+      )}, ${column(
+        entries.map((e) => e.subjectUserId),
+        'uuid',
+      )},
+      ${column(
+        entries.map((e) => e.ip),
+        'text',
+      )}, ${column(
+        entries.map((e) => e.status),
+        'integer',
+      )},
+      ${column(
+        entries.map((e) => (e.details === null ? null : auditLog.details.mapToDriverValue(e.details))),
+        'text',
+      )},
+      ${column(hashesAfter(prevHash), 'text')})`);
+  });
+}
+
+/** The last row written before the chain was keyed (migration 0019): those rows carry plain SHA-256 hashes. */
+export async function unkeyedUntil(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ id: string | number }>(db, sql`SELECT audit_unkeyed_until() AS id`);
+  return Number(row!.id);
+}
+
+/** One row by its id, or undefined. */
+export async function auditRow(db: Executor, id: number): Promise<AuditRow | undefined> {
+  const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id));
+  return row;
 }
 
 /** The rows after `afterId`, oldest first, a page at a time. */

@@ -10,25 +10,19 @@ import {
   messageAnswerSchema,
   messages,
 } from '@app/shared';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
-import { addAuditDetails, auditActor, markAuditRecorded } from '../../plugins/audit';
-import { userHistory } from '../audit';
-import { listUsers, sendPasswordResetAsAdmin, updateUserAsAdmin } from './service';
+import { auditActor, markAuditRecorded } from '../../plugins/audit';
+import { readUserHistoryAsAdmin, readUsersAsAdmin, sendPasswordResetAsAdmin, updateUserAsAdmin } from './service';
 
 const userParams = z.strictObject({ id: z.uuid({ error: messages.missingUserId }) });
 const historyQuery = z.strictObject({
   page: z.coerce.number().int().min(0).max(10_000_000).default(0),
   size: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
 });
-
-/** The trail notes what a list read asked for and how many users it showed (the read itself is the hook's row). */
-function noteListRead(request: FastifyRequest, query: Record<string, unknown>, shown: number) {
-  addAuditDetails(request, { ...query, count: shown });
-}
 
 /** The Users tab (docs/product.md, Admin dashboard and Data): list, search, edit, reset e-mail, and a user's history from the trail. */
 export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -46,8 +40,9 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
       },
     },
     async (request) => {
-      const page = await listUsers(ctx.db, request.query);
-      noteListRead(request, request.query, page.content.length);
+      // The read's own row, written before the answer leaves.
+      const page = await readUsersAsAdmin(ctx.db, request.query, auditActor(request));
+      markAuditRecorded(request);
       return page;
     },
   );
@@ -64,8 +59,9 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
       },
     },
     async (request) => {
-      const page = await listUsers(ctx.db, request.query);
-      noteListRead(request, request.query, page.content.length);
+      // The read's own row, written before the answer leaves.
+      const page = await readUsersAsAdmin(ctx.db, request.query, auditActor(request));
+      markAuditRecorded(request);
       return page;
     },
   );
@@ -117,6 +113,11 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
         response: { 200: auditEventPageSchema },
       },
     },
-    async (request) => userHistory(ctx.db, request.params.id, request.query.page, request.query.size),
+    async (request) => {
+      const { page, size } = request.query;
+      const history = await readUserHistoryAsAdmin(ctx.db, request.params.id, page, size, auditActor(request));
+      markAuditRecorded(request);
+      return history;
+    },
   );
 };

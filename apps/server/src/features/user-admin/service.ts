@@ -13,7 +13,7 @@ import type { AuditChange } from '../../db/schema';
 import { invalidField, notFound, conflict } from '../../lib/errors';
 import type { Limits } from '../../lib/limits';
 import { isUniqueViolation } from '../../db/errors';
-import { recordAudit, type AuditEntry } from '../audit';
+import { recordAudit, recordReadOrRefuse, userHistory, type AuditEntry, type AuditRequest } from '../audit';
 import { mailResetLink, revokeUserSessions } from '../auth';
 import { queueMailToSend, type MailDelivery, type MailTemplates, type QueuedMail } from '../mail';
 import { deleteUnusedTokens, findUserById, lockUser, updateUser, type NewUser, type UserRow } from '../users';
@@ -28,7 +28,7 @@ const userNotFound = () => notFound(messages.notFound);
  * so the counts and the page agree. A page past the end is empty. A search matching more than
  * USER_SEARCH_COUNT_LIMIT users says so instead of counting them, and its pages stop there (decision 026).
  */
-export async function listUsers(db: Database, query: AdminUserListQuery | AdminUserSearchQuery): Promise<AdminUserPage> {
+async function listUsers(db: Database, query: AdminUserListQuery | AdminUserSearchQuery): Promise<AdminUserPage> {
   const filter: UserFilter = 'email' in query ? { email: query.email } : { q: query.q };
   return db.transaction(
     async (tx) => {
@@ -53,6 +53,28 @@ export async function listUsers(db: Database, query: AdminUserListQuery | AdminU
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/**
+ * A page of users for an admin, recorded in the trail before it is answered: the query, how many
+ * users it showed and their ids (sealed with the row's details). Refused when the trail cannot be written.
+ */
+export async function readUsersAsAdmin(
+  db: Database,
+  query: AdminUserListQuery | AdminUserSearchQuery,
+  audit: AuditRequest,
+): Promise<AdminUserPage> {
+  const page = await listUsers(db, query);
+  const subjectUserIds = page.content.map((user) => user.id);
+  await recordReadOrRefuse(db, { ...audit, status: 200, details: { ...query, count: subjectUserIds.length, subjectUserIds } });
+  return page;
+}
+
+/** A user's history for an admin, recorded in the trail before it is answered; refused when the trail cannot be written. */
+export async function readUserHistoryAsAdmin(db: Database, id: string, page: number, size: number, audit: AuditRequest) {
+  const history = await userHistory(db, id, page, size);
+  await recordReadOrRefuse(db, { ...audit, subjectUserId: id, status: 200, details: { page, size, count: history.content.length } });
+  return history;
 }
 
 /** The stored columns an admin's edit sets; everything else (id, origin, card, timeline) is never written from a request. */

@@ -264,13 +264,56 @@ describe('admin Users list and search', () => {
     }
   });
 
-  it('records every list read in the trail, with what it asked for and how many users it showed', async () => {
-    await list('q=moss');
-    const row = await eventually('the list read in the trail', async () => {
-      const rows = await server.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'GET /api/admin/all'));
-      return rows.find((r) => r.details?.q === 'moss');
+  it('#28 records every list and search read before answering it: what it asked for, how many users it showed and their ids, sealed', async () => {
+    const listed = await list('q=moss');
+    // No waiting: the row is written before the answer leaves.
+    const rows = await server.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'GET /api/admin/all'));
+    const row = rows.find((r) => r.details?.q === 'moss');
+    const ids = (listed.body.content as AdminUser[]).map((user) => user.id);
+    expect(ids).toHaveLength(1);
+    expect(row).toMatchObject({
+      actorRole: 'admin',
+      status: 200,
+      details: { q: 'moss', page: 0, size: 10, count: 1, subjectUserIds: ids },
     });
-    expect(row).toMatchObject({ actorRole: 'admin', status: 200, details: { q: 'moss', page: 0, size: 10, count: 1 } });
+    const [raw] = await queryRows<{ details: string }>(server.app.ctx.db, sql`SELECT details FROM audit_log WHERE id = ${row!.id}`);
+    expect(raw!.details).toMatch(/^v1:/);
+    expect(raw!.details).not.toContain(ids[0]);
+
+    const found = await server.http.get(`/api/admin/search?email=${DOMAIN}&sortBy=email&size=3`, admin);
+    const searchRows = await server.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'GET /api/admin/search'));
+    expect(searchRows.at(-1)).toMatchObject({
+      status: 200,
+      details: { email: DOMAIN, count: 3, subjectUserIds: (found.body.content as AdminUser[]).map((user) => user.id) },
+    });
+    // One row per read: the after-answer hook adds none.
+    expect(searchRows.filter((r) => r.details?.email === DOMAIN && r.details.size === 3)).toHaveLength(1);
+  });
+
+  it('#28 refuses list, search and history reads with a 503, serving nothing, while the trail cannot be written', async () => {
+    const db = server.app.ctx.db;
+    const [someone] = (await list('size=1')).body.content as AdminUser[];
+    await db.execute(
+      sql.raw(
+        `CREATE FUNCTION audit_log_refuse_all() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'trail unavailable'; END $$`,
+      ),
+    );
+    await db.execute(
+      sql.raw('CREATE TRIGGER audit_log_refuse_all BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_all()'),
+    );
+    try {
+      for (const url of ['/api/admin/all?size=5', `/api/admin/search?email=${DOMAIN}`, `/api/admin/users/${someone!.id}/audit`]) {
+        const refused = await server.http.get(url, admin);
+        expect(refused.status, url).toBe(503);
+        expect(refused.body, url).toEqual({ message: messages.auditTrailUnavailable });
+        expect(refused.text, url).not.toContain(DOMAIN);
+        expect(refused.text, url).not.toContain(someone!.id);
+      }
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER audit_log_refuse_all ON audit_log'));
+      await db.execute(sql.raw('DROP FUNCTION audit_log_refuse_all()'));
+    }
+    expect((await list('size=1')).status).toBe(200);
   });
 
   it('keeps the unfiltered counts right through sign-ups, edits and deletes', async () => {
@@ -703,14 +746,14 @@ describe('admin user edit, reset e-mail and history', () => {
       { field: 'subscriptionStatus', before: 'pending', after: 'active' },
       { field: 'subscriptionAmount', before: 29.99, after: 49.99 },
     ]);
-    // The hook adds no second row for the edit; the history read itself is recorded.
-    await eventually('the history read in the trail', async () => {
-      const rows = await server.app.ctx.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'GET /api/admin/users/:id/audit')));
-      return rows[0];
-    });
+    // The hook adds no second row for the edit; the history read itself is recorded before it is answered.
+    const historyReads = await server.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'GET /api/admin/users/:id/audit')));
+    expect(historyReads).toMatchObject([
+      { actorUserId: admin.user.id, status: 200, details: { page: 0, count: (history.body.content as AuditEvent[]).length } },
+    ]);
     const edits = await server.app.ctx.db
       .select()
       .from(auditLog)
@@ -746,27 +789,32 @@ describe('admin user edit, reset e-mail and history', () => {
     expect((await server.http.get(`/api/admin/users/${view.id}/audit?size=501`, admin.token)).status).toBe(400);
   });
 
-  it('#28 the chain check of audit:verify names a row whose details were swapped', async () => {
+  it('#28 refuses an UPDATE of the details alone, and the chain check of audit:verify names a row whose details were swapped around the trigger', async () => {
     const { view } = await patientView();
     expect((await save(view.id, { ...view, zip: '99999' })).status).toBe(200);
     const check = await checkAuditChain(server.app.ctx.db);
-    expect(check).toEqual({ intact: true, rows: expect.any(Number) });
+    expect(check).toEqual({ intact: true, rows: expect.any(Number), anchoredRowId: null });
     expect(chainReport(check)).toMatch(/^audit chain intact \(\d+ rows\)$/);
     const [edit] = await server.app.ctx.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.subjectUserId, view.id), eq(auditLog.action, 'PUT /api/admin/users/:id')));
-    // The trigger lets details alone change (key rotation re-seals them); the chain still tells.
-    await server.app.ctx.db
+    const swap = server.app.ctx.db
       .update(auditLog)
       .set({ details: { reason: null, changes: [{ field: 'zip', before: '0', after: '1' }] } })
       .where(eq(auditLog.id, edit!.id));
+    await expect(swap).rejects.toThrow();
+    await server.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_change`);
+      await tx
+        .update(auditLog)
+        .set({ details: { reason: null, changes: [{ field: 'zip', before: '0', after: '1' }] } })
+        .where(eq(auditLog.id, edit!.id));
+      await tx.execute(sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_change`);
+    });
     const broken = await checkAuditChain(server.app.ctx.db);
-    expect(broken).toEqual({ intact: false, brokenRowId: edit!.id });
+    expect(broken).toEqual({ intact: false, brokenRowId: edit!.id, cause: 'edited' });
     expect(chainReport(broken)).toContain(`row ${edit!.id}`);
-    await expect(
-      server.app.ctx.db.execute(sql`UPDATE audit_log SET status = 201, details = NULL WHERE id = ${edit!.id}`),
-    ).rejects.toThrow();
   });
 
   it('sends the normal reset e-mail through the outbox, at most 5 per user an hour', async () => {
