@@ -5,7 +5,7 @@ import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { memberships, payments, sandboxGatewayCharges, users } from '../../db/schema';
 import { addDays } from '@app/shared';
-import { api, checkoutBody, createTestApp, mailFor, signedInPatient } from '../../test/harness';
+import { api, checkoutBody, createTestApp, eventually, insertDueMember, mailFor, signedInPatient } from '../../test/harness';
 import { runBillingJobs, runReconciliation, runRenewals } from '.';
 
 describe('the renewal job', () => {
@@ -264,5 +264,65 @@ describe('the renewal job', () => {
     expect((await userRow(id)).subscriptionStatus).toBe('expired');
     await runRenewals(app.ctx, addDays(new Date(), 400));
     expect(await renewals(id)).toHaveLength(0);
+  });
+});
+
+/**
+ * A change of a membership's status, plan or amount that reaches the row while its renewal charges
+ * (the sandbox gateway held by its latency) is kept: the charge is voided and recorded.
+ */
+describe('a membership changed while its renewal charges', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await createTestApp({ SANDBOX_GATEWAY_LATENCY_MS: '1500' });
+  });
+  afterAll(() => app.close());
+
+  const dueMember = () => insertDueMember(app);
+  const renewals = async (id: string) =>
+    (await app.ctx.db.select().from(payments).where(eq(payments.userId, id))).filter((r) => r.kind === 'renewal');
+  /** The renewal job started and held by the gateway: its try is in the ledger, its charge not answered yet. */
+  const renewalHeld = async (id: string) => {
+    const running = runRenewals(app.ctx);
+    await eventually('the renewal try', async () => (await renewals(id)).find((r) => r.status === 'pending'));
+    // Wrapped: an async function returning the promise itself would wait for it.
+    return { running };
+  };
+  const userRow = async (id: string) => (await app.ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const membership = async (id: string) => (await app.ctx.db.select().from(memberships).where(eq(memberships.userId, id)))[0]!;
+  const charges = (id: string) =>
+    app.ctx.db
+      .select()
+      .from(sandboxGatewayCharges)
+      .where(like(sandboxGatewayCharges.idempotencyKey, `renewal:${id}:%`));
+
+  it('#27 voids the charge of a membership cancelled while the gateway answered, records it in the ledger and keeps the cancellation', async () => {
+    const m = await dueMember();
+    const { running } = await renewalHeld(m.id);
+    // A writer that does not wait for renewals (a fix in SQL) cancels meanwhile.
+    await app.ctx.db.update(users).set({ subscriptionStatus: 'cancelled' }).where(eq(users.id, m.id));
+    expect(await running).toMatchObject({ renewed: 0, voided: 1 });
+    const [voided] = await renewals(m.id);
+    expect([voided!.status, voided!.amountCents, voided!.gatewayReference?.startsWith('sbx_ch_')]).toEqual(['voided', 2999, true]);
+    expect((await charges(m.id)).map((c) => c.voidedAt !== null)).toEqual([true]);
+    const user = await userRow(m.id);
+    expect([user.subscriptionStatus, user.nextSubscriptionRenewDate!.getTime()]).toEqual(['cancelled', m.renewsAt.getTime()]);
+    expect(await membership(m.id)).toMatchObject({ nextChargeAt: null, lockedUntil: null });
+    await app.ctx.mail.deliverDue();
+    expect((await mailFor(app, m.email)).filter((mail) => mail.kind === 'receipt')).toHaveLength(0);
+  });
+
+  it('#27 voids the charge of a membership moved to another plan meanwhile; the next run charges the new plan once', async () => {
+    const m = await dueMember();
+    const { running } = await renewalHeld(m.id);
+    await app.ctx.db.update(users).set({ subscriptionPlan: 'familyMonthly', subscriptionAmountCents: 4999 }).where(eq(users.id, m.id));
+    expect(await running).toMatchObject({ voided: 1 });
+    await runRenewals(app.ctx);
+    expect((await renewals(m.id)).map((r) => [r.status, r.planId, r.amountCents, r.attempt]).sort()).toEqual([
+      ['succeeded', 'familyMonthly', 4999, 2],
+      ['voided', 'individualMonthly', 2999, 1],
+    ]);
+    expect((await charges(m.id)).filter((c) => c.result.ok && !c.voidedAt)).toHaveLength(1);
+    expect((await userRow(m.id)).nextSubscriptionRenewDate!.getTime()).toBe(addDays(m.renewsAt, 30).getTime());
   });
 });
