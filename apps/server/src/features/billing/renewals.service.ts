@@ -1,10 +1,12 @@
-import { addDays, formatCentralDate, formatUsd, MEMBERSHIP_TERM_DAYS, type PlanId, type SubscriptionStatus } from '@app/shared';
-import type { Database } from '../../db/client';
+import { addDays, formatCentralDate, formatUsd, MEMBERSHIP_TERM_DAYS, messages, type PlanId, type SubscriptionStatus } from '@app/shared';
+import type { Database, Executor } from '../../db/client';
+import { conflict } from '../../lib/errors';
 import type { Log } from '../../lib/logging';
 import { receiptMail } from './receipts.service';
 import {
   claimDueMemberships,
   insertRenewalTries,
+  lockMembershipForChange,
   lockPendingPayments,
   lockRenewingUsers,
   saveSubscriptionStates,
@@ -54,6 +56,9 @@ interface GatewayAnswer {
   /** The member's recorded amount when the renewal claimed the membership; reconciliation does not know it. */
   claimedAmountCents?: number | null;
 }
+
+/** Seconds after which an edit refused because of a renewal in flight may be tried again. */
+const RENEWAL_IN_FLIGHT_RETRY_SECONDS = 60;
 
 /**
  * Charges every monthly membership whose renewal (or retry) is due. Safe on several instances and
@@ -130,6 +135,22 @@ function renews(m: { status: SubscriptionStatus | null; plan: PlanId | null }): 
 
 function isChargeable(m: DueMembership): boolean {
   return renews(m) && m.periodStart !== null && m.gatewayToken !== null;
+}
+
+/**
+ * Takes its turn with renewals for a change of a member's status, plan or amount, in the transaction
+ * that locked the member's row: refused (409) while a renewal of the membership is in flight, so no
+ * charge lands over the change; a change that leaves nothing to renew clears the next charge.
+ */
+export async function changeMembershipTerms(
+  tx: Executor,
+  userId: string,
+  after: { status: SubscriptionStatus | null; plan: PlanId | null },
+) {
+  const membership = await lockMembershipForChange(tx, userId);
+  if (!membership) return;
+  if (membership.renewalInFlight) throw conflict(messages.renewalInFlight, RENEWAL_IN_FLIGHT_RETRY_SECONDS);
+  if (!renews(after)) await scheduleMemberships(tx, [{ userId, nextChargeAt: null, failedRenewals: membership.failedRenewals }]);
 }
 
 /** The ledger row of this membership's next try for its current period. */

@@ -4,8 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { memberships, payments, sandboxGatewayCharges, users } from '../../db/schema';
-import { addDays } from '@app/shared';
-import { api, checkoutBody, createTestApp, eventually, insertDueMember, mailFor, signedInPatient } from '../../test/harness';
+import { addDays, messages, type AdminUser } from '@app/shared';
+import {
+  adminEnv,
+  api,
+  checkoutBody,
+  createTestApp,
+  eventually,
+  insertDueMember,
+  mailFor,
+  signedInAdmin,
+  signedInPatient,
+} from '../../test/harness';
 import { runBillingJobs, runReconciliation, runRenewals } from '.';
 
 describe('the renewal job', () => {
@@ -268,13 +278,16 @@ describe('the renewal job', () => {
 });
 
 /**
- * A change of a membership's status, plan or amount that reaches the row while its renewal charges
- * (the sandbox gateway held by its latency) is kept: the charge is voided and recorded.
+ * A change of a membership's status, plan or amount and a renewal of it take turns: an admin's edit
+ * is refused while the renewal charges (the sandbox gateway held by its latency), and a change that
+ * reaches the row anyway (a writer that does not wait) is kept, the charge voided and recorded.
  */
 describe('a membership changed while its renewal charges', () => {
   let app: App;
+  let admin: string;
   beforeAll(async () => {
-    app = await createTestApp({ SANDBOX_GATEWAY_LATENCY_MS: '1500' });
+    app = await createTestApp({ ...adminEnv, SANDBOX_GATEWAY_LATENCY_MS: '1500' });
+    admin = (await signedInAdmin(app)).token;
   });
   afterAll(() => app.close());
 
@@ -295,6 +308,36 @@ describe('a membership changed while its renewal charges', () => {
       .select()
       .from(sandboxGatewayCharges)
       .where(like(sandboxGatewayCharges.idempotencyKey, `renewal:${id}:%`));
+  const adminView = async (email: string) =>
+    ((await api(app).get(`/api/admin/search?email=${encodeURIComponent(email)}`, admin)).body.content as AdminUser[])[0]!;
+  const save = (view: AdminUser, change: Partial<AdminUser>) =>
+    api(app).put(`/api/admin/users/${view.id}`, { ...view, ...change, reason: 'Asked by the member' }, admin);
+
+  it("#27 refuses an admin's change of status, plan or amount (409) while the renewal charges; a cancellation after it sticks and clears the next charge", async () => {
+    const m = await dueMember();
+    const view = await adminView(m.email);
+    const { running } = await renewalHeld(m.id);
+    for (const change of [
+      { subscriptionStatus: 'cancelled' },
+      { subscriptionPlan: 'familyMonthly' },
+      { subscriptionAmount: 19.99 },
+    ] as const) {
+      const refused = await save(view, change);
+      expect([refused.status, refused.body.message, refused.headers['retry-after']]).toEqual([409, messages.renewalInFlight, '60']);
+    }
+    // Other fields are no concern of renewals.
+    expect((await save(view, { firstName: 'Robin' })).status).toBe(200);
+    expect((await renewals(m.id)).map((r) => r.status)).toEqual(['pending']);
+    expect(await running).toMatchObject({ renewed: 1, voided: 0 });
+    expect((await userRow(m.id)).subscriptionStatus).toBe('active');
+
+    const cancelled = await save(await adminView(m.email), { subscriptionStatus: 'cancelled' });
+    expect(cancelled.status).toBe(200);
+    expect((await membership(m.id)).nextChargeAt).toBeNull();
+    await runRenewals(app.ctx, addDays(m.renewsAt, 40));
+    expect((await renewals(m.id)).map((r) => [r.status, r.amountCents])).toEqual([['succeeded', 2999]]);
+    expect((await userRow(m.id)).subscriptionStatus).toBe('cancelled');
+  });
 
   it('#27 voids the charge of a membership cancelled while the gateway answered, records it in the ledger and keeps the cancellation', async () => {
     const m = await dueMember();

@@ -472,3 +472,25 @@ export async function claimDueMemberships(db: Executor, now: Date, limit: number
     return person ? [{ ...c, ...person }] : [];
   });
 }
+
+/**
+ * The member's membership row, locked until the transaction ends, and whether a renewal of it is in
+ * flight: claimed by a job (its lease not run out) or a try recorded and not settled yet. A claim
+ * skips a row locked here (SKIP LOCKED), and this waits for a claim being written, so a change and a
+ * renewal of the same membership never overlap. Null when the member has no membership row.
+ */
+export async function lockMembershipForChange(tx: Executor, userId: string) {
+  const pendingTry = tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal'), eq(payments.status, 'pending')));
+  const [row] = await tx
+    .select({
+      failedRenewals: memberships.failedRenewals,
+      renewalInFlight: sql<boolean>`(coalesce(${memberships.lockedUntil} > now(), false) OR EXISTS ${pendingTry})`,
+    })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .for('update', { of: memberships });
+  return row ?? null;
+}
