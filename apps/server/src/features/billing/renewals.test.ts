@@ -186,6 +186,16 @@ describe('the renewal job', () => {
     expect(await chargesFor(id)).toHaveLength(1);
   });
 
+  it('#27 reconciliation of a renewal that crashed after the charge, for a member cancelled since, voids the charge and keeps the cancellation', async () => {
+    const { id, renewsAt } = await crashedRenewal(true);
+    await app.ctx.db.update(users).set({ subscriptionStatus: 'cancelled' }).where(eq(users.id, id));
+    await runReconciliation(app.ctx, { now: addDays(renewsAt, 0.01), olderThanMs: 0 });
+    expect((await renewals(id)).map((r) => [r.status, r.attempt])).toEqual([['voided', 1]]);
+    expect(await chargesFor(id)).toHaveLength(0);
+    expect((await userRow(id)).subscriptionStatus).toBe('cancelled');
+    expect((await membership(id)).nextChargeAt).toBeNull();
+  });
+
   it('turns a declined renewal past_due, retries after 1, 3 and 5 days, then expires it, e-mailing each step', async () => {
     // 4000 0000 0000 0341 approves now and declines every later charge.
     const { id, email, renewsAt } = await member('4000000000000341');
@@ -286,7 +296,7 @@ describe('a membership changed while its renewal charges', () => {
   let app: App;
   let admin: string;
   beforeAll(async () => {
-    app = await createTestApp({ ...adminEnv, SANDBOX_GATEWAY_LATENCY_MS: '1500' });
+    app = await createTestApp({ ...adminEnv, SANDBOX_GATEWAY_LATENCY_MS: '2500' });
     admin = (await signedInAdmin(app)).token;
   });
   afterAll(() => app.close());
