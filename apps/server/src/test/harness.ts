@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateCustomerId, registrationSchema } from '@app/shared';
+import { addDays, generateCustomerId, registrationSchema } from '@app/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, PGLITE_IN_MEMORY, type Database } from '../db/client';
 import { usePhiKeyring } from '../db/phi-column';
+import { memberships, users } from '../db/schema';
 import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
 import { useAuditKey } from '../features/audit';
@@ -251,6 +253,28 @@ export async function insertPatient(app: App, overrides: Record<string, unknown>
     emailVerifiedAt: now,
   });
   return { body, user };
+}
+
+/**
+ * A patient on the Individual Monthly plan whose renewal fell due a minute ago, inserted as a paid
+ * checkout leaves them (active, amount, dates, the gateway's reusable token); answers ids and the renewal date.
+ */
+export async function insertDueMember(app: App) {
+  const { user, body } = await insertPatient(app);
+  const renewsAt = new Date(Date.now() - 60_000);
+  await app.ctx.db
+    .update(users)
+    .set({
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'individualMonthly',
+      subscriptionAmountCents: 2999,
+      subscriptionStartDate: addDays(renewsAt, -30),
+      nextSubscriptionRenewDate: renewsAt,
+      subscriptionEndDate: renewsAt,
+    })
+    .where(eq(users.id, user.id));
+  await app.ctx.db.insert(memberships).values({ userId: user.id, gatewayToken: 'sbx_pm_due', nextChargeAt: renewsAt });
+  return { id: user.id, email: body.email, renewsAt };
 }
 
 /**

@@ -22,6 +22,7 @@ export const emailTakenByAnother = 'Another account already uses this email.';
 export const unknownRole = (role: string) => `Unknown role "${role}". Roles are ROLE_USER and ROLE_ADMIN.`;
 export const cannotRemoveOwnAdmin = 'You cannot remove your own admin role.';
 export const lastAdminStays = 'This is the last admin: make another user an admin first.';
+export const renewalInFlight = "This membership's renewal is being charged right now. Please try again in a minute, once it has settled.";
 export const changeReasonRequired = 'Please give a short reason for changing roles, subscription or amount.';
 export const unknownSubscriptionStatus = 'Choose a known subscription status.';
 export const unknownSubscriptionPlan = 'Choose a known plan.';

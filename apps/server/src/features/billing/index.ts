@@ -1,3 +1,3 @@
 export { runBillingJobs, runReconciliation, type BillingJobsDeps } from './reconciliation.service';
-export { runRenewals } from './renewals.service';
+export { changeMembershipTerms, runRenewals } from './renewals.service';
 export { deleteAnsweredIdempotencyKeys } from './repository';

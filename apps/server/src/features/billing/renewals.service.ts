@@ -1,10 +1,13 @@
-import { addDays, formatCentralDate, formatUsd, MEMBERSHIP_TERM_DAYS, type PlanId } from '@app/shared';
-import type { Database } from '../../db/client';
+import { addDays, formatCentralDate, formatUsd, MEMBERSHIP_TERM_DAYS, messages, type PlanId, type SubscriptionStatus } from '@app/shared';
+import type { Database, Executor } from '../../db/client';
+import { conflict } from '../../lib/errors';
 import type { Log } from '../../lib/logging';
 import { receiptMail } from './receipts.service';
 import {
   claimDueMemberships,
   insertRenewalTries,
+  lockMembershipForChange,
+  lockPendingPayments,
   lockRenewingUsers,
   saveSubscriptionStates,
   scheduleMemberships,
@@ -42,13 +45,20 @@ export interface RenewalSummary {
   renewed: number;
   declined: number;
   expired: number;
+  /** Charged while the membership changed (cancelled, another plan or amount): the charge was voided and the change kept. */
+  voided: number;
   skipped: number;
 }
 
 interface GatewayAnswer {
   payment: RecordedTry;
   result: ChargeResult;
+  /** The member's recorded amount when the renewal claimed the membership; reconciliation does not know it. */
+  claimedAmountCents?: number | null;
 }
+
+/** Seconds after which an edit refused because of a renewal in flight may be tried again. */
+const RENEWAL_IN_FLIGHT_RETRY_SECONDS = 60;
 
 /**
  * Charges every monthly membership whose renewal (or retry) is due. Safe on several instances and
@@ -58,7 +68,7 @@ interface GatewayAnswer {
  * written set-based; the gateway is called for each member, a bounded number at a time.
  */
 export async function runRenewals(ctx: RenewalDeps, now: Date = new Date()): Promise<RenewalSummary> {
-  const summary: RenewalSummary = { renewed: 0, declined: 0, expired: 0, skipped: 0 };
+  const summary: RenewalSummary = { renewed: 0, declined: 0, expired: 0, voided: 0, skipped: 0 };
   // Each batch worker claims its own memberships (SKIP LOCKED), as several instances would.
   await Promise.all(Array.from({ length: PARALLEL_BATCHES }, () => renewBatches(ctx, now, summary)));
   // The mail worker sends the receipts and notices this run put in the outbox.
@@ -94,7 +104,7 @@ async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary
       summary.skipped += 1;
     }
 
-    const tokens = new Map(chargeable.map((m) => [m.userId, m.gatewayToken!]));
+    const claimed = new Map(chargeable.map((m) => [m.userId, m]));
     const answers = await inParallel(tries, PARALLEL_CHARGES, async (payment): Promise<GatewayAnswer | null> => {
       try {
         const plan = findPlan(payment.planId as PlanId);
@@ -104,7 +114,8 @@ async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary
           description: `${plan.title} renewal`,
           idempotencyKey: payment.gatewayKey,
         };
-        return { payment, result: await ctx.gateway.chargeSaved(tokens.get(payment.userId)!, request) };
+        const m = claimed.get(payment.userId)!;
+        return { payment, result: await ctx.gateway.chargeSaved(m.gatewayToken!, request), claimedAmountCents: m.amountCents };
       } catch (error) {
         // Unknown outcome: the row stays pending and reconciliation asks the gateway.
         ctx.log.error({ err: error, paymentId: payment.id }, 'renewal charge failed');
@@ -117,9 +128,29 @@ async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary
   }
 }
 
+/** A membership renews while it is active or past due on a monthly plan. */
+function renews(m: { status: SubscriptionStatus | null; plan: PlanId | null }): boolean {
+  return (m.status === 'active' || m.status === 'past_due') && m.plan !== null && findPlan(m.plan).period === 'month';
+}
+
 function isChargeable(m: DueMembership): boolean {
-  const renewable = m.status === 'active' || m.status === 'past_due';
-  return renewable && m.plan !== null && m.periodStart !== null && m.gatewayToken !== null && findPlan(m.plan).period === 'month';
+  return renews(m) && m.periodStart !== null && m.gatewayToken !== null;
+}
+
+/**
+ * Takes its turn with renewals for a change of a member's status, plan or amount, in the transaction
+ * that locked the member's row: refused (409) while a renewal of the membership is in flight, so no
+ * charge lands over the change; a change that leaves nothing to renew clears the next charge.
+ */
+export async function changeMembershipTerms(
+  tx: Executor,
+  userId: string,
+  after: { status: SubscriptionStatus | null; plan: PlanId | null },
+) {
+  const membership = await lockMembershipForChange(tx, userId);
+  if (!membership) return;
+  if (membership.renewalInFlight) throw conflict(messages.renewalInFlight, RENEWAL_IN_FLIGHT_RETRY_SECONDS);
+  if (!renews(after)) await scheduleMemberships(tx, [{ userId, nextChargeAt: null, failedRenewals: membership.failedRenewals }]);
 }
 
 /** The ledger row of this membership's next try for its current period. */
@@ -164,12 +195,79 @@ export async function settleRenewal(
   return outcome ?? null;
 }
 
+type LockedMember = Awaited<ReturnType<typeof lockRenewingUsers>>[number];
+/** What settling an answer came to; null for a try settled already. */
+type Settled = keyof RenewalSummary | null;
+/** 'void': the membership changed while the gateway charged it; the charge must be voided first. */
+type Decided = Settled | 'void';
+const settledOnly = (outcome: Decided): Settled => (outcome === 'void' ? null : outcome);
+
+const sameInstant = (a: Date | null, b: Date) => a !== null && a.getTime() === b.getTime();
+
 /**
- * Records the gateway's answers for renewal tries, each once, in one transaction (null for a try
- * settled already): paid moves the period on; declined schedules the next try or, after the last,
- * expires the membership. Every change is e-mailed.
+ * Whether the locked member is still renewable on the terms the try was made for: the same plan and
+ * period, the amount the claim saw, and a status that renews.
  */
-async function settleRenewals(ctx: RenewalDeps, answers: readonly GatewayAnswer[], now: Date): Promise<(keyof RenewalSummary | null)[]> {
+function onSameTerms(user: LockedMember, { payment, claimedAmountCents }: GatewayAnswer): boolean {
+  return (
+    renews({ status: user.subscriptionStatus, plan: user.subscriptionPlan }) &&
+    user.subscriptionPlan === payment.planId &&
+    sameInstant(user.nextSubscriptionRenewDate, payment.periodStart) &&
+    (claimedAmountCents === undefined || user.subscriptionAmountCents === claimedAmountCents)
+  );
+}
+
+/**
+ * The next charge of a membership that changed during its renewal: none when nothing renews any
+ * more; otherwise at once, under the new terms, with a try number the voided try has not used.
+ */
+function scheduleAfterChange(user: LockedMember, payment: RecordedTry, now: Date): MembershipSchedule {
+  if (!renews({ status: user.subscriptionStatus, plan: user.subscriptionPlan })) {
+    return { userId: user.id, nextChargeAt: null, failedRenewals: payment.attempt - 1 };
+  }
+  const samePeriod = sameInstant(user.nextSubscriptionRenewDate, payment.periodStart);
+  return { userId: user.id, nextChargeAt: now, failedRenewals: samePeriod ? payment.attempt : 0 };
+}
+
+/**
+ * Records the gateway's answers for renewal tries, each once (null for a try settled already). The
+ * member's row is locked and checked again first: a membership that changed while the gateway
+ * answered (cancelled, another plan, amount or period) keeps its change, and a charge made for it
+ * is voided at the gateway, then recorded as voided. Otherwise paid moves the period on; declined
+ * schedules the next try or, after the last, expires the membership. Every change is e-mailed.
+ */
+async function settleRenewals(ctx: RenewalDeps, answers: readonly GatewayAnswer[], now: Date): Promise<Settled[]> {
+  const outcomes = await settleLocked(ctx, answers, now, new Set());
+  const toVoid = answers.filter((_, i) => outcomes[i] === 'void');
+  if (toVoid.length === 0) return outcomes.map(settledOnly);
+  // The gateway is called outside the transaction; until the void is recorded, the try stays pending
+  // and the lease held, so no change or other renewal of these memberships starts meanwhile.
+  const voided = new Set<string>();
+  await inParallel(toVoid, PARALLEL_CHARGES, async ({ payment }) => {
+    try {
+      await ctx.gateway.void(payment.gatewayKey);
+      voided.add(payment.id);
+    } catch (error) {
+      // The try stays pending: reconciliation finds the charge, checks the member again and voids it.
+      ctx.log.error({ err: error, paymentId: payment.id }, 'voiding a renewal charge failed');
+    }
+  });
+  const recording = toVoid.filter(({ payment }) => voided.has(payment.id));
+  const recorded = await settleLocked(ctx, recording, now, voided);
+  const outcomeOf = new Map(recording.map(({ payment }, i) => [payment.id, settledOnly(recorded[i]!)]));
+  return answers.map(({ payment }, i) => (outcomes[i] === 'void' ? (outcomeOf.get(payment.id) ?? null) : settledOnly(outcomes[i]!)));
+}
+
+/**
+ * Settles answers in one transaction, under the members' row locks. A charge for a membership that
+ * changed is left pending ('void') unless its payment id is in `voided` (the gateway voided it).
+ */
+async function settleLocked(
+  ctx: RenewalDeps,
+  answers: readonly GatewayAnswer[],
+  now: Date,
+  voided: ReadonlySet<string>,
+): Promise<Decided[]> {
   if (answers.length === 0) return [];
   return ctx.db.transaction(async (tx) => {
     // Locks in the order a checkout takes them (users, then payments), so the two never deadlock.
@@ -181,11 +279,25 @@ async function settleRenewals(ctx: RenewalDeps, answers: readonly GatewayAnswer[
         )
       ).map((user) => [user.id, user]),
     );
+    const pending = await lockPendingPayments(
+      tx,
+      answers.map((a) => a.payment.id),
+    );
+    const decisions = answers.map((answer) => {
+      const user = people.get(answer.payment.userId);
+      // Settled already (by reconciliation, or another run): its answer stands, and its charge is never voided here.
+      if (!user || !pending.has(answer.payment.id)) return null;
+      if (voided.has(answer.payment.id)) return { answer, user, status: 'voided' as const };
+      if (onSameTerms(user, answer)) return { answer, user, status: answer.result.ok ? ('succeeded' as const) : ('failed' as const) };
+      // Changed meanwhile: a charge is voided first; a decline is recorded and changes nothing.
+      return answer.result.ok ? 'void' : { answer, user, status: 'changed' as const };
+    });
+    const settling = decisions.filter((d) => d !== null && d !== 'void');
     const settled = await settlePayments(
       tx,
-      answers.map(({ payment, result }) => ({
+      settling.map(({ answer: { payment, result }, status }) => ({
         id: payment.id,
-        status: result.ok ? 'succeeded' : 'failed',
+        status: status === 'changed' ? 'failed' : status,
         gatewayReference: result.ok ? result.reference : null,
         failureCode: result.ok ? null : result.code,
       })),
@@ -193,9 +305,16 @@ async function settleRenewals(ctx: RenewalDeps, answers: readonly GatewayAnswer[
     const states: SubscriptionState[] = [];
     const schedules: MembershipSchedule[] = [];
     const mails: OutgoingMail[] = [];
-    const outcomes = answers.map(({ payment, result }): keyof RenewalSummary | null => {
-      const user = people.get(payment.userId);
-      if (!settled.has(payment.id) || !user) return null;
+    const outcomes = decisions.map((decision): Decided => {
+      if (decision === null || decision === 'void') return decision;
+      const { answer, user, status } = decision;
+      const { payment, result } = answer;
+      if (!settled.has(payment.id)) return null;
+      if (status === 'voided' || status === 'changed') {
+        ctx.log.warn({ userId: user.id, paymentId: payment.id, status }, 'membership changed during its renewal; the change is kept');
+        schedules.push(scheduleAfterChange(user, payment, now));
+        return status === 'voided' ? 'voided' : 'skipped';
+      }
       const plan = findPlan(payment.planId as PlanId);
       const periodStart = payment.periodStart;
       const attempt = payment.attempt;

@@ -4,8 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { memberships, payments, sandboxGatewayCharges, users } from '../../db/schema';
-import { addDays } from '@app/shared';
-import { api, checkoutBody, createTestApp, mailFor, signedInPatient } from '../../test/harness';
+import { addDays, messages, type AdminUser } from '@app/shared';
+import {
+  adminEnv,
+  api,
+  checkoutBody,
+  createTestApp,
+  eventually,
+  insertDueMember,
+  mailFor,
+  signedInAdmin,
+  signedInPatient,
+} from '../../test/harness';
 import { runBillingJobs, runReconciliation, runRenewals } from '.';
 
 describe('the renewal job', () => {
@@ -176,6 +186,16 @@ describe('the renewal job', () => {
     expect(await chargesFor(id)).toHaveLength(1);
   });
 
+  it('#27 reconciliation of a renewal that crashed after the charge, for a member cancelled since, voids the charge and keeps the cancellation', async () => {
+    const { id, renewsAt } = await crashedRenewal(true);
+    await app.ctx.db.update(users).set({ subscriptionStatus: 'cancelled' }).where(eq(users.id, id));
+    await runReconciliation(app.ctx, { now: addDays(renewsAt, 0.01), olderThanMs: 0 });
+    expect((await renewals(id)).map((r) => [r.status, r.attempt])).toEqual([['voided', 1]]);
+    expect(await chargesFor(id)).toHaveLength(0);
+    expect((await userRow(id)).subscriptionStatus).toBe('cancelled');
+    expect((await membership(id)).nextChargeAt).toBeNull();
+  });
+
   it('turns a declined renewal past_due, retries after 1, 3 and 5 days, then expires it, e-mailing each step', async () => {
     // 4000 0000 0000 0341 approves now and declines every later charge.
     const { id, email, renewsAt } = await member('4000000000000341');
@@ -264,5 +284,98 @@ describe('the renewal job', () => {
     expect((await userRow(id)).subscriptionStatus).toBe('expired');
     await runRenewals(app.ctx, addDays(new Date(), 400));
     expect(await renewals(id)).toHaveLength(0);
+  });
+});
+
+/**
+ * A change of a membership's status, plan or amount and a renewal of it take turns: an admin's edit
+ * is refused while the renewal charges (the sandbox gateway held by its latency), and a change that
+ * reaches the row anyway (a writer that does not wait) is kept, the charge voided and recorded.
+ */
+describe('a membership changed while its renewal charges', () => {
+  let app: App;
+  let admin: string;
+  beforeAll(async () => {
+    app = await createTestApp({ ...adminEnv, SANDBOX_GATEWAY_LATENCY_MS: '2500' });
+    admin = (await signedInAdmin(app)).token;
+  });
+  afterAll(() => app.close());
+
+  const dueMember = () => insertDueMember(app);
+  const renewals = async (id: string) =>
+    (await app.ctx.db.select().from(payments).where(eq(payments.userId, id))).filter((r) => r.kind === 'renewal');
+  /** The renewal job started and held by the gateway: its try is in the ledger, its charge not answered yet. */
+  const renewalHeld = async (id: string) => {
+    const running = runRenewals(app.ctx);
+    await eventually('the renewal try', async () => (await renewals(id)).find((r) => r.status === 'pending'));
+    // Wrapped: an async function returning the promise itself would wait for it.
+    return { running };
+  };
+  const userRow = async (id: string) => (await app.ctx.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const membership = async (id: string) => (await app.ctx.db.select().from(memberships).where(eq(memberships.userId, id)))[0]!;
+  const charges = (id: string) =>
+    app.ctx.db
+      .select()
+      .from(sandboxGatewayCharges)
+      .where(like(sandboxGatewayCharges.idempotencyKey, `renewal:${id}:%`));
+  const adminView = async (email: string) =>
+    ((await api(app).get(`/api/admin/search?email=${encodeURIComponent(email)}`, admin)).body.content as AdminUser[])[0]!;
+  const save = (view: AdminUser, change: Partial<AdminUser>) =>
+    api(app).put(`/api/admin/users/${view.id}`, { ...view, ...change, reason: 'Asked by the member' }, admin);
+
+  it("#27 refuses an admin's change of status, plan or amount (409) while the renewal charges; a cancellation after it sticks and clears the next charge", async () => {
+    const m = await dueMember();
+    const view = await adminView(m.email);
+    const { running } = await renewalHeld(m.id);
+    for (const change of [
+      { subscriptionStatus: 'cancelled' },
+      { subscriptionPlan: 'familyMonthly' },
+      { subscriptionAmount: 19.99 },
+    ] as const) {
+      const refused = await save(view, change);
+      expect([refused.status, refused.body.message, refused.headers['retry-after']]).toEqual([409, messages.renewalInFlight, '60']);
+    }
+    // Other fields are no concern of renewals.
+    expect((await save(view, { firstName: 'Robin' })).status).toBe(200);
+    expect((await renewals(m.id)).map((r) => r.status)).toEqual(['pending']);
+    expect(await running).toMatchObject({ renewed: 1, voided: 0 });
+    expect((await userRow(m.id)).subscriptionStatus).toBe('active');
+
+    const cancelled = await save(await adminView(m.email), { subscriptionStatus: 'cancelled' });
+    expect(cancelled.status).toBe(200);
+    expect((await membership(m.id)).nextChargeAt).toBeNull();
+    await runRenewals(app.ctx, addDays(m.renewsAt, 40));
+    expect((await renewals(m.id)).map((r) => [r.status, r.amountCents])).toEqual([['succeeded', 2999]]);
+    expect((await userRow(m.id)).subscriptionStatus).toBe('cancelled');
+  });
+
+  it('#27 voids the charge of a membership cancelled while the gateway answered, records it in the ledger and keeps the cancellation', async () => {
+    const m = await dueMember();
+    const { running } = await renewalHeld(m.id);
+    // A writer that does not wait for renewals (a fix in SQL) cancels meanwhile.
+    await app.ctx.db.update(users).set({ subscriptionStatus: 'cancelled' }).where(eq(users.id, m.id));
+    expect(await running).toMatchObject({ renewed: 0, voided: 1 });
+    const [voided] = await renewals(m.id);
+    expect([voided!.status, voided!.amountCents, voided!.gatewayReference?.startsWith('sbx_ch_')]).toEqual(['voided', 2999, true]);
+    expect((await charges(m.id)).map((c) => c.voidedAt !== null)).toEqual([true]);
+    const user = await userRow(m.id);
+    expect([user.subscriptionStatus, user.nextSubscriptionRenewDate!.getTime()]).toEqual(['cancelled', m.renewsAt.getTime()]);
+    expect(await membership(m.id)).toMatchObject({ nextChargeAt: null, lockedUntil: null });
+    await app.ctx.mail.deliverDue();
+    expect((await mailFor(app, m.email)).filter((mail) => mail.kind === 'receipt')).toHaveLength(0);
+  });
+
+  it('#27 voids the charge of a membership moved to another plan meanwhile; the next run charges the new plan once', async () => {
+    const m = await dueMember();
+    const { running } = await renewalHeld(m.id);
+    await app.ctx.db.update(users).set({ subscriptionPlan: 'familyMonthly', subscriptionAmountCents: 4999 }).where(eq(users.id, m.id));
+    expect(await running).toMatchObject({ voided: 1 });
+    await runRenewals(app.ctx);
+    expect((await renewals(m.id)).map((r) => [r.status, r.planId, r.amountCents, r.attempt]).sort()).toEqual([
+      ['succeeded', 'familyMonthly', 4999, 2],
+      ['voided', 'individualMonthly', 2999, 1],
+    ]);
+    expect((await charges(m.id)).filter((c) => c.result.ok && !c.voidedAt)).toHaveLength(1);
+    expect((await userRow(m.id)).nextSubscriptionRenewDate!.getTime()).toBe(addDays(m.renewsAt, 30).getTime());
   });
 });

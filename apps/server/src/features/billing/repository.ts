@@ -1,5 +1,5 @@
 import type { PlanId, SubscriptionStatus } from '@app/shared';
-import { and, asc, desc, eq, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { assignments, queryRows, type Executor } from '../../db/client';
 import { idempotencyKeys, memberships, payments, users } from '../../db/schema';
 import { membershipTerm } from '../../db/sql-constants';
@@ -116,6 +116,8 @@ export async function lockRenewingUsers(db: Executor, userIds: string[]) {
       firstName: users.firstName,
       cardBrand: users.cardBrand,
       cardLast4: users.cardLast4,
+      subscriptionStatus: users.subscriptionStatus,
+      subscriptionPlan: users.subscriptionPlan,
       subscriptionAmountCents: users.subscriptionAmountCents,
       nextSubscriptionRenewDate: users.nextSubscriptionRenewDate,
       subscriptionEndDate: users.subscriptionEndDate,
@@ -189,7 +191,8 @@ export async function insertRenewalTries(db: Executor, tries: readonly RenewalTr
 
 export interface PaymentSettlement {
   id: string;
-  status: 'succeeded' | 'failed';
+  /** voided: the gateway charged, and the charge was voided (refunded) because the membership changed meanwhile. */
+  status: 'succeeded' | 'failed' | 'voided';
   gatewayReference: string | null;
   failureCode: string | null;
 }
@@ -218,6 +221,18 @@ export async function settlePayments(db: Executor, settlements: readonly Payment
       WHERE payments.id = v.id AND payments.status = 'pending'
       RETURNING payments.id`,
   );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Which of these attempts are still pending, locked until the transaction ends (take the users' locks first). */
+export async function lockPendingPayments(tx: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(inArray(payments.id, [...ids]), eq(payments.status, 'pending')))
+    .orderBy(asc(payments.id))
+    .for('update');
   return new Set(rows.map((row) => row.id));
 }
 
@@ -412,6 +427,7 @@ export interface DueMembership {
   firstName: string;
   plan: PlanId | null;
   status: SubscriptionStatus | null;
+  amountCents: number | null;
   periodStart: Date | null;
 }
 
@@ -440,6 +456,7 @@ export async function claimDueMemberships(db: Executor, now: Date, limit: number
       firstName: users.firstName,
       plan: users.subscriptionPlan,
       status: users.subscriptionStatus,
+      amountCents: users.subscriptionAmountCents,
       periodStart: users.nextSubscriptionRenewDate,
     })
     .from(users)
@@ -454,4 +471,26 @@ export async function claimDueMemberships(db: Executor, now: Date, limit: number
     const person = byId.get(c.userId);
     return person ? [{ ...c, ...person }] : [];
   });
+}
+
+/**
+ * The member's membership row, locked until the transaction ends, and whether a renewal of it is in
+ * flight: claimed by a job (its lease not run out) or a try recorded and not settled yet. A claim
+ * skips a row locked here (SKIP LOCKED), and this waits for a claim being written, so a change and a
+ * renewal of the same membership never overlap. Null when the member has no membership row.
+ */
+export async function lockMembershipForChange(tx: Executor, userId: string) {
+  const pendingTry = tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal'), eq(payments.status, 'pending')));
+  const [row] = await tx
+    .select({
+      failedRenewals: memberships.failedRenewals,
+      renewalInFlight: sql<boolean>`(coalesce(${memberships.lockedUntil} > now(), false) OR EXISTS ${pendingTry})`,
+    })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .for('update', { of: memberships });
+  return row ?? null;
 }

@@ -15,6 +15,7 @@ import type { Limits } from '../../lib/limits';
 import { isUniqueViolation } from '../../db/errors';
 import { recordAudit, recordReadOrRefuse, userHistory, type AuditEntry, type AuditRequest } from '../audit';
 import { mailResetLink, revokeUserSessions } from '../auth';
+import { changeMembershipTerms } from '../billing';
 import { queueMailToSend, type MailDelivery, type MailTemplates, type QueuedMail } from '../mail';
 import { deleteUnusedTokens, findUserById, lockUser, updateUser, type NewUser, type UserRow } from '../users';
 import { toAdminUser } from './admin-user';
@@ -120,6 +121,7 @@ function changesBetween(before: AdminUser, after: AdminUser): AuditChange[] {
 }
 
 const SESSION_FIELDS = new Set(['email', 'roles', 'verified']);
+const MEMBERSHIP_FIELDS = new Set(['subscriptionStatus', 'subscriptionPlan', 'subscriptionAmount']);
 const isAdmin = (roles: string[]) => roles.includes(ADMIN);
 
 /** What an admin's edit of a user uses: the accounts, and the mail telling both addresses of a new e-mail. */
@@ -131,7 +133,8 @@ interface UserEditDeps {
 
 /**
  * An admin's edit of a user (docs/product.md, Validation; decision 018): the admin keeps their own admin role, the
- * last admin stays one, a change of roles, subscription or amount carries a reason. A change of
+ * last admin stays one, a change of roles, subscription or amount carries a reason and waits its turn
+ * with the membership's renewals (refused while one is charging). A change of
  * e-mail, roles or verification ends the user's sessions (all but the admin's own when editing
  * themself). A change of e-mail also cancels every link mailed to the old address and tells both
  * addresses. The audit row with every change's before and after commits in the same transaction.
@@ -167,6 +170,10 @@ export async function updateUserAsAdmin(
       const changed = new Set(changes.map((change) => change.field));
       if (!input.reason && FIELDS_NEEDING_REASON.some((field) => changed.has(field))) {
         throw invalidField('reason', messages.changeReasonRequired);
+      }
+      if ([...changed].some((field) => MEMBERSHIP_FIELDS.has(field))) {
+        // Serialised with the membership's renewals: refused while one is charging; a cancel clears the next charge.
+        await changeMembershipTerms(tx, id, { status: columns.subscriptionStatus ?? null, plan: columns.subscriptionPlan ?? null });
       }
       const updated = await updateUser(tx, id, columns);
       if ([...changed].some((field) => SESSION_FIELDS.has(field))) {

@@ -15,7 +15,7 @@ export interface PaymentRecord {
   currency: string;
   cardBrand: string | null;
   cardLast4: string | null;
-  status: 'succeeded' | 'failed' | 'pending';
+  status: 'succeeded' | 'failed' | 'pending' | 'voided';
   failureCode: string | null;
 }
 

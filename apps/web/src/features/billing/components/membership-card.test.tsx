@@ -58,6 +58,19 @@ const payments = [
     status: 'failed',
     failureCode: 'card_declined',
   },
+  {
+    id: 'p0',
+    date: '2026-10-22T08:01:02-05:00',
+    planId: 'individualMonthly',
+    planName: 'Individual Monthly',
+    kind: 'renewal',
+    amount: 29.99,
+    currency: 'USD',
+    cardBrand: null,
+    cardLast4: null,
+    status: 'voided',
+    failureCode: null,
+  },
 ];
 
 function setup(profile: UserProfile, handlers: Parameters<typeof mockApi>[0] = {}) {
@@ -85,13 +98,14 @@ describe('membership card', () => {
 
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows[1]!.textContent).toContain('Dec 22, 2026');
     expect(rows[1]!.textContent).toContain('Renewal');
     expect(rows[1]!.textContent).toContain('$29.99');
     expect(rows[1]!.textContent).toContain('Visa •••• 4242');
     expect(rows[1]!.textContent).toContain('Paid');
     expect(rows[2]!.textContent).toContain('Failed');
+    expect(rows[3]!.textContent).toContain('Refunded');
   });
 
   it('shows an empty payment history', async () => {

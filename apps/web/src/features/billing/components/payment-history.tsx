@@ -9,6 +9,8 @@ const STATUS: Record<PaymentRecord['status'], { label: string; tone: string }> =
   succeeded: { label: 'Paid', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
   pending: { label: 'Pending', tone: 'neutral' },
+  // Charged while the membership changed (cancelled, another plan), and given back.
+  voided: { label: 'Refunded', tone: 'muted' },
 };
 
 function statusOf(payment: PaymentRecord) {
