@@ -17,6 +17,8 @@ import { contactRoutes } from './features/contact/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { createGeoService } from './features/geo';
 import { geoRoutes } from './features/geo/routes';
+import { healthRoutes } from './features/health/routes';
+import { createReadiness } from './features/health/service';
 import { createMailDelivery } from './features/mail/delivery';
 import { mailboxRoutes } from './features/mail/routes';
 import { mailTemplates } from './features/mail/templates';
@@ -175,6 +177,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     strictTransportSecurity: config.env === 'production',
   });
   registerErrorHandler(app);
+  const readiness = createReadiness(ctx);
+  // The first thing a shutdown does: answer not ready, so a load balancer stops sending requests.
+  app.addHook('preClose', async () => readiness.drain());
   registerRequestLog(app, config.slowRequestMs);
   registerClientIp(app);
   registerAuth(app, ctx);
@@ -183,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The API description comes from the same zod schemas the routes validate with; it sees each route as it is added.
   await registerOpenApi(app, config);
 
+  await app.register(healthRoutes, { readiness });
   await app.register(planRoutes);
   await app.register(siteRoutes, { ctx });
   await app.register(captchaRoutes, { ctx });

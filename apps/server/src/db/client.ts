@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type ParserOptions, type QueryOptions, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -29,6 +31,17 @@ export type DatabaseHandle =
 
 // In the source tree the migrations sit beside this file; the server build copies them beside its bundle.
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+let newestMigration: number | undefined;
+/** When the newest migration of this build was generated (drizzle-kit's journal): the migrator records it as applied. */
+export function newestMigrationMillis(): number {
+  newestMigration ??= Math.max(
+    ...(JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map(
+      (entry) => entry.when,
+    ),
+  );
+  return newestMigration;
+}
 
 /** Start-up names the setting to fix, without the URL's password or a stack. */
 function unreachable(databaseUrl: string, error: unknown): ConfigError {
