@@ -18,6 +18,8 @@ import { captchaRoutes } from './features/captcha/routes';
 import { createGeoService } from './features/geo';
 import { geoRoutes } from './features/geo/routes';
 import { healthRoutes } from './features/health/routes';
+import { metricsRoutes } from './features/metrics/routes';
+import { createMetrics, type Metrics } from './features/metrics/service';
 import { createReadiness } from './features/health/service';
 import { createMailDelivery } from './features/mail/delivery';
 import { mailboxRoutes } from './features/mail/routes';
@@ -56,7 +58,11 @@ export interface BuildOptions {
   pgliteStartFrom?: Blob;
 }
 
-export type App = FastifyInstance & { ctx: AppContext };
+export type App = FastifyInstance & {
+  ctx: AppContext;
+  /** The Prometheus endpoint's own server, for METRICS_PORT (server.ts listens on it), or null. */
+  metricsServer: FastifyInstance | null;
+};
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -130,6 +136,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.close();
     throw error;
   }
+  const metrics: Metrics | null =
+    config.metricsPort === null
+      ? null
+      : createMetrics({
+          db: handle.db,
+          log: app.log,
+          config,
+          pools: handle.kind === 'postgres' ? { main: handle.pool, session: handle.sessionPool } : {},
+        });
+  const gateway = createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -139,12 +155,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     templates: mailTemplates(config.brand, config.appUrl),
     captcha: createCaptchaService({ config, db: handle.db }),
     geo: await createGeoService(),
-    gateway: createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs }),
+    gateway: metrics ? metrics.countCharges(gateway) : gateway,
     limits,
     storage: createObjectStorage(config),
   };
   app.decorate('ctx', ctx);
+  const metricsServer = metrics ? createFastify(config, options.logStream) : null;
+  app.decorate('metricsServer', metricsServer);
   app.addHook('onClose', async () => {
+    await metricsServer?.close();
     await ctx.mail.stop();
     await limits.close();
     await handle.close();
@@ -181,10 +200,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The first thing a shutdown does: answer not ready, so a load balancer stops sending requests.
   app.addHook('preClose', async () => readiness.drain());
   registerRequestLog(app, config.slowRequestMs);
+  if (metrics) {
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.observeRequest(request.method, request.routeOptions.url ?? null, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+  }
   registerClientIp(app);
   registerAuth(app, ctx);
   registerInputGuard(app);
-  registerAuditTrail(app, ctx);
+  registerAuditTrail(app, ctx, metrics ? (rows) => metrics.auditWriteFailed(rows) : undefined);
   // The API description comes from the same zod schemas the routes validate with; it sees each route as it is added.
   await registerOpenApi(app, config);
 
@@ -206,11 +231,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureBootstrapAdmin(ctx);
   if (options.startWorkers) {
     ctx.mail.start();
-    const stopBilling = startBillingSchedule(ctx);
+    const stopBilling = startBillingSchedule(ctx, metrics ? (summary) => metrics.billingRun(summary) : undefined);
     const stopHousekeeping = startHousekeepingSchedule(ctx);
     app.addHook('preClose', async () => {
       await Promise.all([stopBilling(), stopHousekeeping()]);
     });
+  }
+  if (metricsServer && metrics) {
+    registerErrorHandler(metricsServer);
+    await metricsServer.register(metricsRoutes, { metrics });
+    await metricsServer.ready();
   }
   await app.ready();
   return app as unknown as App;

@@ -60,6 +60,11 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), ...set }).timeouts).toEqual({ requestMs: 30_000, headersMs: 30_000, keepAliveMs: 5_000 });
   });
 
+  it('serves no metrics unless METRICS_PORT is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsPort).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+  });
+
   it('keeps the generated JWT secret in DATA_DIR across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);
@@ -111,6 +116,8 @@ describe('configuration', () => {
     [{ HEADERS_TIMEOUT_MS: '1.5' }, 'HEADERS_TIMEOUT_MS'],
     [{ KEEP_ALIVE_TIMEOUT_MS: 'never' }, 'KEEP_ALIVE_TIMEOUT_MS'],
     [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '10000' }, 'HEADERS_TIMEOUT_MS'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
+    [{ PORT: '8080', METRICS_PORT: '8080' }, 'METRICS_PORT'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${variable}\\b`));

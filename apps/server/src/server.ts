@@ -1,5 +1,15 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+
+/** Listens, or stops the start with a line naming the settings when the address cannot be had. */
+async function listen(server: FastifyInstance, variables: string, port: number, host: string) {
+  await server.listen({ port, host }).catch((error: unknown) => {
+    const code = (error as { code?: string }).code;
+    if (code !== 'EADDRINUSE' && code !== 'EADDRNOTAVAIL' && code !== 'EACCES') throw error;
+    throw new ConfigError(`Invalid configuration: ${variables}: cannot listen on ${host}:${port} (${code})`);
+  });
+}
 
 async function main() {
   const config = loadConfig();
@@ -11,11 +21,8 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
-    const code = (error as { code?: string }).code;
-    if (code !== 'EADDRINUSE' && code !== 'EADDRNOTAVAIL' && code !== 'EACCES') throw error;
-    throw new ConfigError(`Invalid configuration: PORT/HOST: cannot listen on ${config.host}:${config.port} (${code})`);
-  });
+  await listen(app, 'PORT/HOST', config.port, config.host);
+  if (app.metricsServer) await listen(app.metricsServer, 'METRICS_PORT', config.metricsPort!, config.host);
   if (!config.smtpUrl) app.log.info(`Dev mailbox: ${config.appUrl}/dev/mailbox`);
 }
 

@@ -27,7 +27,7 @@ export type Executor = Database | Transaction;
 export type DatabaseHandle =
   | { db: Database; sessionDb: Database; kind: 'pglite'; close(): Promise<void> }
   // The pool is shared with what needs plain SQL outside Drizzle: the rate limiter's store.
-  | { db: Database; sessionDb: Database; kind: 'postgres'; pool: pg.Pool; close(): Promise<void> };
+  | { db: Database; sessionDb: Database; kind: 'postgres'; pool: pg.Pool; sessionPool: pg.Pool; close(): Promise<void> };
 
 // In the source tree the migrations sit beside this file; the server build copies them beside its bundle.
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -172,7 +172,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'pgliteD
       await lock.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
       lock.release();
     }
-    return { db, sessionDb: drizzlePg(sessionPool, { schema }) as unknown as Database, kind: 'postgres', pool, close };
+    return { db, sessionDb: drizzlePg(sessionPool, { schema }) as unknown as Database, kind: 'postgres', pool, sessionPool, close };
   }
   // A data directory on disk is the server's own: only a database in memory starts from a copy.
   const loadDataDir = config.pgliteDir === PGLITE_IN_MEMORY ? startFrom : undefined;
