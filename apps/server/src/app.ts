@@ -86,6 +86,9 @@ export function createFastify(config: Config, logStream?: NodeJS.WritableStream)
       // Node checks both timeouts on a timer, every 30 s by default: every tenth of the shorter one keeps them close.
       connectionsCheckingInterval: Math.ceil(Math.min(timeouts.headersMs, timeouts.requestMs) / 10),
     },
+    // A request that arrives on an open connection while the server stops is answered (with
+    // `Connection: close`) rather than refused: /health/ready then says not ready.
+    return503OnClosing: false,
     // plugins/request-log.ts logs what matters instead of two lines per request.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyChildLogger,
@@ -233,8 +236,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.mail.start();
     const stopBilling = startBillingSchedule(ctx, metrics ? (summary) => metrics.billingRun(summary) : undefined);
     const stopHousekeeping = startHousekeepingSchedule(ctx);
+    // Told to stop as the shutdown begins, and waited for once the requests under way are answered
+    // (this onClose runs before the one above that closes the database): the listener closes meanwhile.
+    let jobsStopped: Promise<unknown> = Promise.resolve();
     app.addHook('preClose', async () => {
-      await Promise.all([stopBilling(), stopHousekeeping()]);
+      jobsStopped = Promise.all([stopBilling(), stopHousekeeping(), ctx.mail.stop()]);
+    });
+    app.addHook('onClose', async () => {
+      await jobsStopped;
     });
   }
   if (metricsServer && metrics) {

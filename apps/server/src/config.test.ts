@@ -60,9 +60,10 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), ...set }).timeouts).toEqual({ requestMs: 30_000, headersMs: 30_000, keepAliveMs: 5_000 });
   });
 
-  it('serves no metrics unless METRICS_PORT is set', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).metricsPort).toBeNull();
-    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+  it('serves no metrics unless METRICS_PORT is set, and gives a shutdown 10 s unless SHUTDOWN_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ metricsPort: null, shutdownTimeoutMs: 10_000 });
+    const set = { METRICS_PORT: '9464', SHUTDOWN_TIMEOUT_MS: '25000' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...set })).toMatchObject({ metricsPort: 9464, shutdownTimeoutMs: 25_000 });
   });
 
   it('keeps the generated JWT secret in DATA_DIR across restarts', () => {
@@ -118,6 +119,7 @@ describe('configuration', () => {
     [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '10000' }, 'HEADERS_TIMEOUT_MS'],
     [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
     [{ PORT: '8080', METRICS_PORT: '8080' }, 'METRICS_PORT'],
+    [{ SHUTDOWN_TIMEOUT_MS: '0' }, 'SHUTDOWN_TIMEOUT_MS'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${variable}\\b`));

@@ -97,6 +97,8 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: timeoutMs.default(72_000),
   // Unset: no metrics. A port of its own, which the load balancer does not route to.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // Under the 15 s `npm start` and most orchestrators give a stopping process before they kill it.
+  SHUTDOWN_TIMEOUT_MS: timeoutMs.default(10_000),
   BRAND_NAME: z.string().min(1).default(BRAND_DEFAULTS.name),
   SUPPORT_EMAIL: z.email().default(BRAND_DEFAULTS.supportEmail),
   SUPPORT_PHONE: z.string().min(7).default(BRAND_DEFAULTS.supportPhone),
@@ -151,6 +153,8 @@ export interface Config {
   chatWidgetUrl: string | undefined;
   /** Where Prometheus metrics are served (on HOST), or null for none. */
   metricsPort: number | null;
+  /** How long a stopping server waits for requests under way and running jobs before it cuts them off. */
+  shutdownTimeoutMs: number;
 }
 
 /** A setting the server cannot start with; its message is one line that names the variable. */
@@ -264,5 +268,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     brand: { name: e.BRAND_NAME, supportEmail: e.SUPPORT_EMAIL, supportPhone: e.SUPPORT_PHONE, headquarters: e.HQ_ADDRESS },
     chatWidgetUrl: e.CHAT_WIDGET_URL,
     metricsPort: e.METRICS_PORT ?? null,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -3,7 +3,7 @@ import { startSchedule } from './schedule';
 
 /**
  * Runs the billing jobs (reconciliation, ended visits, renewals) at start and every `intervalMs` until
- * stopped; `onRun` sees each run's renewals, or null for a run that failed.
+ * stopped (a stop ends a run after its current batch); `onRun` sees each run's renewals, or null for a run that failed.
  */
 export const startBillingSchedule = (
   ctx: BillingJobsDeps,
@@ -13,8 +13,8 @@ export const startBillingSchedule = (
   startSchedule(
     ctx.log,
     'billing',
-    () =>
-      runBillingJobs(ctx).then(onRun, (error: unknown) => {
+    (signal) =>
+      runBillingJobs({ ...ctx, signal }).then(onRun, (error: unknown) => {
         onRun(null);
         throw error;
       }),

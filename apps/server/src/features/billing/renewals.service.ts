@@ -36,6 +36,8 @@ interface RenewalDeps {
   gateway: PaymentGateway;
   templates: MailTemplates;
   log: Log;
+  /** Aborted when the server stops: no batch is claimed after it. */
+  signal?: AbortSignal;
 }
 
 export interface RenewalSummary {
@@ -66,7 +68,7 @@ export async function runRenewals(ctx: RenewalDeps, now: Date = new Date()): Pro
 }
 
 async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary) {
-  for (;;) {
+  while (!ctx.signal?.aborted) {
     const batch = await claimDueMemberships(ctx.db, now, BATCH, LEASE_MS);
     if (batch.length === 0) break;
     const chargeable = batch.filter(isChargeable);
