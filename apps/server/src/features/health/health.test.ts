@@ -23,6 +23,7 @@ describe('GET /health/live and /health/ready', () => {
     // Redis is not configured, so not checked.
     expect(ready.body).toEqual({ status: 'up', checks: { database: 'up', migrations: 'up', storage: 'up' } });
     expect(ready.headers['cache-control']).toBe('no-store');
+    for (const url of ['/health/live', '/health/ready']) expect((await server.app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
   });
 
   it('answer a visitor abroad, where the API refuses, and however often they are asked', async () => {
