@@ -38,9 +38,18 @@ describe('a server process told to stop (SIGTERM)', () => {
   }, 60_000);
   afterAll(() => drop?.());
 
-  it('refuses new connections, answers the request under way and a late readiness probe (503), and exits 0', async () => {
-    const { url, port, child, exited } = await startServer({ SHUTDOWN_TIMEOUT_MS: '30000' });
+  it('refuses new connections, answers the request under way and a late readiness probe (503), closes the metrics port and exits 0', async () => {
+    const metricsPort = await freePort();
+    const { url, port, child, exited } = await startServer({ SHUTDOWN_TIMEOUT_MS: '30000', METRICS_PORT: String(metricsPort) });
     try {
+      // The metrics listen on their own port, and only there.
+      const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toMatch(
+        /^http_request_duration_seconds_count\{method="GET",route="\/health\/ready",status_code="200"\} \d+$/m,
+      );
+      expect((await fetch(`${url}/metrics`)).headers.get('content-type')).not.toMatch(/^text\/plain/);
+
       // A checkout on a raw connection, so that a second request can follow it on the same one.
       const { socket, closed, received } = checkoutOnRawConnection(port, patients[0]!);
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -64,6 +73,7 @@ describe('a server process told to stop (SIGTERM)', () => {
       expect(statuses).toEqual(['200', '503']);
       expect(received()).toContain('{"status":"down","checks":{"accepting":"down"}}');
       expect(await exited).toBe(0);
+      await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
       // It waited for the gateway rather than cutting the checkout off.
       expect(Date.now() - stoppedAt).toBeGreaterThan(GATEWAY_MS - 1_000);
     } finally {
