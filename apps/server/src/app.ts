@@ -17,6 +17,10 @@ import { contactRoutes } from './features/contact/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { createGeoService } from './features/geo';
 import { geoRoutes } from './features/geo/routes';
+import { healthRoutes } from './features/health/routes';
+import { metricsRoutes } from './features/metrics/routes';
+import { createMetrics, type Metrics } from './features/metrics/service';
+import { createReadiness } from './features/health/service';
 import { createMailDelivery } from './features/mail/delivery';
 import { mailboxRoutes } from './features/mail/routes';
 import { mailTemplates } from './features/mail/templates';
@@ -56,7 +60,11 @@ export interface BuildOptions {
   pgliteStartFrom?: Blob;
 }
 
-export type App = FastifyInstance & { ctx: AppContext };
+export type App = FastifyInstance & {
+  ctx: AppContext;
+  /** The Prometheus endpoint's own server, for METRICS_PORT (server.ts listens on it), or null. */
+  metricsServer: FastifyInstance | null;
+};
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -80,6 +88,9 @@ export function createFastify(config: Config, logStream?: NodeJS.WritableStream)
       // Node checks both timeouts on a timer, every 30 s by default: every tenth of the shorter one keeps them close.
       connectionsCheckingInterval: Math.ceil(Math.min(timeouts.headersMs, timeouts.requestMs) / 10),
     },
+    // A request that arrives on an open connection while the server stops is answered (with
+    // `Connection: close`) rather than refused: /health/ready then says not ready.
+    return503OnClosing: false,
     // plugins/request-log.ts logs what matters instead of two lines per request.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyChildLogger,
@@ -131,6 +142,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.close();
     throw error;
   }
+  const metrics: Metrics | null =
+    config.metricsPort === null
+      ? null
+      : createMetrics({
+          db: handle.db,
+          log: app.log,
+          config,
+          pools: handle.kind === 'postgres' ? { main: handle.pool, session: handle.sessionPool } : {},
+        });
+  const gateway = createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -140,13 +161,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     templates: mailTemplates(config.brand, config.appUrl),
     captcha: createCaptchaService({ config, db: handle.db }),
     geo: await createGeoService(),
-    gateway: createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs }),
+    gateway: metrics ? metrics.countCharges(gateway) : gateway,
     limits,
     storage: createObjectStorage(config),
     auditAnchors: fileAnchorStore(config.dataDir),
   };
   app.decorate('ctx', ctx);
+  const metricsServer = metrics ? createFastify(config, options.logStream) : null;
+  app.decorate('metricsServer', metricsServer);
   app.addHook('onClose', async () => {
+    await metricsServer?.close();
     await ctx.mail.stop();
     await limits.close();
     await handle.close();
@@ -179,14 +203,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     strictTransportSecurity: config.env === 'production',
   });
   registerErrorHandler(app);
+  const readiness = createReadiness(ctx);
+  // The first thing a shutdown does: answer not ready, so a load balancer stops sending requests.
+  app.addHook('preClose', async () => readiness.drain());
   registerRequestLog(app, config.slowRequestMs);
+  if (metrics) {
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.observeRequest(request.method, request.routeOptions.url ?? null, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+  }
   registerClientIp(app);
   registerAuth(app, ctx);
   registerInputGuard(app);
-  registerAuditTrail(app, ctx);
+  registerAuditTrail(app, ctx, metrics ? (rows) => metrics.auditWriteFailed(rows) : undefined);
   // The API description comes from the same zod schemas the routes validate with; it sees each route as it is added.
   await registerOpenApi(app, config);
 
+  await app.register(healthRoutes, { readiness });
   await app.register(planRoutes);
   await app.register(siteRoutes, { ctx });
   await app.register(captchaRoutes, { ctx });
@@ -204,12 +238,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureBootstrapAdmin(ctx);
   if (options.startWorkers) {
     ctx.mail.start();
-    const stopBilling = startBillingSchedule(ctx);
+    const stopBilling = startBillingSchedule(ctx, metrics ? (summary) => metrics.billingRun(summary) : undefined);
     const stopHousekeeping = startHousekeepingSchedule(ctx);
     const stopAnchoring = startAuditAnchorSchedule(ctx);
+    // Told to stop as the shutdown begins, and waited for once the requests under way are answered
+    // (this onClose runs before the one above that closes the database): the listener closes meanwhile.
+    let jobsStopped: Promise<unknown> = Promise.resolve();
     app.addHook('preClose', async () => {
-      await Promise.all([stopBilling(), stopHousekeeping(), stopAnchoring()]);
+      jobsStopped = Promise.all([stopBilling(), stopHousekeeping(), stopAnchoring(), ctx.mail.stop()]);
     });
+    app.addHook('onClose', async () => {
+      await jobsStopped;
+    });
+  }
+  if (metricsServer && metrics) {
+    registerErrorHandler(metricsServer);
+    await metricsServer.register(metricsRoutes, { metrics });
+    await metricsServer.ready();
   }
   await app.ready();
   return app as unknown as App;

@@ -61,6 +61,12 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), ...set }).timeouts).toEqual({ requestMs: 30_000, headersMs: 30_000, keepAliveMs: 5_000 });
   });
 
+  it('serves no metrics unless METRICS_PORT is set, and gives a shutdown 10 s unless SHUTDOWN_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ metricsPort: null, shutdownTimeoutMs: 10_000 });
+    const set = { METRICS_PORT: '9464', SHUTDOWN_TIMEOUT_MS: '25000' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...set })).toMatchObject({ metricsPort: 9464, shutdownTimeoutMs: 25_000 });
+  });
+
   it('keeps the generated JWT secret in DATA_DIR across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);
@@ -138,6 +144,9 @@ describe('configuration', () => {
     [{ HEADERS_TIMEOUT_MS: '1.5' }, 'HEADERS_TIMEOUT_MS'],
     [{ KEEP_ALIVE_TIMEOUT_MS: 'never' }, 'KEEP_ALIVE_TIMEOUT_MS'],
     [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '10000' }, 'HEADERS_TIMEOUT_MS'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
+    [{ PORT: '8080', METRICS_PORT: '8080' }, 'METRICS_PORT'],
+    [{ SHUTDOWN_TIMEOUT_MS: '0' }, 'SHUTDOWN_TIMEOUT_MS'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${variable}\\b`));

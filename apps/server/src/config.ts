@@ -98,6 +98,10 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: timeoutMs.default(20_000),
   // Longer than a load balancer's usual 60 s idle timeout, so the balancer closes an idle connection first.
   KEEP_ALIVE_TIMEOUT_MS: timeoutMs.default(72_000),
+  // Unset: no metrics. A port of its own, which the load balancer does not route to.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // Under the 15 s `npm start` and most orchestrators give a stopping process before they kill it.
+  SHUTDOWN_TIMEOUT_MS: timeoutMs.default(10_000),
   BRAND_NAME: z.string().min(1).default(BRAND_DEFAULTS.name),
   SUPPORT_EMAIL: z.email().default(BRAND_DEFAULTS.supportEmail),
   SUPPORT_PHONE: z.string().min(7).default(BRAND_DEFAULTS.supportPhone),
@@ -154,6 +158,10 @@ export interface Config {
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   brand: { name: string; supportEmail: string; supportPhone: string; headquarters: string };
   chatWidgetUrl: string | undefined;
+  /** Where Prometheus metrics are served (on HOST), or null for none. */
+  metricsPort: number | null;
+  /** How long a stopping server waits for requests under way and running jobs before it cuts them off. */
+  shutdownTimeoutMs: number;
 }
 
 /** A setting the server cannot start with; its message is one line that names the variable. */
@@ -227,6 +235,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   // Node refuses a headers timeout longer than the request's, which covers the headers too.
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) fail('HEADERS_TIMEOUT_MS', 'must be at most REQUEST_TIMEOUT_MS');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) fail('METRICS_PORT', 'must differ from PORT');
   if (e.STORAGE === 's3') {
     for (const variable of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
       if (!e[variable]) fail(variable, 'is required when STORAGE=s3');
@@ -277,5 +286,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     brand: { name: e.BRAND_NAME, supportEmail: e.SUPPORT_EMAIL, supportPhone: e.SUPPORT_PHONE, headquarters: e.HQ_ADDRESS },
     chatWidgetUrl: e.CHAT_WIDGET_URL,
+    metricsPort: e.METRICS_PORT ?? null,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

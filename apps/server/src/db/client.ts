@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type ParserOptions, type QueryOptions, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -26,10 +28,21 @@ export type Executor = Database | Transaction;
 export type DatabaseHandle =
   | { db: Database; sessionDb: Database; kind: 'pglite'; close(): Promise<void> }
   // The pool is shared with what needs plain SQL outside Drizzle: the rate limiter's store.
-  | { db: Database; sessionDb: Database; kind: 'postgres'; pool: pg.Pool; close(): Promise<void> };
+  | { db: Database; sessionDb: Database; kind: 'postgres'; pool: pg.Pool; sessionPool: pg.Pool; close(): Promise<void> };
 
 // In the source tree the migrations sit beside this file; the server build copies them beside its bundle.
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+let newestMigration: number | undefined;
+/** When the newest migration of this build was generated (drizzle-kit's journal): the migrator records it as applied. */
+export function newestMigrationMillis(): number {
+  newestMigration ??= Math.max(
+    ...(JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map(
+      (entry) => entry.when,
+    ),
+  );
+  return newestMigration;
+}
 
 /** Start-up names the setting to fix, without the URL's password or a stack. */
 function unreachable(databaseUrl: string, error: unknown, variable = 'DATABASE_URL'): ConfigError {
@@ -184,7 +197,7 @@ export async function openDatabase(
     } finally {
       await ownerPool?.end();
     }
-    return { db, sessionDb: drizzlePg(sessionPool, { schema }) as unknown as Database, kind: 'postgres', pool, close };
+    return { db, sessionDb: drizzlePg(sessionPool, { schema }) as unknown as Database, kind: 'postgres', pool, sessionPool, close };
   }
   // A data directory on disk is the server's own: only a database in memory starts from a copy.
   const loadDataDir = config.pgliteDir === PGLITE_IN_MEMORY ? startFrom : undefined;

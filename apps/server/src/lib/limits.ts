@@ -65,6 +65,8 @@ export interface Limits {
   refund(rule: RuleName, key: string): Promise<void>;
   /** Forgets the key's attempts and any block. */
   reset(rule: RuleName, key: string): Promise<void>;
+  /** Resolves when Redis answers a PING (the readiness check); the other stores have nothing of their own to ask. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -142,6 +144,9 @@ export async function openLimits(store: LimitStore, log: { warn(details: object,
     },
     async reset(rule, key) {
       await limiters[rule].delete(hashed(key));
+    },
+    async ping() {
+      await redis?.ping();
     },
     async close() {
       await redis?.quit();

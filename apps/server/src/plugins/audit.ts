@@ -29,9 +29,10 @@ const AUDIT_BATCH = 500;
  * Writes every audited request to the trail once it has been answered, so the trail costs the
  * patient no waiting. Requests answered while an append is under way go into the next one together
  * (one lock and one insert for many rows, instead of one each in turn: the chain allows one writer
- * at a time). The server waits for the writes still under way before it closes.
+ * at a time). The server waits for the writes still under way before it closes. A failed append
+ * is logged and handed to `onWriteFailed` (the metrics count it).
  */
-export function registerAuditTrail(app: FastifyInstance, ctx: AppContext) {
+export function registerAuditTrail(app: FastifyInstance, ctx: AppContext, onWriteFailed: (rows: number) => void = () => undefined) {
   app.decorateRequest('auditDetails', null);
   app.decorateRequest('auditRecorded', false);
   const queue: { entry: AuditEntry; log: FastifyBaseLogger }[] = [];
@@ -43,7 +44,10 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext) {
       await recordAudits(
         ctx.db,
         batch.map(({ entry }) => entry),
-      ).catch((error: unknown) => batch[0]!.log.error({ err: error, rows: batch.length }, 'audit trail write failed'));
+      ).catch((error: unknown) => {
+        batch[0]!.log.error({ err: error, rows: batch.length }, 'audit trail write failed');
+        onWriteFailed(batch.length);
+      });
     }
     writing = null;
   }

@@ -15,7 +15,8 @@ export interface Instance {
   kill(): void;
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, for a server process to take. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

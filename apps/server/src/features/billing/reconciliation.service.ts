@@ -17,6 +17,8 @@ export interface BillingJobsDeps {
   templates: MailTemplates;
   log: Log;
   config: Pick<Config, 'reconcileAfterMs'>;
+  /** Aborted when the server stops: the jobs end after the batch in hand. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function runReconciliation(
   { now = new Date(), olderThanMs = ctx.config.reconcileAfterMs } = {},
 ): Promise<number> {
   let settled = 0;
-  for (;;) {
+  while (!ctx.signal?.aborted) {
     const batch = await claimPendingPayments(ctx.db, now, RECONCILE_LEASE_MS, {
       olderThan: new Date(now.getTime() - olderThanMs),
       limit: BATCH,
@@ -46,6 +48,7 @@ export async function runReconciliation(
       }
     }
   }
+  return settled;
 }
 
 /** Reconciliation first (it may settle a renewal the renewal run would otherwise skip), then visits that ended, then renewals. */

@@ -39,6 +39,8 @@ interface RenewalDeps {
   gateway: PaymentGateway;
   templates: MailTemplates;
   log: Log;
+  /** Aborted when the server stops: no batch is claimed after it. */
+  signal?: AbortSignal;
 }
 
 export interface RenewalSummary {
@@ -76,7 +78,7 @@ export async function runRenewals(ctx: RenewalDeps, now: Date = new Date()): Pro
 }
 
 async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary) {
-  for (;;) {
+  while (!ctx.signal?.aborted) {
     const batch = await claimDueMemberships(ctx.db, now, BATCH, LEASE_MS);
     if (batch.length === 0) break;
     const chargeable = batch.filter(isChargeable);

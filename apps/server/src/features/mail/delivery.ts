@@ -61,6 +61,8 @@ export function createMailDelivery(deps: {
   const send = createSender(deps.config);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
+  // Once stopping, the worker sends the rest of the batch it holds and claims no other.
+  let stopping = false;
   // Sends that requests started; stopping waits for them, so a shutdown does not cut an SMTP
   // conversation after the server took the message but before the outbox recorded it.
   const inFlight = new Set<Promise<boolean>>();
@@ -78,14 +80,17 @@ export function createMailDelivery(deps: {
     }
   }
 
-  async function deliverDue(): Promise<number> {
+  /** Sends due mail batch by batch until none is due, or until `stop` says to claim no more. */
+  async function deliverBatches(stop: () => boolean): Promise<number> {
     let sent = 0;
-    for (;;) {
+    while (!stop()) {
       const batch = await claimDueMail(deps.db, { limit: 20, leaseMs: MAIL_LEASE_MS });
       if (batch.length === 0) return sent;
       for (const row of batch) if (await attempt(row)) sent++;
     }
+    return sent;
   }
+  const deliverDue = () => deliverBatches(() => false);
 
   /** Sends a message this process holds the lease of; a failure is logged and left to the worker, and stopping waits for it. */
   function deliverLeased(row: Outgoing): Promise<boolean> {
@@ -115,8 +120,9 @@ export function createMailDelivery(deps: {
     deliverDue,
     start(intervalMs = 5_000) {
       if (timer) return;
+      stopping = false;
       const tick = () => {
-        running = deliverDue()
+        running = deliverBatches(() => stopping)
           .catch((error: unknown) => deps.log.error({ err: error }, 'mail worker pass failed'))
           .finally(() => {
             if (timer) timer = setTimeout(tick, intervalMs);
@@ -125,6 +131,7 @@ export function createMailDelivery(deps: {
       timer = setTimeout(tick, 0);
     },
     async stop() {
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = null;
       await Promise.allSettled([running, ...inFlight]);

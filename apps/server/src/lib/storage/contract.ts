@@ -26,6 +26,8 @@ interface StorageOperations {
   move(from: string, to: string): Promise<void>;
   /** Removes the object; nothing stored there is not an error. */
   remove(key: string): Promise<void>;
+  /** Resolves when the store can be read and written now, rejects otherwise (the readiness check). */
+  probe(): Promise<void>;
   /** Stores these bytes at the key, replacing what is there (a restore from backup). */
   write(key: string, body: Buffer, contentType: string): Promise<void>;
 }

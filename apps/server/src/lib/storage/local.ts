@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { link, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, link, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -152,6 +152,11 @@ export function createLocalStorage(dataDir: string, secret: string): LocalStorag
       } catch (error) {
         if (!missing(error)) throw error;
       }
+    },
+
+    async probe() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.R_OK | constants.W_OK);
     },
 
     async write(key, body) {

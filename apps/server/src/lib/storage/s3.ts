@@ -14,6 +14,9 @@ import { STORAGE_KEY, type S3Storage } from './contract';
 
 type S3Settings = NonNullable<Config['s3']>;
 
+/** The object the readiness probe reads: outside the receipts' keys, two bytes. */
+const PROBE_KEY = 'health-probe';
+
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
@@ -90,6 +93,17 @@ export function createS3Storage(settings: S3Settings): S3Storage {
 
     async remove(key) {
       await client.send(new DeleteObjectCommand(object(key)));
+    },
+
+    async probe() {
+      // A HEAD of a missing key answers 403 without s3:ListBucket, which the key need not have: the
+      // probe object is written once (and again if it goes) and read after that.
+      try {
+        await client.send(new HeadObjectCommand(object(PROBE_KEY)));
+      } catch (error) {
+        if (!(error instanceof S3ServiceException) || (error.$metadata.httpStatusCode ?? 500) >= 500) throw error;
+        await client.send(new PutObjectCommand({ ...object(PROBE_KEY), Body: 'ok', ContentType: 'text/plain' }));
+      }
     },
 
     async write(key, body, contentType) {
