@@ -22,9 +22,9 @@ const externalPackages = {
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  // The key-rotation and audit-chain scripts are bundled too, so a production image can run
-  // `node dist/phi-rotate.js` and `node dist/audit-verify.js`.
-  entryPoints: [here('./src/server.ts'), here('./src/phi-rotate.ts'), here('./src/audit-verify.ts')],
+  // The operator's scripts are bundled too, so a production image can run `node dist/phi-rotate.js`,
+  // `node dist/audit-verify.js` and `node dist/backup.js create|restore <folder>`.
+  entryPoints: [here('./src/server.ts'), here('./src/phi-rotate.ts'), here('./src/audit-verify.ts'), here('./src/backup.ts')],
   outdir,
   bundle: true,
   platform: 'node',
