@@ -147,12 +147,17 @@ function isChargeable(m: DueMembership): boolean {
 export async function changeMembershipTerms(
   tx: Executor,
   userId: string,
-  after: { status: SubscriptionStatus | null; plan: PlanId | null },
+  after: { status: SubscriptionStatus | null; plan: PlanId | null; renewsAt: Date | null },
 ) {
   const membership = await lockMembershipForChange(tx, userId);
   if (!membership) return;
   if (membership.renewalInFlight) throw conflict(messages.renewalInFlight, RENEWAL_IN_FLIGHT_RETRY_SECONDS);
-  if (!renews(after)) await scheduleMemberships(tx, [{ userId, nextChargeAt: null, failedRenewals: membership.failedRenewals }]);
+  const { failedRenewals } = membership;
+  if (!renews(after)) await scheduleMemberships(tx, [{ userId, nextChargeAt: null, failedRenewals }]);
+  // A membership made renewable again (a cancellation undone) is charged when its paid period ends, or
+  // at the next run when that has passed or is unknown: never left active without a next charge.
+  else if (membership.nextChargeAt === null)
+    await scheduleMemberships(tx, [{ userId, nextChargeAt: after.renewsAt ?? new Date(), failedRenewals }]);
 }
 
 /** The ledger row of this membership's next try for its current period. */

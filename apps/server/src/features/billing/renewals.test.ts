@@ -323,7 +323,7 @@ describe('a membership changed while its renewal charges', () => {
   const save = (view: AdminUser, change: Partial<AdminUser>) =>
     api(app).put(`/api/admin/users/${view.id}`, { ...view, ...change, reason: 'Asked by the member' }, admin);
 
-  it("#27 refuses an admin's change of status, plan or amount (409) while the renewal charges; a cancellation after it sticks and clears the next charge", async () => {
+  it("#27 refuses an admin's change of status, plan or amount (409) while the renewal charges; a cancellation after it sticks and clears the next charge, and undoing it books the next one again", async () => {
     const m = await dueMember();
     const view = await adminView(m.email);
     const { running } = await renewalHeld(m.id);
@@ -347,6 +347,12 @@ describe('a membership changed while its renewal charges', () => {
     await runRenewals(app.ctx, addDays(m.renewsAt, 40));
     expect((await renewals(m.id)).map((r) => [r.status, r.amountCents])).toEqual([['succeeded', 2999]]);
     expect((await userRow(m.id)).subscriptionStatus).toBe('cancelled');
+
+    // Undoing the cancellation books the next charge for the end of the paid period again.
+    const reactivated = await save(await adminView(m.email), { subscriptionStatus: 'active' });
+    expect(reactivated.status).toBe(200);
+    const paidUntil = (await userRow(m.id)).nextSubscriptionRenewDate!;
+    expect((await membership(m.id)).nextChargeAt?.getTime()).toBe(paidUntil.getTime());
   });
 
   it('#27 voids the charge of a membership cancelled while the gateway answered, records it in the ledger and keeps the cancellation', async () => {

@@ -487,6 +487,7 @@ export async function lockMembershipForChange(tx: Executor, userId: string) {
   const [row] = await tx
     .select({
       failedRenewals: memberships.failedRenewals,
+      nextChargeAt: memberships.nextChargeAt,
       renewalInFlight: sql<boolean>`(coalesce(${memberships.lockedUntil} > now(), false) OR EXISTS ${pendingTry})`,
     })
     .from(memberships)

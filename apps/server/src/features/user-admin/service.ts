@@ -173,7 +173,11 @@ export async function updateUserAsAdmin(
       }
       if ([...changed].some((field) => MEMBERSHIP_FIELDS.has(field))) {
         // Serialised with the membership's renewals: refused while one is charging; a cancel clears the next charge.
-        await changeMembershipTerms(tx, id, { status: columns.subscriptionStatus ?? null, plan: columns.subscriptionPlan ?? null });
+        await changeMembershipTerms(tx, id, {
+          status: columns.subscriptionStatus ?? null,
+          plan: columns.subscriptionPlan ?? null,
+          renewsAt: columns.nextSubscriptionRenewDate ?? before.nextSubscriptionRenewDate,
+        });
       }
       const updated = await updateUser(tx, id, columns);
       if ([...changed].some((field) => SESSION_FIELDS.has(field))) {
