@@ -58,7 +58,7 @@ export function createMetrics(deps: MetricsDeps) {
   });
   const renewals = new Counter({
     name: 'renewals_total',
-    help: 'Memberships handled by renewal runs, by outcome (charged, declined, expired, skipped)',
+    help: 'Memberships handled by renewal runs, by outcome (charged, declined, expired, skipped, voided)',
     labelNames: ['outcome'] as const,
     registers,
   });
@@ -150,6 +150,7 @@ export function createMetrics(deps: MetricsDeps) {
       renewals.inc({ outcome: 'declined' }, summary.declined);
       renewals.inc({ outcome: 'expired' }, summary.expired);
       renewals.inc({ outcome: 'skipped' }, summary.skipped);
+      renewals.inc({ outcome: 'voided' }, summary.voided);
     },
     auditWriteFailed(rows: number) {
       auditFailures.inc(rows);
