@@ -27,18 +27,30 @@ const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** docs/product.md, Validation: empty sort and filter values are left out, so '' reads as "not given". */
-const omittedWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+export const omittedWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
-const pageParams = {
-  page: omittedWhenEmpty(z.coerce.number().int().min(0).max(10_000_000).default(0)),
-  size: omittedWhenEmpty(z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE)),
+/** A whole number as a query string writes it: digits only, so '0x10', '1e3', ' 5' or 'true' is refused, not read as a number. */
+const wholeNumberParam = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,10}$/)])
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+/** The page (from 0) and its size of a paged admin list; left out or empty, the first page of ADMIN_PAGE_SIZE. */
+export const pageParams = {
+  page: omittedWhenEmpty(wholeNumberParam(0, 10_000_000).default(0)),
+  size: omittedWhenEmpty(wholeNumberParam(1, ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE)),
+};
+
+const userPageParams = {
+  ...pageParams,
   sortBy: omittedWhenEmpty(z.enum(USER_SORT_FIELDS).default('default')),
   sortDir: omittedWhenEmpty(z.enum(SORT_DIRECTIONS).default('asc')),
 };
 
 /** GET /api/admin/all: q matches e-mail or name (case-insensitive substring). */
 export const adminUserListQuerySchema = z.strictObject({
-  ...pageParams,
+  ...userPageParams,
   q: omittedWhenEmpty(z.string().trim().max(EMAIL_MAX).optional()),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
@@ -50,7 +62,7 @@ export const emailSearchSchema = z
   .min(SEARCH_MIN_LENGTH, { error: messages.searchTooShort })
   .max(EMAIL_MAX, { error: messages.tooLong(EMAIL_MAX) });
 
-export const adminUserSearchQuerySchema = z.strictObject({ ...pageParams, email: emailSearchSchema });
+export const adminUserSearchQuerySchema = z.strictObject({ ...userPageParams, email: emailSearchSchema });
 export type AdminUserSearchQuery = z.infer<typeof adminUserSearchQuerySchema>;
 
 /** A stored instant as the admin API shows it (docs/product.md, Data). */

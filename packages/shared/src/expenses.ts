@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE, businessDaySchema, pageSchema, timestampSchema } from './admin';
+import { businessDaySchema, omittedWhenEmpty, pageParams, pageSchema, timestampSchema } from './admin';
 import { EMAIL_MAX } from './auth';
 import { BUSINESS_YEARS, isBusinessYear } from './dates';
 import { strictDecimal } from './decimal';
@@ -73,7 +73,6 @@ const totalsSchema = z.object({ usd: z.number(), inr: z.number() });
 export const expensePageSchema = pageSchema(expenseSchema).extend({ totals: totalsSchema });
 export type ExpensePage = z.infer<typeof expensePageSchema>;
 
-const omittedWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 const currencyInput = z
   .string({ error: messages.currencyInvalid })
   .trim()
@@ -83,8 +82,7 @@ const currencyInput = z
 /** GET /api/admin/expenses: startDate and endDate are America/Chicago days, both included. */
 export const expenseListQuerySchema = z
   .strictObject({
-    page: omittedWhenEmpty(z.coerce.number().int().min(0).max(10_000_000).default(0)),
-    size: omittedWhenEmpty(z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE)),
+    ...pageParams,
     startDate: omittedWhenEmpty(businessDaySchema.optional()),
     endDate: omittedWhenEmpty(businessDaySchema.optional()),
     currency: omittedWhenEmpty(currencyInput.optional()),

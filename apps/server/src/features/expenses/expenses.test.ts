@@ -198,6 +198,8 @@ describe('admin expenses', () => {
       '?currency=EUR',
       '?size=501',
       '?page=-1',
+      '?size=0x10',
+      '?page=1e1',
       '?sortBy=title',
     ]) {
       expect((await server.http.get(`/api/admin/expenses${query}`, admin)).status, query).toBe(400);

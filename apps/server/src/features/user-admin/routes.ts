@@ -1,6 +1,4 @@
 import {
-  ADMIN_MAX_PAGE_SIZE,
-  ADMIN_PAGE_SIZE,
   adminUserListQuerySchema,
   adminUserPageSchema,
   adminUserSchema,
@@ -9,6 +7,7 @@ import {
   auditEventPageSchema,
   messageAnswerSchema,
   messages,
+  pageParams,
 } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,10 +18,7 @@ import { auditActor, markAuditRecorded } from '../../plugins/audit';
 import { readUserHistoryAsAdmin, readUsersAsAdmin, sendPasswordResetAsAdmin, updateUserAsAdmin } from './service';
 
 const userParams = z.strictObject({ id: z.uuid({ error: messages.missingUserId }) });
-const historyQuery = z.strictObject({
-  page: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  size: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
-});
+const historyQuery = z.strictObject(pageParams);
 
 /** The Users tab (docs/product.md, Admin dashboard and Data): list, search, edit, reset e-mail, and a user's history from the trail. */
 export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {

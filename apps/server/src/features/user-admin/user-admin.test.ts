@@ -178,13 +178,17 @@ describe('admin Users list and search', () => {
     expect((await list(`q=${DOMAIN}&page=9999999`)).body.content).toEqual([]);
   });
 
-  it('#21 refuses a page size over 500, a negative page, unknown sort fields and directions, and unknown parameters', async () => {
+  it('#21 refuses a page size over 500, a negative page, a number written other than in digits, unknown sort fields and directions, and unknown parameters', async () => {
     expect((await list('size=500')).status).toBe(200);
     for (const query of [
       'size=501',
       'size=0',
       'page=-1',
       'page=1.5',
+      'size=0x10',
+      'size=1e1',
+      'size=%205',
+      'page=true',
       'sortBy=passwordHash',
       'sortBy=created_at',
       'sortDir=up',
@@ -786,7 +790,9 @@ describe('admin user edit, reset e-mail and history', () => {
     expect(newest!.changes).toEqual([{ field: 'zip', before: '22222', after: '33333' }]);
     expect(older!.changes).toEqual([{ field: 'zip', before: '11111', after: '22222' }]);
     expect(newest!.id).toBeGreaterThan(older!.id);
-    expect((await server.http.get(`/api/admin/users/${view.id}/audit?size=501`, admin.token)).status).toBe(400);
+    for (const size of ['501', '0x10']) {
+      expect((await server.http.get(`/api/admin/users/${view.id}/audit?size=${size}`, admin.token)).status, size).toBe(400);
+    }
   });
 
   it('#28 refuses an UPDATE of the details alone, and the chain check of audit:verify names a row whose details were swapped around the trigger', async () => {
