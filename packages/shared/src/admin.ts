@@ -9,7 +9,7 @@ import { PLAN_IDS, type PlanId } from './plan-ids';
 /** docs/product.md, Constants: a page of the admin lists, the bulk export's page, and the shortest e-mail search. */
 export const ADMIN_PAGE_SIZE = 10;
 export const ADMIN_BULK_PAGE_SIZE = 500;
-export const ADMIN_MAX_PAGE_SIZE = 500;
+const ADMIN_MAX_PAGE_SIZE = 500;
 /**
  * A search (`q` or `email`) counts its matches exactly up to this many; past it the answer says "more
  * than" and pages stop there (decision 026): exact totals of a broad fragment cost a scan of every match.
