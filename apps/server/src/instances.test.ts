@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from './app';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, payments, sandboxGatewayCharges, users } from './db/schema';
-import { checkoutBody, createTestConfig, eventually, signedInPatient, testPhiKey } from './test/harness';
-import { call, startInstance, type Instance } from './test/instances';
+import { checkoutBody, eventually, signedInPatient } from './test/harness';
+import { call, useInstancesOnOnePostgres, type Instance } from './test/instances';
 
 /**
  * Two server processes on one Postgres database: what must hold across instances is enforced in the
@@ -12,27 +11,8 @@ import { call, startInstance, type Instance } from './test/instances';
  * reads the tables.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Postgres (TEST_DATABASE_URL only)', () => {
-  let helper: App;
-  let drop: () => Promise<void>;
-  let env: Record<string, string>;
-  const running: Instance[] = [];
-  const start = async (extra: Record<string, string> = {}) => {
-    const instance = await startInstance({ ...env, ...extra });
-    running.push(instance);
-    return instance;
-  };
-
-  beforeAll(async () => {
-    const test = await createTestConfig();
-    drop = test.drop;
-    helper = await buildApp(test.config, { webDist: null });
-    env = { DATABASE_URL: test.config.databaseUrl!, JWT_SECRET: test.config.jwtSecret, PHI_KEY: testPhiKey, DATA_DIR: test.config.dataDir };
-  }, 60_000);
-  afterAll(async () => {
-    for (const instance of running) instance.kill();
-    await helper?.close();
-    await drop?.();
-  });
+  const cluster = useInstancesOnOnePostgres();
+  const start = cluster.start;
 
   const pay = (instance: Instance, userId: string, token: string, key = randomUUID()) =>
     call(instance.url, 'PUT', `/api/users/${userId}/subscription`, checkoutBody(), {
@@ -42,13 +22,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
 
   it('#26 charges once for 20 parallel checkouts with 20 keys, split across both instances', async () => {
     const [a, b] = [await start(), await start()];
-    const { user, token } = await signedInPatient(helper);
+    const { user, token } = await signedInPatient(cluster.helper);
     const userId = user.id as string;
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => pay(i % 2 ? a : b, userId, token)));
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
-    const ledger = await helper.ctx.db.select().from(payments).where(eq(payments.userId, userId));
+    const ledger = await cluster.helper.ctx.db.select().from(payments).where(eq(payments.userId, userId));
     expect(ledger.map((p) => p.status)).toEqual(['succeeded']);
-    const charges = await helper.ctx.db
+    const charges = await cluster.helper.ctx.db
       .select()
       .from(sandboxGatewayCharges)
       .where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:%`));
@@ -56,8 +36,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
   });
 
   it('#5 shares the sign-in limit: 10 wrong passwords spread over both instances lock the account+address on each', async () => {
-    const [a, b] = running;
-    const { body } = await signedInPatient(helper);
+    const [a, b] = cluster.running;
+    const { body } = await signedInPatient(cluster.helper);
     for (let i = 0; i < 10; i++) {
       const res = await call((i % 2 ? a : b)!.url, 'POST', '/api/auth/login', { email: body.email, password: 'Wr0ng!pass' });
       expect(res.status).toBe(401);
@@ -69,7 +49,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
 
   it('#26 settles a checkout whose server was killed between charge and commit exactly once, when two instances start together; the key replays the outcome', async () => {
     const dying = await start({ SANDBOX_GATEWAY_LATENCY_MS: '20000' });
-    const { user, token } = await signedInPatient(helper);
+    const { user, token } = await signedInPatient(cluster.helper);
     const userId = user.id as string;
     const key = randomUUID();
     void pay(dying, userId, token, key).catch(() => undefined);
@@ -77,7 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     await eventually(
       'the gateway to record the charge',
       async () => {
-        const charged = await helper.ctx.db
+        const charged = await cluster.helper.ctx.db
           .select()
           .from(sandboxGatewayCharges)
           .where(eq(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:${key}`));
@@ -86,32 +66,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
       30_000,
     );
     dying.kill();
-    expect((await helper.ctx.db.select().from(payments).where(eq(payments.userId, userId))).map((p) => p.status)).toEqual(['pending']);
+    expect((await cluster.helper.ctx.db.select().from(payments).where(eq(payments.userId, userId))).map((p) => p.status)).toEqual([
+      'pending',
+    ]);
 
     await Promise.all([start({ PAYMENT_RECONCILE_AFTER_MS: '0' }), start({ PAYMENT_RECONCILE_AFTER_MS: '0' })]);
     const ledger = await eventually(
       'reconciliation',
       async () => {
-        const rows = await helper.ctx.db.select().from(payments).where(eq(payments.userId, userId));
+        const rows = await cluster.helper.ctx.db.select().from(payments).where(eq(payments.userId, userId));
         return rows.some((p) => p.status !== 'pending') ? rows : undefined;
       },
       30_000,
     );
     expect(ledger.map((p) => [p.status, p.amountCents])).toEqual([['succeeded', 2999]]);
-    const [row] = await helper.ctx.db.select().from(users).where(eq(users.id, userId));
+    const [row] = await cluster.helper.ctx.db.select().from(users).where(eq(users.id, userId));
     expect(row?.subscriptionStatus).toBe('active');
     // Give the other instance time to run its own reconciliation too: it must find nothing left to do.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const receipts = await helper.ctx.db
+    const receipts = await cluster.helper.ctx.db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.recipient, row!.email), eq(mailOutbox.kind, 'receipt')));
     expect(receipts).toHaveLength(1);
-    const replay = await pay(running[running.length - 1]!, userId, token, key);
+    const replay = await pay(cluster.running.at(-1)!, userId, token, key);
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect((replay.body.user as { subscriptionStatus: string }).subscriptionStatus).toBe('active');
-    const charges = await helper.ctx.db
+    const charges = await cluster.helper.ctx.db
       .select()
       .from(sandboxGatewayCharges)
       .where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${userId}:%`));

@@ -1,10 +1,9 @@
 import { messages, type AdminUser } from '@app/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
+import { describe, expect, it } from 'vitest';
 import { memberships, payments, users } from '../../db/schema';
-import { createTestConfig, eventually, insertDueMember, insertPatient, signedInAdmin, testPhiKey } from '../../test/harness';
-import { call, startInstance, type Instance } from '../../test/instances';
+import { eventually, insertDueMember, insertPatient, signedInAdmin } from '../../test/harness';
+import { call, useInstancesOnOnePostgres } from '../../test/instances';
 
 /**
  * A renewal charging on one server process and an admin's edit of the same membership on another,
@@ -12,39 +11,20 @@ import { call, startInstance, type Instance } from '../../test/instances';
  * An in-process app on the same database inserts the rows and reads the tables.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a renewal and an admin edit on two server instances (TEST_DATABASE_URL only)', () => {
-  let helper: App;
-  let drop: () => Promise<void>;
-  let env: Record<string, string>;
-  const running: Instance[] = [];
-  const start = async (extra: Record<string, string> = {}) => {
-    const instance = await startInstance({ ...env, ...extra });
-    running.push(instance);
-    return instance;
-  };
-
-  beforeAll(async () => {
-    const test = await createTestConfig();
-    drop = test.drop;
-    helper = await buildApp(test.config, { webDist: null });
-    env = { DATABASE_URL: test.config.databaseUrl!, JWT_SECRET: test.config.jwtSecret, PHI_KEY: testPhiKey, DATA_DIR: test.config.dataDir };
-  }, 60_000);
-  afterAll(async () => {
-    for (const instance of running) instance.kill();
-    await helper?.close();
-    await drop?.();
-  });
+  const cluster = useInstancesOnOnePostgres();
+  const start = cluster.start;
 
   const renewals = async (id: string) =>
-    (await helper.ctx.db.select().from(payments).where(eq(payments.userId, id))).filter((r) => r.kind === 'renewal');
+    (await cluster.helper.ctx.db.select().from(payments).where(eq(payments.userId, id))).filter((r) => r.kind === 'renewal');
 
   it("#27 refuses an admin's cancellation on one instance (409) while the other charges the renewal; made after it, the cancellation sticks and clears the next charge", async () => {
-    const { user: adminUser } = await insertPatient(helper);
-    await helper.ctx.db
+    const { user: adminUser } = await insertPatient(cluster.helper);
+    await cluster.helper.ctx.db
       .update(users)
       .set({ roles: ['ROLE_USER', 'ROLE_ADMIN'] })
       .where(eq(users.id, adminUser.id));
-    const auth = { authorization: `Bearer ${(await signedInAdmin(helper, adminUser.email)).token}` };
-    const m = await insertDueMember(helper);
+    const auth = { authorization: `Bearer ${(await signedInAdmin(cluster.helper, adminUser.email)).token}` };
+    const m = await insertDueMember(cluster.helper);
 
     // Its billing run at start claims the membership and charges it; the gateway holds the answer
     // longer than the other instance takes to start (whose own run then finds the membership claimed).
@@ -68,9 +48,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a renewal and an admin edit on 
     await eventually('the renewal to settle', async () => (await renewals(m.id)).find((r) => r.status !== 'pending'), 30_000);
     expect((await renewals(m.id)).map((r) => [r.status, r.amountCents])).toEqual([['succeeded', 2999]]);
     expect((await cancel()).status).toBe(200);
-    const [user] = await helper.ctx.db.select().from(users).where(eq(users.id, m.id));
+    const [user] = await cluster.helper.ctx.db.select().from(users).where(eq(users.id, m.id));
     expect(user?.subscriptionStatus).toBe('cancelled');
-    const [membership] = await helper.ctx.db.select().from(memberships).where(eq(memberships.userId, m.id));
+    const [membership] = await cluster.helper.ctx.db.select().from(memberships).where(eq(memberships.userId, m.id));
     expect(membership?.nextChargeAt).toBeNull();
     // Two server processes start from source: more than a test's usual budget.
   }, 120_000);
