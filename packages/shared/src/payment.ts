@@ -126,13 +126,14 @@ export const checkoutFormSchema = z.object(checkoutFields).superRefine((form, ct
 });
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
 
-const address = {
+/** A billing address, every part required, by the checkout's rules. */
+export const billingAddressRequestSchema = z.strictObject({
   street: checkoutFields.street,
   city: checkoutFields.city,
   state: checkoutFields.state,
   zip: checkoutFields.zip,
   country: checkoutFields.country,
-};
+});
 
 /**
  * PUT /api/users/{id}/subscription: the subscription request (docs/product.md, Data). The server reads the
@@ -147,7 +148,7 @@ export const subscriptionRequestSchema = z
     planAmount: z.union([z.number(), ignoredText(20)]).optional(),
     emailId: ignoredText(EMAIL_MAX).optional(),
     methodOfSubscription: z.literal('online').optional(),
-    billingAddress: z.strictObject(address),
+    billingAddress: billingAddressRequestSchema,
     contact: z.strictObject({
       fullName: checkoutFields.fullName,
       email: checkoutFields.email,

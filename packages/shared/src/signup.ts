@@ -3,6 +3,7 @@ import { NAME_MAX, SYMPTOMS_MAX, ZIP_MAX, emailSchema, requiredText } from './au
 import { newPasswordSchema } from './new-password';
 import { birthDateProblem, latestAdultBirthDate } from './dates';
 import { messages } from './messages';
+import { billingAddressRequestSchema } from './payment';
 import { phoneSchema } from './phone';
 import { planIdSchema } from './plans';
 
@@ -64,3 +65,16 @@ const CUSTOMER_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export function generateCustomerId(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))) {
   return `CONS-${Array.from(random(8), (b) => CUSTOMER_ID_ALPHABET[b % CUSTOMER_ID_ALPHABET.length]).join('')}`;
 }
+
+/**
+ * PUT /api/users/me: the details a member corrects themselves, by the sign-up rules, and a billing
+ * address by the checkout's (null: none).
+ */
+export const ownDetailsSchema = z.strictObject({
+  firstName: signupFields.firstName,
+  lastName: signupFields.lastName,
+  customerPhone: signupFields.customerPhone,
+  zip: signupFields.zip,
+  billingAddress: billingAddressRequestSchema.nullable(),
+});
+export type OwnDetailsUpdate = z.output<typeof ownDetailsSchema>;

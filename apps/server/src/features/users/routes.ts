@@ -1,5 +1,6 @@
 import {
   changePasswordSchema,
+  ownDetailsSchema,
   messageAnswerSchema,
   registrationAnswerSchema,
   registrationSchema,
@@ -16,7 +17,14 @@ import { requireProfile, requireUser, signedIn } from '../../plugins/auth';
 import { usOnly } from '../../plugins/us-only';
 import { toProfile } from './profile.service';
 import { changePassword } from '../auth';
-import { register, requestVerificationResend, resendVerificationLink, verifyEmail, verifyEmailTokenStatus } from './service';
+import {
+  register,
+  requestVerificationResend,
+  resendVerificationLink,
+  updateOwnDetails,
+  verifyEmail,
+  verifyEmailTokenStatus,
+} from './service';
 
 const tokenStatusAnswer = z.union([z.object({ usable: z.literal(true) }), z.object({ usable: z.literal(false), message: z.string() })]);
 
@@ -111,6 +119,24 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     );
   }
+
+  app.put(
+    '/api/users/me',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'updateMyDetails',
+        summary: "Correct the signed-in user's name, phone, ZIP code and billing address",
+        tags: ['Account'],
+        body: ownDetailsSchema,
+        response: { 200: userProfileSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return toProfile(await updateOwnDetails(ctx.db, requireUser(request).userId, request.body));
+    },
+  );
 
   app.put(
     '/api/users/password',

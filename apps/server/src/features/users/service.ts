@@ -1,4 +1,4 @@
-import { generateCustomerId, messages, type VerifyEmailTokenStatus } from '@app/shared';
+import { generateCustomerId, messages, type OwnDetailsUpdate, type VerifyEmailTokenStatus } from '@app/shared';
 import type { z } from 'zod';
 import type { registrationSchema } from '@app/shared';
 import type { Database, Executor } from '../../db/client';
@@ -143,4 +143,20 @@ export async function verifyEmail(db: Database, token: string) {
   });
   if (!verified) throw invalid(messages.verifyTokenInvalid);
   return { message: messages.verifySuccess };
+}
+
+/** The signed-in member's own correction of their name, phone, ZIP code and billing address. */
+export function updateOwnDetails(db: Database, userId: string, input: OwnDetailsUpdate): Promise<UserRow> {
+  const address = input.billingAddress;
+  return updateUser(db, userId, {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    customerPhone: input.customerPhone,
+    zip: input.zip,
+    billingStreet: address?.street ?? null,
+    billingCity: address?.city ?? null,
+    billingState: address?.state ?? null,
+    billingZip: address?.zip ?? null,
+    billingCountry: address?.country ?? null,
+  });
 }

@@ -107,6 +107,46 @@ describe('profile page', () => {
     });
   });
 
+  it('corrects the details in place: the saved answer shows at once', async () => {
+    const saved = { ...profile, firstName: 'Patricia', lastName: 'Lee', customerPhone: '3145550177', zip: '63130', billingAddress: null };
+    const { api } = setup(json(200, profile), { 'PUT /api/users/me': json(200, saved) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const first = screen.getByLabelText<HTMLInputElement>('First name');
+    expect(first).toHaveFocus();
+    await userEvent.clear(first);
+    await userEvent.type(first, 'Patricia');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lee');
+    const phone = screen.getByLabelText('Phone number');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '3145550177');
+    await userEvent.type(screen.getByLabelText('ZIP code'), '63130');
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText(messages.detailsUpdated)).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/me')[0]?.body).toEqual({
+      firstName: 'Patricia',
+      lastName: 'Lee',
+      customerPhone: '3145550177',
+      zip: '63130',
+      billingAddress: null,
+    });
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('row', { name: /First name/ }).textContent).toContain('Patricia');
+    expect(within(table).getByRole('row', { name: /Phone/ }).textContent).toContain('(314) 555-0177');
+  });
+
+  it('checks the details by the sign-up rules, and a billing address whole or not at all', async () => {
+    const { api } = setup(json(200, { ...profile, lastName: 'Lee', zip: '63101' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
+    await userEvent.clear(screen.getByLabelText('First name'));
+    await userEvent.type(screen.getByLabelText('City'), 'Saint Louis');
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(messages.required);
+    expect(screen.getByLabelText('Street address')).toHaveAccessibleDescription(/.+/);
+    expect(screen.getByLabelText('City')).not.toHaveAccessibleDescription(/.+/);
+    expect(api.callsTo('PUT', '/api/users/me')).toHaveLength(0);
+  });
+
   it('updates the password', async () => {
     const { api } = setup(json(200, profile), { 'PUT /api/users/password': json(200, { message: messages.passwordUpdated }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));

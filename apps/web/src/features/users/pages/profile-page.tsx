@@ -1,12 +1,13 @@
-import { formatPhone, messages, readVerification } from '@app/shared';
+import { messages, readVerification } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-title';
-import { Alert, Button, Card, ChunkStyles, Spinner } from '../../../components/ui';
+import { Alert, Button, ChunkStyles, Spinner } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
 import { clearJustLoggedIn, logout, peekJustLoggedIn, updateStoredUser, useEndSession, useMe, useSession } from '../../auth';
 import { MembershipCard } from '../../billing';
+import { DetailsCard } from '../components/details-card';
 import { PasswordCard } from '../components/password-card';
 import { cacheProfile } from '../profile-cache';
 import profileCss from './profile.css?inline';
@@ -25,8 +26,6 @@ export function initials(profile: { firstName?: string | null; lastName?: string
   if (letters) return letters.toUpperCase();
   return (profile?.email?.trim().charAt(0) ?? '?').toUpperCase();
 }
-
-const shown = (value: string | null | undefined) => (value && value.trim() ? value : messages.notProvided);
 
 export default function ProfilePage() {
   const navigate = useNavigate();
@@ -111,32 +110,7 @@ export default function ProfilePage() {
             </Alert>
           )}
           <MembershipCard profile={profile} />
-          <Card title="Account details" headingId="account-title" className="profile__details">
-            <table className="details-table">
-              <tbody>
-                <tr>
-                  <th scope="row">First name</th>
-                  <td>{shown(profile.firstName)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Last name</th>
-                  <td>{shown(profile.lastName)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Email</th>
-                  <td className="details-table__email">{shown(profile.email)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Phone</th>
-                  <td>{profile.customerPhone ? formatPhone(profile.customerPhone) : messages.notProvided}</td>
-                </tr>
-                <tr>
-                  <th scope="row">ZIP code</th>
-                  <td>{shown(profile.zip)}</td>
-                </tr>
-              </tbody>
-            </table>
-          </Card>
+          <DetailsCard profile={profile} />
           <PasswordCard />
         </div>
       )}
