@@ -197,8 +197,10 @@ export function DetailsCard({ profile }: { profile: UserProfile }) {
               />
               <TextField {...form.textFieldProps('zip')} label="ZIP code" autoComplete="postal-code" maxLength={10} />
             </div>
-            <fieldset className="stack">
-              <legend>Billing address (optional)</legend>
+            <fieldset className="profile__address stack">
+              <legend>
+                Billing address <span>(optional)</span>
+              </legend>
               <TextField {...form.textFieldProps('street')} label="Street address" autoComplete="billing street-address" />
               <div className="grid-2">
                 <TextField {...form.textFieldProps('city')} label="City" autoComplete="billing address-level2" />
