@@ -36,3 +36,19 @@ export const userProfileSchema: z.ZodType<UserProfile> = z.object({
   billingAddress: billingAddressSchema.nullable(),
   cardDetails: cardDetailsSchema.nullable(),
 });
+
+/** GET /api/users/me/sessions: where the member is signed in, the session asking first among equals. */
+export const ownSessionSchema = z.object({
+  id: z.string(),
+  /** The session this answer was asked with. */
+  current: z.boolean(),
+  /** Browser and system, from the user agent ("Chrome on Windows"), or "Unknown device". */
+  device: z.string(),
+  /** The approximate place of the address it was opened from ("Missouri, US"), when known. */
+  place: z.string().nullable(),
+  signedInAt: z.string(),
+  lastActiveAt: z.string(),
+  rememberMe: z.boolean(),
+});
+export type OwnSession = z.infer<typeof ownSessionSchema>;
+export const ownSessionsSchema = z.array(ownSessionSchema);

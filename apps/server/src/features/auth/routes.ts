@@ -5,6 +5,8 @@ import {
   loginAnswerSchema,
   loginSchema,
   messageAnswerSchema,
+  messages,
+  ownSessionsSchema,
   resetPasswordSchema,
   sessionAnswerSchema,
 } from '@app/shared';
@@ -12,7 +14,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { afterReply } from '../../plugins/after-reply';
+import { requireUser, signedIn } from '../../plugins/auth';
 import { usOnly } from '../../plugins/us-only';
+import { endOtherSessions, endOwnSession, listOwnSessions } from './own-sessions.service';
 import { forgotPassword, login, logout, resetPassword, sendResetLink, verifyAdminLogin } from './service';
 
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -51,6 +55,59 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     async (request, reply) => {
       if (request.auth) await logout(ctx.db, request.auth.sessionId);
       return reply.code(204).send(null);
+    },
+  );
+
+  // Where the member is signed in, and signing out of one device or every other one.
+  app.get(
+    '/api/users/me/sessions',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listMySessions',
+        summary: 'List the devices where the signed-in user is signed in',
+        tags: ['Account'],
+        response: { 200: ownSessionsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listOwnSessions(ctx, requireUser(request));
+    },
+  );
+
+  app.delete(
+    '/api/users/me/sessions/:sessionId',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'endMySession',
+        summary: 'Sign the signed-in user out on one of their devices',
+        tags: ['Account'],
+        params: z.strictObject({ sessionId: z.uuid({ error: messages.sessionAlreadyEnded }) }),
+        response: { 204: z.null().describe('Signed out there') },
+      },
+    },
+    async (request, reply) => {
+      await endOwnSession(ctx.db, requireUser(request), request.params.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/users/me/sessions/sign-out-others',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'endMyOtherSessions',
+        summary: 'Sign the signed-in user out on every other device',
+        tags: ['Account'],
+        response: { 200: messageAnswerSchema },
+      },
+    },
+    async (request) => {
+      await endOtherSessions(ctx.db, requireUser(request));
+      return { message: messages.otherSessionsEnded };
     },
   );
 

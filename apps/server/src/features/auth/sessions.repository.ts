@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { profileColumns } from '../users';
@@ -119,6 +119,43 @@ export async function findLiveSessionWithProfile(db: Database, claims: SessionCl
   const now = new Date();
   const [row] = await liveSessionWithProfileQuery(db).execute(liveSessionParams(claims, now));
   return keptAlive(db, row, now);
+}
+
+/** A user's sessions that still let their device in: not revoked, not idle past their limit, not past their end. */
+export async function findOpenSessions(db: Executor, userId: string, now: Date) {
+  const activeSince = (rememberMe: boolean) => new Date(now.getTime() - limitsFor(rememberMe).idleMs);
+  return db
+    .select({
+      id: sessions.id,
+      rememberMe: sessions.rememberMe,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        or(
+          and(eq(sessions.rememberMe, true), gt(sessions.lastSeenAt, activeSince(true))),
+          and(eq(sessions.rememberMe, false), gt(sessions.lastSeenAt, activeSince(false))),
+        ),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Ends one session of this user; false when the user has no such session still open. */
+export async function revokeOwnSession(db: Executor, userId: string, sessionId: string): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {
