@@ -4,10 +4,10 @@ import { phoneSchema } from './phone';
 
 /** The most entries one list of the health history holds, and the longest text of one entry. */
 export const HEALTH_LIST_MAX = 50;
-export const HEALTH_TEXT_MAX = 200;
+const HEALTH_TEXT_MAX = 200;
 const PHARMACY_ADDRESS_MAX = 300;
 /** The earliest year a past surgery may be given for; the latest is the current year. */
-export const SURGERY_YEAR_MIN = 1900;
+const SURGERY_YEAR_MIN = 1900;
 
 const requiredText = (max: number) =>
   z
@@ -25,33 +25,32 @@ const optionalText = (max: number) =>
 const entries = <T extends z.ZodType>(entry: T) =>
   z.array(entry, { error: messages.badRequest }).max(HEALTH_LIST_MAX, { error: messages.healthListTooLong(HEALTH_LIST_MAX) });
 
-/** A year from 1900 to the current year (checked when the value is, so the bound moves on with the calendar). */
-export const surgeryYearSchema = z
-  .number({ error: () => messages.surgeryYear(new Date().getFullYear()) })
-  .int({ error: () => messages.surgeryYear(new Date().getFullYear()) })
-  .refine((year) => year >= SURGERY_YEAR_MIN && year <= new Date().getFullYear(), {
-    error: () => messages.surgeryYear(new Date().getFullYear()),
-  });
+/** A year from 1900 to the current year, the bound read when a value is checked so it moves on with the calendar. */
+const surgeryYearMessage = () => messages.surgeryYear(SURGERY_YEAR_MIN, new Date().getFullYear());
+const surgeryYearSchema = z
+  .number({ error: surgeryYearMessage })
+  .int({ error: surgeryYearMessage })
+  .refine((year) => year >= SURGERY_YEAR_MIN && year <= new Date().getFullYear(), { error: surgeryYearMessage });
 
-export const medicationSchema = z.strictObject({
+const medicationSchema = z.strictObject({
   name: requiredText(HEALTH_TEXT_MAX),
   /** Dose and how often, as the patient writes it. */
   dose: optionalText(HEALTH_TEXT_MAX),
 });
 
-export const surgerySchema = z.strictObject({
+const surgerySchema = z.strictObject({
   name: requiredText(HEALTH_TEXT_MAX),
   year: surgeryYearSchema,
 });
 
-export const pharmacySchema = z.strictObject({
+const pharmacySchema = z.strictObject({
   name: requiredText(HEALTH_TEXT_MAX),
   phone: phoneSchema,
   address: optionalText(PHARMACY_ADDRESS_MAX),
 });
 
 /** One list entry of free text (an allergy, a condition). */
-export const healthTextSchema = requiredText(HEALTH_TEXT_MAX);
+const healthTextSchema = requiredText(HEALTH_TEXT_MAX);
 
 /**
  * The patient's health history, as the form and PUT /api/users/me/health-history take it. Allergies

@@ -152,7 +152,7 @@ export const cardAttemptsLimited = 'Too many declined card attempts. Please wait
 
 // Health history
 export const healthListTooLong = (max: number) => `Please list at most ${max} entries.`;
-export const surgeryYear = (latest: number) => `Please enter a year between 1900 and ${latest}.`;
+export const surgeryYear = (earliest: number, latest: number) => `Please enter a year between ${earliest} and ${latest}.`;
 export const allergiesOrNone = 'Remove the listed allergies, or untick "No known allergies".';
 export const healthHistorySaved = 'Your health history was saved.';
 export const healthHistorySaveFailed = "We couldn't save your health history. Please try again.";

@@ -125,9 +125,9 @@ describe('the health history', () => {
       'medications.0.dose',
       messages.tooLong(200),
     ],
-    ['a surgery next year', { surgeries: [{ name: 'Knee', year: year + 1 }] }, 'surgeries.0.year', messages.surgeryYear(year)],
-    ['a surgery before 1900', { surgeries: [{ name: 'Knee', year: 1899 }] }, 'surgeries.0.year', messages.surgeryYear(year)],
-    ['a surgery year as text', { surgeries: [{ name: 'Knee', year: '2001' }] }, 'surgeries.0.year', messages.surgeryYear(year)],
+    ['a surgery next year', { surgeries: [{ name: 'Knee', year: year + 1 }] }, 'surgeries.0.year', messages.surgeryYear(1900, year)],
+    ['a surgery before 1900', { surgeries: [{ name: 'Knee', year: 1899 }] }, 'surgeries.0.year', messages.surgeryYear(1900, year)],
+    ['a surgery year as text', { surgeries: [{ name: 'Knee', year: '2001' }] }, 'surgeries.0.year', messages.surgeryYear(1900, year)],
     [
       'a pharmacy phone that is not a US number',
       { pharmacy: { name: 'Corner Pharmacy', phone: '555-0123', address: '' } },
