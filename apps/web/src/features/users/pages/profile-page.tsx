@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
 import { clearJustLoggedIn, logout, peekJustLoggedIn, updateStoredUser, useEndSession, useMe, useSession } from '../../auth';
 import { MembershipCard } from '../../billing';
+import { HealthHistoryCard } from '../../health-history';
 import { PasswordCard } from '../components/password-card';
 import { cacheProfile } from '../profile-cache';
 import profileCss from './profile.css?inline';
@@ -111,6 +112,7 @@ export default function ProfilePage() {
             </Alert>
           )}
           <MembershipCard profile={profile} />
+          <HealthHistoryCard />
           <Card title="Account details" headingId="account-title" className="profile__details">
             <table className="details-table">
               <tbody>
