@@ -15,7 +15,7 @@ import {
   type HealthHistoryField,
   type HealthHistoryFormValues,
   type HealthHistoryList,
-} from '../health-history-form';
+} from '../health-history-values';
 import { EntryList } from './entry-list';
 
 /** The id of the control a message's path names: 'medications.0.name' → 'health-medications-0-name'. */
