@@ -18,6 +18,7 @@ import { captchaRoutes } from './features/captcha/routes';
 import { createGeoService } from './features/geo';
 import { geoRoutes } from './features/geo/routes';
 import { healthRoutes } from './features/health/routes';
+import { healthHistoryRoutes } from './features/health-history/routes';
 import { metricsRoutes } from './features/metrics/routes';
 import { createMetrics, type Metrics } from './features/metrics/service';
 import { createReadiness } from './features/health/service';
@@ -227,6 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(geoRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(authRoutes, { ctx });
+  await app.register(healthHistoryRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(adminRoutes, { ctx, prefix: '/api/admin' });

@@ -15,3 +15,4 @@ export * from './admin';
 export * from './profile';
 export * from './answers';
 export * from './expenses';
+export * from './health-history';

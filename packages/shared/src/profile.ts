@@ -38,7 +38,7 @@ export const userProfileSchema: z.ZodType<UserProfile> = z.object({
 });
 
 /** GET /api/users/me/sessions: where the member is signed in, the session asking first among equals. */
-export const ownSessionSchema = z.object({
+const ownSessionSchema = z.object({
   id: z.string(),
   /** The session this answer was asked with. */
   current: z.boolean(),

@@ -17,7 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '@app/shared';
+import { PLAN_IDS, SUBSCRIPTION_STATUSES, type HealthHistory } from '@app/shared';
 import { phiJson, phiText } from './phi-column';
 import { knownPlanIds, knownSubscriptionStatuses } from './sql-constants';
 import type { Outcome } from '../lib/errors';
@@ -407,6 +407,24 @@ export interface AuditDetails {
   changes?: AuditChange[];
   [key: string]: unknown;
 }
+
+/**
+ * The patient's health history, one row per save (never updated): the latest row is what the patient
+ * sees, and an earlier one is what the history said when it was saved, for a note written then.
+ * Sealed at rest (decision 016).
+ */
+export const healthHistoryVersions = pgTable(
+  'health_history_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    history: phiJson<HealthHistory>('history').notNull(),
+    savedAt: tz('saved_at').notNull().defaultNow(),
+  },
+  (t) => [index('health_history_versions_user_idx').on(t.userId, t.id)],
+);
 
 /**
  * The rupees per dollar that expense saves use (decision 020): each change is a new row, so the latest

@@ -12,6 +12,7 @@ const tags = [
   { name: 'Plans', description: 'The membership plans on sale.' },
   { name: 'Account', description: "Signing up, verifying the e-mail address, and the signed-in user's profile and password." },
   { name: 'Sign-in', description: 'Signing in and out, and resetting a forgotten password.' },
+  { name: 'Health history', description: "The signed-in patient's own health history: each save is kept as a new version." },
   { name: 'Billing', description: 'Paying for a plan, changing it, and the payments made.' },
   { name: 'Contact', description: 'Questions for the care team.' },
   { name: 'Admin users', description: "The admin's own profile, and the Users tab: list, search, edit, reset e-mail, a user's history." },

@@ -32,6 +32,7 @@ const Home = splitPage(() => import('../features/home/home-page'));
 const Signup = splitPage(() => import('../features/users/pages/signup-page'));
 const Login = splitPage(() => import('../features/auth/pages/login-page'));
 const Profile = splitPage(() => import('../features/users/pages/profile-page'));
+const HealthHistory = splitPage(() => import('../features/health-history/pages/health-history-page'));
 const Checkout = splitPage(() => import('../features/billing/pages/checkout-page'));
 const ChoosePlan = splitPage(() => import('../features/billing/pages/choose-plan-page'));
 // The dashboard shell (app/admin) and the capabilities it composes (user-admin, analytics, expenses): a chunk of their own.
@@ -51,6 +52,7 @@ const pageRoutes: RouteObject[] = [
   dataRoute('consult', Signup, <Signup.Page />),
   dataRoute('login', Login, <Login.Page />),
   dataRoute('profile', Profile, patientOnly(<Profile.Page />)),
+  dataRoute('health-history', HealthHistory, patientOnly(<HealthHistory.Page />)),
   dataRoute('payment', Checkout, patientOnly(<Checkout.Page />)),
   dataRoute('choose-plan', ChoosePlan, <ChoosePlan.Page />),
   dataRoute(

@@ -153,3 +153,12 @@ export const verificationResent =
 export const paymentAlreadyInFlight =
   'Another payment for your account is being processed. Please wait for it to finish before trying again.';
 export const cardAttemptsLimited = 'Too many declined card attempts. Please wait before trying again, or contact support.';
+
+// Health history
+export const healthListTooLong = (max: number) => `Please list at most ${max} entries.`;
+export const surgeryYear = (earliest: number, latest: number) => `Please enter a year between ${earliest} and ${latest}.`;
+export const allergiesOrNone = 'Remove the listed allergies, or untick "No known allergies".';
+export const healthHistorySaved = 'Your health history was saved.';
+export const healthHistorySaveFailed = "We couldn't save your health history. Please try again.";
+export const healthHistoryLoadFailed = 'We could not load your health history. Please try again.';
+export const healthHistoryNotFilled = 'Not filled in yet';

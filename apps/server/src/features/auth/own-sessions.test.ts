@@ -20,7 +20,7 @@ describe('where a member is signed in', () => {
       remoteAddress,
     });
     expect(answer.statusCode, answer.body).toBe(200);
-    return (answer.json() as { token: string }).token;
+    return answer.json<{ token: string }>().token;
   }
 
   async function twoDevices() {

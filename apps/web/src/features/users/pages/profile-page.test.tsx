@@ -29,6 +29,7 @@ function setup(me: Response | (() => Response), extra: Parameters<typeof mockApi
     'GET /api/users/me': me,
     'GET /api/plans': json(200, testPlans),
     'GET /api/users/me/payments': json(200, []),
+    'GET /api/users/me/health-history': json(200, { history: null, savedAt: null }),
     ...extra,
   });
   return { api, ...renderAt('/profile', <ProfilePage />) };
@@ -59,6 +60,19 @@ describe('profile page', () => {
     expect(cache).not.toHaveProperty('lastName');
     expect(cache).not.toHaveProperty('zip');
     expect(cache).not.toHaveProperty('customerPhone');
+  });
+
+  it('links to the health history with whether it is filled in', async () => {
+    setup(json(200, profile));
+    expect(await screen.findByText(messages.healthHistoryNotFilled)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your health history' })).toHaveAttribute('href', '/health-history');
+  });
+
+  it('says when the health history was last updated', async () => {
+    setup(json(200, profile), {
+      'GET /api/users/me/health-history': json(200, { history: {}, savedAt: '2026-11-20T15:00:00.000Z' }),
+    });
+    expect(await screen.findByText(/^Updated Nov 20, 2026/)).toBeInTheDocument();
   });
 
   it('warns about an unverified e-mail, except right after sign-in', async () => {

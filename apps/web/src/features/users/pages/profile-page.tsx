@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
 import { clearJustLoggedIn, logout, peekJustLoggedIn, updateStoredUser, useEndSession, useMe, useSession } from '../../auth';
 import { MembershipCard } from '../../billing';
+import { HealthHistoryCard } from '../../health-history';
 import { DetailsCard } from '../components/details-card';
 import { PasswordCard } from '../components/password-card';
 import { cacheProfile } from '../profile-cache';
@@ -110,6 +111,7 @@ export default function ProfilePage() {
             </Alert>
           )}
           <MembershipCard profile={profile} />
+          <HealthHistoryCard />
           <DetailsCard profile={profile} />
           <PasswordCard />
         </div>
