@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import pg from 'pg';
@@ -30,6 +30,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 interface Answer {
   status: number;
   body: Record<string, unknown>;
+  raw: Buffer;
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -43,6 +44,7 @@ interface Sent {
 }
 
 const sent: Sent[] = [];
+const NO_ANSWER: Answer = { status: 0, body: {}, raw: Buffer.alloc(0), headers: {} };
 
 /** JSON over HTTP from a client address of its own (127.x.y.z): the server's limits are per address. */
 function send(
@@ -71,20 +73,21 @@ function send(
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
+          const raw = Buffer.concat(chunks);
           let parsed: Record<string, unknown> = {};
           try {
-            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+            parsed = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
           } catch {
             // Not JSON.
           }
-          resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers });
+          resolve({ status: res.statusCode ?? 0, body: parsed, raw, headers: res.headers });
         });
-        res.on('error', () => resolve({ status: 0, body: {}, headers: {} }));
+        res.on('error', () => resolve(NO_ANSWER));
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     // No answer at all: status 0, as a browser's fetch that failed.
-    req.on('error', () => resolve({ status: 0, body: {}, headers: {} }));
+    req.on('error', () => resolve(NO_ANSWER));
     if (payload) req.write(payload);
     req.end();
   });
@@ -199,6 +202,48 @@ async function checkout(cluster: Cluster, patient: Patient, card: string, record
   return { key, status: -1, attempts: 40 };
 }
 
+/** A small PDF receipt, different each time. */
+function receiptPdf() {
+  const bytes = Buffer.alloc(20_000, 0x20);
+  bytes.write(`%PDF-1.7\n1 0 obj << /Type /Catalog /Drill (${randomUUID()}) >> endobj\n`, 0, 'latin1');
+  bytes.write('\n%%EOF\n', bytes.length - 7, 'latin1');
+  return bytes;
+}
+
+type ReceiptOutcome = 'intact' | 'not attached' | 'changed';
+
+/**
+ * An admin's receipt, as the Expenses tab adds one: the expense saved, an upload address asked for, the
+ * file sent straight to the bucket, attached, then downloaded through nginx and compared.
+ */
+async function receipt(cluster: Cluster, admin: { from: string; token: string }): Promise<ReceiptOutcome> {
+  const auth = { authorization: `Bearer ${admin.token}` };
+  const expenseId = randomUUID();
+  const bytes = receiptPdf();
+  const file = { fileName: 'receipt.pdf', contentType: 'application/pdf', size: bytes.length };
+  const saved = await timed(true, 'receipt', 'PUT /api/admin/expenses/:id', () =>
+    send(cluster.url, admin.from, 'PUT', `/api/admin/expenses/${expenseId}`, { title: 'Drill receipt' }, auth),
+  );
+  if (saved.status !== 200) return 'not attached';
+  const ticket = await timed(true, 'receipt', 'POST /api/admin/expenses/upload-initiate', () =>
+    send(cluster.url, admin.from, 'POST', '/api/admin/expenses/upload-initiate', { expenseId, ...file }, auth),
+  );
+  if (ticket.status !== 200) return 'not attached';
+  const { uploadUrl, fileUrl, headers } = ticket.body as { uploadUrl: string; fileUrl: string; headers: Record<string, string> };
+  const put = await fetch(uploadUrl, { method: 'PUT', headers, body: bytes });
+  if (!put.ok) return 'not attached';
+  const attached = await timed(true, 'receipt', 'POST /api/admin/expenses/:id/attach', () =>
+    send(cluster.url, admin.from, 'POST', `/api/admin/expenses/${expenseId}/attach`, { fileUrl, ...file }, auth),
+  );
+  if (attached.status !== 200) return 'not attached';
+  const uploadId = fileUrl.split('/').at(-1)!;
+  const download = await timed(true, 'receipt', 'GET /api/admin/expenses/uploads/:id', () =>
+    send(cluster.url, admin.from, 'GET', `/api/admin/expenses/uploads/${uploadId}`, undefined, auth),
+  );
+  const digest = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+  return download.status === 200 && digest(download.raw) === digest(bytes) ? 'intact' : 'changed';
+}
+
 async function countOf(db: pg.Client, query: string): Promise<number> {
   const { rows } = await db.query<{ n: string }>(query);
   return Number(rows[0]?.n);
@@ -259,6 +304,7 @@ async function main() {
     const buyers = patients.slice(RENEWING);
     const buyersTotal = buyers.length;
     const outcomes: { status: number; attempts: number }[] = [];
+    const receipts: ReceiptOutcome[] = [];
     const loadStart = Date.now();
     const loadEnd = loadStart + LOAD_MS;
     let killedAt = 0;
@@ -304,6 +350,10 @@ async function main() {
           }
           case 5: {
             const adminAuth = { authorization: `Bearer ${admin.token}` };
+            if (step % 12 === 11) {
+              receipts.push(await receipt(cluster, admin));
+              break;
+            }
             const found = await timed(true, 'admin search', 'GET /api/admin/search', () =>
               send(cluster.url, admin.from, 'GET', `/api/admin/search?email=${encodeURIComponent(patient.email)}`, undefined, adminAuth),
             );
@@ -431,6 +481,8 @@ async function main() {
     }
     const unexplained = failed.filter((s) => !explained.has(s));
     if (unexplained.length) failures.push(`${unexplained.length} requests failed that nginx had not handed to the killed instance`);
+    const changed = receipts.filter((r) => r === 'changed').length;
+    if (changed) failures.push(`${changed} attached receipts did not download as uploaded`);
     const others = sent.filter(
       (s) => s.status >= 400 && s.status < 500 && !(s.op === 'checkout' && (s.status === 402 || s.status === 409)),
     );
@@ -443,6 +495,7 @@ async function main() {
       `load: ${sent.length} requests in ${loadSeconds.toFixed(1)} s through nginx by ${WORKERS} clients; ${victim.name} killed (SIGKILL) at ${ms(killedAt)}, answering again at ${ms(restartedAt)} (${((restartedAt - killedAt) / 1000).toFixed(1)} s)`,
       ...[...byStatus.entries()].sort().map(([what, n]) => `  ${what}: ${n}`),
       `checkouts: ${outcomes.length} (${outcomes.filter((o) => o.status === 200).length} paid, ${outcomes.filter((o) => o.status === 402).length} declined), ${outcomes.filter((o) => o.attempts > 1).length} sent more than once under their key`,
+      `receipts: ${receipts.length} (${receipts.filter((r) => r === 'intact').length} uploaded to S3, attached and downloaded intact through nginx, ${receipts.filter((r) => r === 'not attached').length} not attached)`,
       `failed requests (5xx or no answer): ${failed.length}`,
       ...failed.map(
         (s) =>
