@@ -402,10 +402,14 @@ async function main() {
     let pending = -1;
     let unsent = -1;
     let renewed = -1;
+    let paidUpAfter: number | null = null;
+    let mailedAfter: number | null = null;
     while (Date.now() - settleStart < SETTLE_MS) {
       pending = await countOf(db, `SELECT count(*) AS n FROM payments WHERE status = 'pending'`);
       unsent = await countOf(db, `SELECT count(*) AS n FROM mail_outbox WHERE sent_at IS NULL`);
       renewed = await countOf(db, `SELECT count(DISTINCT user_id) AS n FROM payments WHERE kind = 'renewal' AND status <> 'pending'`);
+      if (pending === 0) paidUpAfter ??= (Date.now() - settleStart) / 1000;
+      if (unsent === 0) mailedAfter ??= (Date.now() - settleStart) / 1000;
       if (pending === 0 && unsent === 0 && renewed >= RENEWING) break;
       await sleep(500);
     }
@@ -511,7 +515,7 @@ async function main() {
         (s) =>
           `  ${s.route} ${s.status === 0 ? 'no answer' : s.status}, sent at ${ms(s.start)}, ended at ${ms(s.end)}: ${explained.has(s) ? `handed to ${victim.name} by nginx, not resent` : 'NOT handed to the killed instance'}`,
       ),
-      `settled in ${settleSeconds.toFixed(1)} s: payments pending ${pending}, e-mails unsent ${unsent}`,
+      `settled in ${settleSeconds.toFixed(1)} s after the load: payments pending ${pending} (none left after ${paidUpAfter?.toFixed(1) ?? '-'} s), e-mails unsent ${unsent} (none left after ${mailedAfter?.toFixed(1) ?? '-'} s; mail a killed instance had claimed waits for its 60 s lease)`,
       `gateway: ${charges.length} keys, ${kept.length} charges kept, ${charges.filter((c) => c.voided).length} voided; ledger: ${ledger.length} payments, ${succeeded.length} succeeded (${succeeded.filter((p) => p.kind === 'renewal').length} renewals of ${RENEWING} due)`,
       `renewals charged from ${renewalTimes?.first ? ms(renewalTimes.first.getTime()) : '-'} to ${renewalTimes?.last ? ms(renewalTimes.last.getTime()) : '-'} of the load`,
       `e-mail: ${queued} queued, ${cluster.mail.length} delivered to the sink`,
