@@ -265,6 +265,14 @@ async function main() {
       PAYMENT_RECONCILE_AFTER_MS: '1000',
     },
   });
+  // Stopped by hand: the instances run in process groups of their own, so they, nginx, the database and
+  // the roles are stopped and dropped here, as at the end.
+  const interrupted = () => {
+    process.stdout.write('interrupted: stopping the cluster\n');
+    void cluster.stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   const failures: string[] = [];
   let db: pg.Client | null = null;
   try {

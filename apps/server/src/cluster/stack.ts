@@ -123,7 +123,7 @@ async function startMailSink(received: ReceivedMail[], folder: string | null) {
 }
 
 /** deploy/nginx/careconnect.conf with this cluster's upstream servers and port. */
-function renderNginxConfig(template: string, port: number, upstreamPorts: number[]): string {
+export function renderNginxConfig(template: string, port: number, upstreamPorts: number[]): string {
   const upstreamLine = /^(\s*)server 127\.0\.0\.1:\d+( .*;)$/m;
   const match = upstreamLine.exec(template);
   if (!match) throw new Error('deploy/nginx/careconnect.conf has no `server 127.0.0.1:PORT …;` line in its upstream');
