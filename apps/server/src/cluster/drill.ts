@@ -267,14 +267,17 @@ async function main() {
   });
   // Stopped by hand: the instances run in process groups of their own, so they, nginx, the database and
   // the roles are stopped and dropped here, as at the end.
+  let db: pg.Client | null = null;
   const interrupted = () => {
     process.stdout.write('interrupted: stopping the cluster\n');
-    void cluster.stop().finally(() => process.exit(130));
+    void Promise.resolve(db?.end())
+      .catch(() => undefined)
+      .then(() => cluster.stop())
+      .finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   const failures: string[] = [];
-  let db: pg.Client | null = null;
   try {
     process.stdout.write(
       `cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s: nginx ${cluster.url}, ${cluster.instances.length} instances\n`,
@@ -284,6 +287,8 @@ async function main() {
       if (ready.status !== 200) failures.push(`${entry.name} /health/ready answered ${ready.status} at start`);
     }
     db = new pg.Client({ connectionString: cluster.ownerUrl });
+    // Dropping the database at the end ends this connection too.
+    db.on('error', () => undefined);
     await db.connect();
     const run = randomUUID().slice(0, 8);
 

@@ -197,11 +197,13 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
   const run = randomBytes(4).toString('hex');
   const runDir = mkdtempSync(join(tmpdir(), 'careconnect-cluster-'));
   const stops: (() => Promise<void>)[] = [];
-  const stop = async () => {
-    for (const each of stops.reverse()) await each().catch((error: unknown) => console.error('cluster stop:', error));
-    stops.length = 0;
-    rmSync(runDir, { recursive: true, force: true });
-  };
+  // Once, however many times it is asked (an interrupted drill and its own end may both ask).
+  let stopped: Promise<void> | null = null;
+  const stop = () =>
+    (stopped ??= (async () => {
+      for (const each of stops.reverse()) await each().catch((error: unknown) => console.error('cluster stop:', error));
+      rmSync(runDir, { recursive: true, force: true });
+    })());
   try {
     const database = `careconnect_cluster_${run}`;
     const owner = { name: `careconnect_owner_${run}`, password: randomBytes(18).toString('hex') };
