@@ -4,7 +4,8 @@ import { ConfigError } from '../config';
 /**
  * What the server's role may do once the owner has migrated (decision 048): read and write every
  * table but the audit trail, which it may only read, and append to through `audit_append` (which runs
- * with the owner's rights). It owns nothing, so it cannot alter a table or disable its triggers.
+ * with the owner's rights). It owns nothing, so it cannot alter a table or disable its triggers. It
+ * may read the migrations' journal, which /health/ready compares with the build's newest migration.
  * Run by the owner after every migration: tables added since get their grants too.
  */
 export async function grantServerRole(owner: pg.ClientBase, serverRole: string): Promise<void> {
@@ -24,6 +25,8 @@ export async function grantServerRole(owner: pg.ClientBase, serverRole: string):
     `GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${role}`,
     `REVOKE ALL ON SEQUENCE "audit_log_id_seq" FROM ${role}`,
     `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${role}`,
+    `GRANT USAGE ON SCHEMA drizzle TO ${role}`,
+    `GRANT SELECT ON drizzle.__drizzle_migrations TO ${role}`,
   ]) {
     await owner.query(statement);
   }

@@ -7,15 +7,18 @@ import { createTestConfig, testPhiKey } from './harness';
 
 /**
  * Real server processes, for the rules that must hold across instances (purchase lock, shared
- * limits, jobs that run once) and across crashes. They share the database and secrets the caller
- * names in `env` (DATABASE_URL, JWT_SECRET, PHI_KEY, DATA_DIR).
+ * limits, jobs that run once) and across crashes, in the tests and in `npm run cluster`/`drill`.
+ * They share the database and secrets the caller names in `env` (DATABASE_URL, JWT_SECRET, PHI_KEY, DATA_DIR).
  */
 const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 export interface Instance {
   url: string;
+  port: number;
   /** SIGKILL to the whole process group (npx, tsx and node): no shutdown hook runs, as in a crash. */
   kill(): void;
+  /** SIGTERM, as an orchestrator stops it, and waits until it exited (SIGKILL after 15 s). */
+  stop(): Promise<void>;
 }
 
 /** A port nothing listens on now, for a server process to take. */
@@ -39,11 +42,33 @@ function killGroup(child: ChildProcess) {
   }
 }
 
-/** Starts one server process from source and waits until it answers. */
-async function startInstance(env: Record<string, string>, timeoutMs = 90_000): Promise<Instance> {
-  const port = await freePort();
+/** How a server process is started: from source (tsx) by default, or the built bundle; on a port of its own unless named; its output dropped unless a file descriptor takes it. */
+export interface InstanceOptions {
+  timeoutMs?: number;
+  built?: boolean;
+  port?: number;
+  output?: number;
+}
+
+function stopGroup(child: ChildProcess): Promise<void> {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return Promise.resolve();
+  }
+  const cutOff = setTimeout(() => killGroup(child), 15_000);
+  return exited.finally(() => clearTimeout(cutOff));
+}
+
+/** Starts one server process and waits until it answers. */
+export async function startInstance(env: Record<string, string>, options: InstanceOptions = {}): Promise<Instance> {
+  const { timeoutMs = 90_000, built = false } = options;
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  const [command, args] = built ? [process.execPath, ['apps/server/dist/server.js']] : ['npx', ['tsx', 'apps/server/src/server.ts']];
+  const child = spawn(command, args, {
     cwd: repositoryRoot,
     env: {
       ...process.env,
@@ -56,11 +81,11 @@ async function startInstance(env: Record<string, string>, timeoutMs = 90_000): P
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: options.output === undefined ? 'ignore' : ['ignore', options.output, options.output],
     // Its own process group, so that SIGKILL reaches the server behind npx and tsx.
     detached: true,
   });
-  const instance: Instance = { url, kill: () => killGroup(child) };
+  const instance: Instance = { url, port, kill: () => killGroup(child), stop: () => stopGroup(child) };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server process exited with ${child.exitCode}`);

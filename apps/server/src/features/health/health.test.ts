@@ -77,6 +77,15 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('GET /health/ready with REDIS_URL (
   });
 });
 
+describe.skipIf(!process.env.TEST_DATABASE_URL)("GET /health/ready as the server's own role (TEST_DATABASE_URL only)", () => {
+  const server = useTestApp({}, { serverRole: true });
+
+  it('reads the migrations the owner applied', async () => {
+    const ready = await server.http.get('/health/ready');
+    expect(ready.body).toEqual({ status: 'up', checks: { database: 'up', migrations: 'up', storage: 'up' } });
+  });
+});
+
 describe('GET /health/ready with STORAGE=s3', () => {
   const server = useTestApp(useS3rver());
 
