@@ -2,4 +2,5 @@
 export const authKeys = {
   profile: ['me', 'profile'] as const,
   account: ['me', 'account'] as const,
+  sessions: ['me', 'sessions'] as const,
 };

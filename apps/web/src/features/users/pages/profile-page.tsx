@@ -10,6 +10,7 @@ import { MembershipCard } from '../../billing';
 import { HealthHistoryCard } from '../../health-history';
 import { DetailsCard } from '../components/details-card';
 import { PasswordCard } from '../components/password-card';
+import { SessionsCard } from '../components/sessions-card';
 import { cacheProfile } from '../profile-cache';
 import profileCss from './profile.css?inline';
 
@@ -114,6 +115,7 @@ export default function ProfilePage() {
           <HealthHistoryCard />
           <DetailsCard profile={profile} />
           <PasswordCard />
+          <SessionsCard />
         </div>
       )}
     </div>
