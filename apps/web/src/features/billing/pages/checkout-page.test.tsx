@@ -257,6 +257,21 @@ describe('checkout page', () => {
     expect(third.headers['Idempotency-Key']).not.toBe(first.headers['Idempotency-Key']);
   });
 
+  it('sends the same submission under the same key after a proxy lost the server answering it (502)', async () => {
+    let calls = 0;
+    const { api, events } = setup({
+      'PUT /api/users/u1/subscription': () => (calls++ === 0 ? new Response('', { status: 502 }) : json(200, { user: paidUser })),
+    });
+    await screen.findByRole('button', { name: 'Pay $29.99' });
+    await fillCard(events);
+    await events.click(payButton());
+    expect(await screen.findByText(messages.paymentUnavailable)).toBeInTheDocument();
+    await events.click(payButton());
+    await waitFor(() => expect(api.callsTo('PUT', '/api/users/u1/subscription')).toHaveLength(2));
+    const [first, second] = api.callsTo('PUT', '/api/users/u1/subscription') as [RecordedCall, RecordedCall];
+    expect(second.headers['Idempotency-Key']).toBe(first.headers['Idempotency-Key']);
+  });
+
   it('shows a decline from the server and no success; trying again is a new payment', async () => {
     const { api, events } = setup({
       'PUT /api/users/u1/subscription': json(402, { message: messages.declined.card_declined, code: 'card_declined' }),
