@@ -24,6 +24,14 @@ const LIB_FILES = [
 module.exports = {
   forbidden: [
     {
+      name: 'scripts-run-without-vitest',
+      comment:
+        'The operator scripts (cluster, drill, backup, seed, audit:verify, phi:rotate) run under plain Node: nothing they reach may import Vitest, which only works inside a test run.',
+      severity: 'error',
+      from: { path: `${SERVER}(cluster/(main|drill)|backup|seed|audit-verify|phi-rotate|server)\\.ts$` },
+      to: { path: 'node_modules/vitest/', reachable: true },
+    },
+    {
       name: 'no-circular',
       comment: 'Imports flow one way; a cycle means two modules are one, or a rule sits in the wrong one.',
       severity: 'error',
@@ -128,7 +136,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['/dist/', '/data/', 'apps/server/src/db/migrations/'] },
+    exclude: { path: ['^(apps|packages|tools)/[^/]+/dist/', '/data/', 'apps/server/src/db/migrations/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },

@@ -3,7 +3,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, payments, sandboxGatewayCharges, users } from './db/schema';
 import { checkoutBody, eventually, signedInPatient } from './test/harness';
-import { call, useInstancesOnOnePostgres, type Instance } from './test/instances';
+import { call, type Instance } from './test/instances';
+import { useInstancesOnOnePostgres } from './test/instances-on-postgres';
 
 /**
  * Two server processes on one Postgres database: what must hold across instances is enforced in the

@@ -8,7 +8,8 @@ import { clusterSettingsFromEnv, startCluster, type Cluster } from './stack';
 
 /**
  * `npm run drill`: the cluster (stack.ts) under a bounded mixed load through nginx, one instance
- * killed with SIGKILL in the middle of it and started again; then the invariants: every charge once,
+ * killed with SIGKILL in the middle of it and started again, then a rolling restart (each instance
+ * stopped with SIGTERM and started again in turn); then the invariants: every charge once,
  * nothing left pending, every e-mail delivered once, every receipt intact, the audit chain intact,
  * and no failed request but those nginx had handed to the killed instance. Exits 1 when one breaks. Prints counts and routes,
  * never a token, a password or a patient's data.
@@ -16,10 +17,15 @@ import { clusterSettingsFromEnv, startCluster, type Cluster } from './stack';
 const PATIENTS = Number(process.env.DRILL_PATIENTS ?? 40);
 const RENEWING = Number(process.env.DRILL_RENEWING ?? 10);
 const WORKERS = Number(process.env.DRILL_WORKERS ?? 6);
-const LOAD_MS = Number(process.env.DRILL_LOAD_MS ?? 20_000);
-const MAX_REQUESTS = 3_000;
+const LOAD_MS = Number(process.env.DRILL_LOAD_MS ?? 30_000);
+const MAX_REQUESTS = 5_000;
 /** The moment in the load the instance is killed. */
 const KILL_AT_MS = LOAD_MS * 0.35;
+/**
+ * nginx sends an instance it saw fail nothing for `fail_timeout` (5 s in deploy/nginx/careconnect.conf):
+ * a rolling restart stops the next instance only once the last one is back in rotation.
+ */
+const BACK_IN_ROTATION_MS = 6_000;
 /** Longest wait for settling: mail a killed worker had claimed goes back after its 60 s lease. */
 const SETTLE_MS = 75_000;
 const PASSWORD = 'Dr1ll!pass-word';
@@ -327,12 +333,24 @@ async function main() {
     let killedAt = 0;
     let restartedAt = 0;
     const victim = cluster.instances[0]!;
+    let rolledFrom = 0;
+    let rolledTo = 0;
     const killer = (async () => {
       await sleep(KILL_AT_MS);
       killedAt = Date.now();
       victim.process.kill();
       await victim.restart();
       restartedAt = Date.now();
+      // Then a rolling restart, which loses nothing: a stopping instance answers what it has, and nginx
+      // sends the rest on.
+      await sleep(BACK_IN_ROTATION_MS);
+      rolledFrom = Date.now();
+      for (const instance of cluster.instances) {
+        await instance.process.stop();
+        await instance.restart();
+        await sleep(BACK_IN_ROTATION_MS);
+      }
+      rolledTo = Date.now();
     })();
     let count = 0;
     const worker = async (w: number) => {
@@ -523,6 +541,9 @@ async function main() {
       ...[...byStatus.entries()].sort().map(([what, n]) => `  ${what}: ${n}`),
       `checkouts: ${outcomes.length} (${outcomes.filter((o) => o.status === 200).length} paid, ${outcomes.filter((o) => o.status === 402).length} declined), ${outcomes.filter((o) => o.attempts > 1).length} sent more than once under their key`,
       `receipts: ${receipts.length} (${receipts.filter((r) => r === 'intact').length} uploaded to S3, attached and downloaded intact through nginx, ${receipts.filter((r) => r === 'not attached').length} not attached)`,
+      `rolling restart (SIGTERM, then start, one instance after the other) from ${ms(rolledFrom)} to ${ms(rolledTo)}: ${
+        failed.filter((f) => f.end >= rolledFrom && f.start <= rolledTo).length
+      } requests failed meanwhile`,
       `failed requests (5xx or no answer): ${failed.length}`,
       ...failed.map(
         (s) =>

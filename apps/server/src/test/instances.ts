@@ -1,9 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type App } from '../app';
-import { createTestConfig, testPhiKey } from './harness';
 
 /**
  * Real server processes, for the rules that must hold across instances (purchase lock, shared
@@ -117,36 +114,4 @@ export async function call(url: string, method: string, path: string, body?: unk
     // Not JSON.
   }
   return { status: response.status, body: json, headers: response.headers };
-}
-
-/**
- * For a describe block on the Postgres server: a database of its own, an in-process app on it that
- * arranges rows and reads the tables (`helper`), and `start` for server processes on the same
- * database and secrets (`running`, in the order started); all of it stopped and dropped after the block.
- */
-export function useInstancesOnOnePostgres() {
-  const running: Instance[] = [];
-  let drop: (() => Promise<void>) | undefined;
-  let env: Record<string, string> = {};
-  const cluster = {
-    helper: undefined as unknown as App,
-    running: running as readonly Instance[],
-    start: async (extra: Record<string, string> = {}) => {
-      const instance = await startInstance({ ...env, ...extra });
-      running.push(instance);
-      return instance;
-    },
-  };
-  beforeAll(async () => {
-    const test = await createTestConfig();
-    drop = test.drop;
-    cluster.helper = await buildApp(test.config, { webDist: null });
-    env = { DATABASE_URL: test.config.databaseUrl!, JWT_SECRET: test.config.jwtSecret, PHI_KEY: testPhiKey, DATA_DIR: test.config.dataDir };
-  }, 60_000);
-  afterAll(async () => {
-    for (const instance of running) instance.kill();
-    await cluster.helper?.close();
-    await drop?.();
-  });
-  return cluster;
 }

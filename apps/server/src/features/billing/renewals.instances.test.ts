@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memberships, payments, users } from '../../db/schema';
 import { eventually, insertDueMember, insertPatient, signedInAdmin } from '../../test/harness';
-import { call, useInstancesOnOnePostgres } from '../../test/instances';
+import { call } from '../../test/instances';
+import { useInstancesOnOnePostgres } from '../../test/instances-on-postgres';
 
 /**
  * A renewal charging on one server process and an admin's edit of the same membership on another,
