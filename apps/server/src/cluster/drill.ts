@@ -4,6 +4,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import pg from 'pg';
 import { chainReport, verifyAuditChain } from '../audit-verify';
 import { loadConfig } from '../config';
+import { checkoutBody } from '../test/checkout-body';
 import { clusterSettingsFromEnv, startCluster, type Cluster } from './stack';
 
 /**
@@ -170,29 +171,6 @@ async function signInAdmin(cluster: Cluster) {
   return { from, token: session.body.token as string };
 }
 
-function checkoutBody(card: string) {
-  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-  const contact = { address: '500 Market St', city: 'Saint Louis', state: 'MO', zip: '63101', country: 'United States' };
-  return {
-    planId: 'individualMonthly',
-    planName: 'Individual Monthly',
-    planPrice: '$29.99',
-    planAmount: 29.99,
-    emailId: 'patient@example.com',
-    methodOfSubscription: 'online',
-    billingAddress: { street: contact.address, city: contact.city, state: contact.state, zip: contact.zip, country: contact.country },
-    contact: { fullName: 'Drill Patient', email: 'patient@example.com', phone: '(314) 555-0100', ...contact },
-    cardDetails: {
-      cardholderName: 'Drill Patient',
-      cardNumber: card,
-      cvv: '123',
-      expiry: `12/${nextYear}`,
-      last4: card.slice(-4),
-      brand: 'Visa',
-    },
-  };
-}
-
 /** Statuses after which the web app sends a checkout again under the same key; 502 too, which nginx never resends. */
 const RESEND = new Set([0, 408, 409, 502, 504]);
 
@@ -201,10 +179,17 @@ async function checkout(cluster: Cluster, patient: Patient, card: string, record
   const key = randomUUID();
   for (let attempt = 0; attempt < 40; attempt++) {
     const answer = await timed(recording, 'checkout', 'PUT /api/users/:id/subscription', () =>
-      send(cluster.url, patient.from, 'PUT', `/api/users/${patient.id}/subscription`, checkoutBody(card), {
-        authorization: `Bearer ${patient.token}`,
-        'idempotency-key': key,
-      }),
+      send(
+        cluster.url,
+        patient.from,
+        'PUT',
+        `/api/users/${patient.id}/subscription`,
+        checkoutBody({ card: { cardholderName: 'Drill Patient', cardNumber: card, last4: card.slice(-4) } }),
+        {
+          authorization: `Bearer ${patient.token}`,
+          'idempotency-key': key,
+        },
+      ),
     );
     if (!RESEND.has(answer.status)) return { key, status: answer.status, attempts: attempt + 1 };
     await sleep(500);
