@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectAccessible } from '../fixtures/a11y';
+import { showPlanCards } from '../fixtures/home';
 import { expect, test } from '../fixtures/site';
 
 /**
@@ -346,8 +347,7 @@ test.describe('the FAQ', () => {
 test('Choose stores the plan and leads to sign-up with that plan selected', async ({ page }) => {
   await page.goto('/');
   await homeReady(page);
-  // The cards load as the section nears the screen.
-  await page.locator('#plans').scrollIntoViewIfNeeded();
+  await showPlanCards(page);
   const family = page.locator('.plan-tile[data-plan="familyMonthly"]');
   await expect(family.locator('s')).toContainText('$59.99');
   await expect(family.locator('.plan-tile__amount')).toHaveText('$49.99');
@@ -408,10 +408,7 @@ for (const route of publicRoutes.filter((path) => path !== '/consult' && path !=
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByText(messages.geoChecking)).toHaveCount(0);
-    if (route === '/') {
-      await page.locator('#plans').scrollIntoViewIfNeeded();
-      await expect(page.locator('.plan-tile[data-plan]')).toHaveCount(3);
-    }
+    if (route === '/') await showPlanCards(page);
     await expectAccessible(page);
   });
 }

@@ -1,6 +1,7 @@
 import { messages } from '@app/shared';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
+import { showPlanCards } from '../fixtures/home';
 import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
 import { expect, test } from '../fixtures/site';
 
@@ -47,8 +48,7 @@ test('a patient picks a plan, pays with 4242 4242 4242 4242 and becomes an activ
 
   // The home page's plans: Choose remembers the plan and leads a signed-out visitor to sign-up.
   await page.goto('/');
-  const plans = page.locator('#plans');
-  await plans.scrollIntoViewIfNeeded();
+  const plans = await showPlanCards(page);
   await plans.getByRole('link', { name: /^Choose Family Monthly/ }).click();
   await expect(page).toHaveURL(/\/consult$/);
   expect(await page.evaluate(() => sessionStorage.getItem('selectedPlan'))).toBe('familyMonthly');
