@@ -17,7 +17,7 @@ import { recordAudit, recordReadOrRefuse, userHistory, type AuditEntry, type Aud
 import { mailResetLink, revokeUserSessions } from '../auth';
 import { changeMembershipTerms } from '../billing';
 import { queueMailToSend, type MailDelivery, type MailTemplates, type QueuedMail } from '../mail';
-import { deleteUnusedTokens, findUserById, lockUser, updateUser, type NewUser, type UserRow } from '../users';
+import { billingColumnsOf, deleteUnusedTokens, findUserById, lockUser, updateUser, type NewUser, type UserRow } from '../users';
 import { toAdminUser } from './admin-user';
 import { countUsers, isEmailTakenByAnother, lockAdmins, pageOfUsers, type UserFilter } from './repository';
 
@@ -80,7 +80,6 @@ export async function readUserHistoryAsAdmin(db: Database, id: string, page: num
 
 /** The stored columns an admin's edit sets; everything else (id, origin, card, timeline) is never written from a request. */
 function columnsOf(input: AdminUserUpdate, before: UserRow): Partial<NewUser> {
-  const address = input.billingAddress;
   const sameRoles = [...input.roles].sort().join() === [...before.roles].sort().join();
   return {
     email: input.email,
@@ -102,11 +101,7 @@ function columnsOf(input: AdminUserUpdate, before: UserRow): Partial<NewUser> {
     verified: input.verified,
     emailVerifiedAt: input.verified ? (before.emailVerifiedAt ?? new Date()) : null,
     smsPolicyAccepted: input.smsPolicyAccepted,
-    billingStreet: address?.street ?? null,
-    billingCity: address?.city ?? null,
-    billingState: address?.state ?? null,
-    billingZip: address?.zip ?? null,
-    billingCountry: address?.country ?? null,
+    ...billingColumnsOf(input.billingAddress),
   };
 }
 

@@ -13,5 +13,5 @@ export {
   type ProfileRow,
   type UserRow,
 } from './repository';
-export { billingAddressOf, cardDetailsOf, toProfile } from './profile.service';
+export { billingAddressOf, billingColumnsOf, cardDetailsOf, toProfile } from './profile.service';
 export { consumeToken, deleteSpentTokens, deleteUnusedTokens, issueToken } from './tokens.repository';

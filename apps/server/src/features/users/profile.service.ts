@@ -16,6 +16,19 @@ export function billingAddressOf(user: ProfileRow): UserProfile['billingAddress'
   };
 }
 
+type AddressPart = string | null;
+
+/** The stored columns of a billing address, the reverse of billingAddressOf; no address empties them all. */
+export const billingColumnsOf = (
+  address: { street: AddressPart; city: AddressPart; state: AddressPart; zip: AddressPart; country: AddressPart } | null,
+) => ({
+  billingStreet: address?.street ?? null,
+  billingCity: address?.city ?? null,
+  billingState: address?.state ?? null,
+  billingZip: address?.zip ?? null,
+  billingCountry: address?.country ?? null,
+});
+
 /** The card as stored: brand, last 4, expiry and name, never more. */
 export const cardDetailsOf = (user: ProfileRow): UserProfile['cardDetails'] =>
   user.cardLast4 ? { cardholderName: user.cardholderName, last4: user.cardLast4, expiry: user.cardExpiry, brand: user.cardBrand } : null;

@@ -10,6 +10,7 @@ import type { CaptchaService } from '../captcha';
 import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail';
 import type { GeoLocation, GeoService } from '../geo';
 import { findPlan } from '../plans';
+import { billingColumnsOf } from './profile.service';
 import { findUserByEmail, insertUser, isCustomerIdTaken, updateUser, type NewUser, type UserRow } from './repository';
 import { consumeToken, isTokenUsable, issueToken } from './tokens.repository';
 
@@ -147,16 +148,11 @@ export async function verifyEmail(db: Database, token: string) {
 
 /** The signed-in member's own correction of their name, phone, ZIP code and billing address. */
 export function updateOwnDetails(db: Database, userId: string, input: OwnDetailsUpdate): Promise<UserRow> {
-  const address = input.billingAddress;
   return updateUser(db, userId, {
     firstName: input.firstName,
     lastName: input.lastName,
     customerPhone: input.customerPhone,
     zip: input.zip,
-    billingStreet: address?.street ?? null,
-    billingCity: address?.city ?? null,
-    billingState: address?.state ?? null,
-    billingZip: address?.zip ?? null,
-    billingCountry: address?.country ?? null,
+    ...billingColumnsOf(input.billingAddress),
   });
 }
