@@ -16,3 +16,6 @@ export * from './profile';
 export * from './answers';
 export * from './expenses';
 export * from './health-history';
+export * from './us-states';
+export * from './clinicians';
+export * from './visits';

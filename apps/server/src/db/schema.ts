@@ -17,7 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { PLAN_IDS, SUBSCRIPTION_STATUSES, type HealthHistory } from '@app/shared';
+import { CLINICIAN_CREDENTIALS, PLAN_IDS, SUBSCRIPTION_STATUSES, type HealthHistory } from '@app/shared';
 import { phiJson, phiText } from './phi-column';
 import { knownPlanIds, knownSubscriptionStatuses } from './sql-constants';
 import type { Outcome } from '../lib/errors';
@@ -501,5 +501,30 @@ export const expenses = pgTable(
     index('expenses_spent_idx').on(t.spentAt.desc(), t.id.desc()),
     index('expenses_created_by_idx').on(t.createdBy, t.spentAt.desc(), t.id.desc()),
     index('expenses_currency_idx').on(t.originalCurrency, t.spentAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * A licensed clinician: the account (role ROLE_CLINICIAN) with its licence, NPI and the states it may
+ * treat patients located in. A disabled clinician keeps the row (signed notes name it) but sees no queue.
+ */
+export const clinicians = pgTable(
+  'clinicians',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    credentials: text('credentials', { enum: CLINICIAN_CREDENTIALS }).notNull(),
+    npi: text('npi').notNull(),
+    states: text('states').array().notNull(),
+    onDuty: boolean('on_duty').notNull().default(false),
+    disabledAt: tz('disabled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('clinicians_npi_key').on(t.npi),
+    check('clinicians_credentials_known', sql`${t.credentials} IN ('MD', 'DO', 'NP', 'PA')`),
+    // The queue asks which active clinicians are licensed where a patient is.
+    index('clinicians_states_idx').using('gin', t.states),
   ],
 );

@@ -1,4 +1,4 @@
-import { isAdminRole, messages } from '@app/shared';
+import { isAdminRole, isClinicianRole, messages } from '@app/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context';
 import { findLiveSession, findLiveSessionWithProfile, readToken } from '../features/auth';
@@ -14,6 +14,7 @@ export interface Auth {
   roles: string[];
   verified: boolean;
   isAdmin: boolean;
+  isClinician: boolean;
 }
 
 declare module 'fastify' {
@@ -60,6 +61,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
       roles: user.roles,
       verified: user.verified,
       isAdmin: user.roles.some(isAdminRole),
+      isClinician: user.roles.some(isClinicianRole),
     };
   }
   // A callback hook, so that a request without a token (every public page and asset) passes
@@ -93,39 +95,56 @@ export function requireAdmin(request: FastifyRequest): Auth {
   return auth;
 }
 
+/** The signed-in clinician, or a 401 without a session and a 403 for anyone else. */
+export function requireClinician(request: FastifyRequest): Auth {
+  const auth = requireUser(request);
+  if (!auth.isClinician) throw forbidden(messages.accessDenied);
+  return auth;
+}
+
 /** Route hook: answer 401 before even reading the body of a request without a live session. */
 export async function signedIn(request: FastifyRequest) {
   requireUser(request);
 }
 
-const adminOnlyRoutes = new WeakSet<RouteOptions>();
+/** The roles a whole plugin can be kept for. */
+type StaffRole = 'admin' | 'clinician';
+const staffOnlyRoutes = new WeakMap<RouteOptions, StaffRole>();
+const requireStaff: Record<StaffRole, (request: FastifyRequest) => Auth> = { admin: requireAdmin, clinician: requireClinician };
 
 /**
- * Makes every route of a plugin (and its 404s) answer only an admin: an onRequest hook, which runs
- * after routing, so no spelling of a URL reaches a handler without an admin session. Each route the
+ * Makes every route of a plugin (and its 404s) answer only one role: an onRequest hook, which runs
+ * after routing, so no spelling of a URL reaches a handler without such a session. Each route the
  * plugin adds is noted as it is added, for sessionNeed.
  */
-export function adminOnly(app: FastifyInstance) {
+function staffOnly(app: FastifyInstance, role: StaffRole) {
   app.addHook('onRoute', (route) => {
-    adminOnlyRoutes.add(route);
+    staffOnlyRoutes.set(route, role);
   });
+  const check = requireStaff[role];
   app.addHook('onRequest', async (request) => {
-    requireAdmin(request);
+    check(request);
   });
 }
 
-/** What a route asks of the caller: nothing, a session if one is sent, a signed-in user, or an admin. */
-export type SessionNeed = 'none' | 'optional' | 'user' | 'admin';
+/** Keeps every route of a plugin for admins (plugins/admin-api.ts). */
+export const adminOnly = (app: FastifyInstance) => staffOnly(app, 'admin');
+/** Keeps every route of a plugin for clinicians (the clinic's API). */
+export const clinicianOnly = (app: FastifyInstance) => staffOnly(app, 'clinician');
+
+/** What a route asks of the caller: nothing, a session if one is sent, a signed-in user, an admin or a clinician. */
+export type SessionNeed = 'none' | 'optional' | 'user' | StaffRole;
 
 /**
- * The session a route needs, read from the guard that enforces it (adminOnly, the signedIn hook),
+ * The session a route needs, read from the guard that enforces it (adminOnly, clinicianOnly, the signedIn hook),
  * so the API description (plugins/openapi.ts) says what the server does. A route that checks only in
  * its handler (requireUser) is described as public: plugins/openapi.test.ts sends every operation
  * without a token and fails on a 401 the description did not announce, but a handler runs after the
  * input is validated, so guard a route with the hook, which answers first.
  */
 export function sessionNeed(route: RouteOptions): SessionNeed {
-  if (adminOnlyRoutes.has(route)) return 'admin';
+  const staff = staffOnlyRoutes.get(route);
+  if (staff) return staff;
   const hooks: unknown[] = [route.onRequest, route.preParsing, route.preValidation, route.preHandler].flat();
   if (hooks.includes(signedIn)) return 'user';
   return route.config?.optionalSession ? 'optional' : 'none';

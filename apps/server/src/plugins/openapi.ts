@@ -36,6 +36,7 @@ const securityOf: Record<SessionNeed, FastifySchema['security']> = {
   optional: [{}, { [BEARER]: [] }],
   user: [{ [BEARER]: [] }],
   admin: [{ [BEARER]: [] }],
+  clinician: [{ [BEARER]: [] }],
 };
 
 /** Every refusal has this shape (plugins/error-handler.ts): a message for the person, and one per field when fields are at fault. */
@@ -50,16 +51,17 @@ const refusal = (description: string) =>
 /**
  * The refusals a route can answer with besides those it declares itself, read from what enforces
  * them: every route checks its input (plugins/input-guard.ts and its schemas), the session guards
- * refuse a request without a session, adminOnly a user who is not an admin, usOnly a visitor abroad.
+ * refuse a request without a session, adminOnly a user who is not an admin (clinicianOnly, a clinician), usOnly a visitor abroad.
  * They are added to the document only: the routes' own schemas, which Fastify serialises with, stay as they are.
  */
 function refusals(route: RouteOptions, need: SessionNeed) {
   return {
     400: refusal('The request is invalid: `message` says why, and `errors` names each field at fault.'),
-    ...(need === 'user' || need === 'admin'
+    ...(need === 'user' || need === 'admin' || need === 'clinician'
       ? { 401: refusal('No live session: the bearer token is missing, expired or signed out.') }
       : {}),
     ...(need === 'admin' ? { 403: refusal('Signed in, but not as an admin.') } : {}),
+    ...(need === 'clinician' ? { 403: refusal('Signed in, but not as a clinician.') } : {}),
     ...(isUsOnly(route) ? { 451: refusal('Refused where the visitor is: the service is for people in the United States.') } : {}),
   };
 }

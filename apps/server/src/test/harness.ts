@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, generateCustomerId, registrationSchema } from '@app/shared';
+import { addDays, CLINICIAN_ROLE, generateCustomerId, isNpi, registrationSchema, type ClinicianCredential } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, PGLITE_IN_MEMORY, type Database } from '../db/client';
 import { usePhiKeyring } from '../db/phi-column';
-import { memberships, users } from '../db/schema';
+import { clinicians, memberships, users } from '../db/schema';
 import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
 import { useAuditKey } from '../features/audit';
@@ -329,4 +329,38 @@ export async function signedInAdmin(app: App, email = adminEnv.ADMIN_EMAIL) {
   const user = await findUserByEmail(app.ctx.db, email);
   if (!user?.roles.includes('ROLE_ADMIN')) throw new Error(`${email} is not an admin of this test app`);
   return sessionFor(app, user);
+}
+
+/** A valid NPI no other test clinician has: nine random digits and the check digit that completes them. */
+function uniqueNpi(): string {
+  const first = String(randomInt(100_000_000, 999_999_999));
+  for (let digit = 0; digit <= 9; digit++) if (isNpi(`${first}${digit}`)) return `${first}${digit}`;
+  throw new Error('no check digit completes an NPI');
+}
+
+/**
+ * An active clinician inserted as an accepted invitation leaves them (role, licence, NPI, states), with a
+ * session as the e-mailed sign-in link opens one; answers the token, the user and the clinician row.
+ */
+export async function signedInClinician(
+  app: App,
+  options: { states?: string[]; credentials?: ClinicianCredential; onDuty?: boolean; firstName?: string; lastName?: string } = {},
+) {
+  const { user } = await insertPatient(app, { firstName: options.firstName ?? 'Grace', lastName: options.lastName ?? 'Hopper' });
+  const [clinicianUser] = await app.ctx.db
+    .update(users)
+    .set({ roles: [CLINICIAN_ROLE] })
+    .where(eq(users.id, user.id))
+    .returning();
+  const [clinician] = await app.ctx.db
+    .insert(clinicians)
+    .values({
+      userId: user.id,
+      credentials: options.credentials ?? 'MD',
+      npi: uniqueNpi(),
+      states: options.states ?? ['MO', 'IL'],
+      onDuty: options.onDuty ?? true,
+    })
+    .returning();
+  return { ...(await sessionFor(app, clinicianUser!)), clinician: clinician! };
 }

@@ -1,0 +1,22 @@
+// Visits: requests, the waiting room, the clinicians' queue, notes and the record
+export const visitState = 'Please choose the US state you are in right now.';
+export const visitService = 'Please choose what brings you in.';
+export const visitSince = 'Please choose when this started.';
+export const visitMode = 'Please choose how you would like to meet.';
+export const telehealthConsentRequired = 'Please agree to receive care by telehealth to continue.';
+export const redFlagEmergency =
+  'Your symptoms may need emergency care. Call 911 now, or 988 for thoughts of harming yourself. No visit was requested.';
+export const noClinicianInState = (phone: string) =>
+  `We don't have a doctor licensed in that state yet, so we can't start a visit there. Please call us at ${phone} and we'll help you find care.`;
+export const visitNeedsMembership = 'A visit needs an active membership or a one-time visit. Choose a plan to continue.';
+export const visitAlreadyOpen = 'You already have a visit request open. Go to it, or cancel it before starting another.';
+export const visitNotFound = 'We could not find that visit.';
+export const visitNotCancellable = 'This visit can no longer be cancelled: a doctor has already started it.';
+export const visitAlreadyClaimed = 'Another clinician has already claimed this request.';
+export const visitOutsideLicence = "You aren't licensed in the state this patient is in.";
+export const visitNotYours = 'This visit is claimed by another clinician.';
+export const visitNotOpen = 'This visit is closed: nothing more can be added to it.';
+export const noteAlreadySigned = 'This note is signed: it cannot be changed, only amended with an addendum.';
+export const noteNotSigned = 'An addendum can only be added to a signed note.';
+export const releaseReasonRequired = 'Please say why you are handing this request back.';
+export const clinicianNotOnDuty = 'Go on duty to claim requests.';
