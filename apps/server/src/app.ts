@@ -28,9 +28,11 @@ import { mailTemplates } from './features/mail/templates';
 import { planRoutes } from './features/plans/routes';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
+import { clinicVisitRoutes, visitRoutes, type VisitEvents } from './features/visits';
 import { startAuditAnchorSchedule } from './jobs/audit-anchor';
 import { startBillingSchedule } from './jobs/billing';
 import { startHousekeepingSchedule } from './jobs/housekeeping';
+import { startVisitSchedule } from './jobs/visits';
 import { lazyChildLogger, loggerSettings, logTransport } from './lib/logging';
 import { registerAuditTrail } from './plugins/audit';
 import { fileAnchorStore, useAuditKey } from './features/audit';
@@ -229,6 +231,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(healthHistoryRoutes, { ctx });
+  const visitEvents: VisitEvents = { publish: () => Promise.resolve() };
+  const visits = { ...ctx, visitEvents };
+  await app.register(visitRoutes, { visits });
+  await app.register(clinicVisitRoutes, { visits, prefix: '/api/clinic' });
   await app.register(contactRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(adminRoutes, { ctx, prefix: '/api/admin' });
@@ -243,11 +249,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const stopBilling = startBillingSchedule(ctx, metrics ? (summary) => metrics.billingRun(summary) : undefined);
     const stopHousekeeping = startHousekeepingSchedule(ctx);
     const stopAnchoring = startAuditAnchorSchedule(ctx);
+    const stopVisits = startVisitSchedule(visits);
     // Told to stop as the shutdown begins, and waited for once the requests under way are answered
     // (this onClose runs before the one above that closes the database): the listener closes meanwhile.
     let jobsStopped: Promise<unknown> = Promise.resolve();
     app.addHook('preClose', async () => {
-      jobsStopped = Promise.all([stopBilling(), stopHousekeeping(), stopAnchoring(), ctx.mail.stop()]);
+      jobsStopped = Promise.all([stopBilling(), stopHousekeeping(), stopAnchoring(), stopVisits(), ctx.mail.stop()]);
     });
     app.addHook('onClose', async () => {
       await jobsStopped;

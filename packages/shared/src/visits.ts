@@ -90,6 +90,9 @@ export const visitRequestSchema = z.strictObject({
 });
 export type VisitRequest = z.output<typeof visitRequestSchema>;
 
+/** What pays for a visit: a monthly membership, or a one-time visit it uses up. */
+export const VISIT_COVERAGES = ['membership', 'one-time'] as const;
+
 /** Where a visit stands: waiting in the queue, claimed by a clinician, under way, or over. */
 export const VISIT_STATUSES = ['waiting', 'claimed', 'in_visit', 'completed', 'cancelled'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
@@ -194,3 +197,59 @@ export const visitMessageAnswerSchema = z.object({
   sentAt: z.string(),
 });
 export const visitThreadSchema = z.object({ messages: z.array(visitMessageAnswerSchema) });
+
+const noteAnswerSchema = summarySchema.shape.note;
+const historyAnswerSchema = z.object({
+  noKnownAllergies: z.boolean(),
+  allergies: z.array(z.string()),
+  medications: z.array(z.object({ name: z.string(), dose: z.string() })),
+  conditions: z.array(z.string()),
+  surgeries: z.array(z.object({ name: z.string(), year: z.number() })),
+  pharmacy: z.object({ name: z.string(), phone: z.string(), address: z.string() }).nullable(),
+});
+
+/** A claimed visit as its clinician works it: the patient, the history as it was when requested, past summaries and the note. */
+export const clinicianVisitSchema = z.object({
+  id: z.string(),
+  status: z.enum(VISIT_STATUSES),
+  service: z.enum(VISIT_SERVICES),
+  mode: z.enum(VISIT_MODES),
+  state: z.string(),
+  symptoms: z.string(),
+  since: z.enum(SYMPTOMS_SINCE),
+  requestedAt: z.string(),
+  claimedAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  cancelledBy: z.enum(['patient', 'clinician', 'system']).nullable(),
+  patient: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    dob: z.string().nullable(),
+    age: z.number().nullable(),
+  }),
+  /** The number to call, for a phone visit only. */
+  callbackPhone: z.string().nullable(),
+  history: historyAnswerSchema.nullable(),
+  historySavedAt: z.string().nullable(),
+  pastVisits: z.array(
+    z.object({
+      id: z.string(),
+      service: z.enum(VISIT_SERVICES),
+      requestedAt: z.string(),
+      clinician: z.string().nullable(),
+      summary: summarySchema,
+    }),
+  ),
+  note: noteAnswerSchema.nullable(),
+  signedAt: z.string().nullable(),
+  addenda: summarySchema.shape.addenda,
+});
+export type ClinicianVisit = z.infer<typeof clinicianVisitSchema>;
+export const clinicianVisitAnswerSchema = z.object({ visit: clinicianVisitSchema });
+/** The clinician's desk: the visits they hold now, and those they closed lately. */
+export const clinicianDeskSchema = z.object({
+  open: z.array(queueItemSchema.extend({ status: z.enum(VISIT_STATUSES), patientName: z.string() })),
+  closed: z.array(queueItemSchema.extend({ status: z.enum(VISIT_STATUSES), patientName: z.string(), endedAt: z.string().nullable() })),
+});

@@ -3,7 +3,20 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config';
 import { sealedKeyId, type PhiKeyring } from '../lib/phi-cipher';
 import { queryRows, type Executor } from './client';
-import { auditLog, enquiries, healthHistoryVersions, idempotencyKeys, mailOutbox, payments, users } from './schema';
+import {
+  auditLog,
+  enquiries,
+  healthHistoryVersions,
+  idempotencyKeys,
+  mailOutbox,
+  payments,
+  users,
+  visitAddenda,
+  visitMessages,
+  visitNotes,
+  visitReleases,
+  visits,
+} from './schema';
 
 /**
  * Every column of the phiText type (decision 016 lists and explains them). The audit trail's details
@@ -29,6 +42,11 @@ const sealedColumns: { table: PgTable; columns: AnyColumn[]; appendOnly?: true }
   { table: idempotencyKeys, columns: [idempotencyKeys.responseBody] },
   { table: payments, columns: [payments.details] },
   { table: healthHistoryVersions, columns: [healthHistoryVersions.history] },
+  { table: visits, columns: [visits.symptoms, visits.callbackPhone, visits.cancelReason] },
+  { table: visitNotes, columns: [visitNotes.note, visitNotes.pharmacy] },
+  { table: visitAddenda, columns: [visitAddenda.text] },
+  { table: visitMessages, columns: [visitMessages.text] },
+  { table: visitReleases, columns: [visitReleases.reason] },
   { table: auditLog, columns: [auditLog.details], appendOnly: true },
 ];
 

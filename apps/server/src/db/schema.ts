@@ -17,7 +17,18 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { CLINICIAN_CREDENTIALS, PLAN_IDS, SUBSCRIPTION_STATUSES, type HealthHistory } from '@app/shared';
+import {
+  CLINICIAN_CREDENTIALS,
+  PLAN_IDS,
+  SUBSCRIPTION_STATUSES,
+  SYMPTOMS_SINCE,
+  VISIT_COVERAGES,
+  VISIT_MODES,
+  VISIT_SERVICES,
+  VISIT_STATUSES,
+  type HealthHistory,
+  type VisitNote,
+} from '@app/shared';
 import { phiJson, phiText } from './phi-column';
 import { knownPlanIds, knownSubscriptionStatuses } from './sql-constants';
 import type { Outcome } from '../lib/errors';
@@ -527,4 +538,128 @@ export const clinicians = pgTable(
     // The queue asks which active clinicians are licensed where a patient is.
     index('clinicians_states_idx').using('gin', t.states),
   ],
+);
+
+/**
+ * A visit: a patient's request, the clinician who claimed it, and when it started and ended. Kept
+ * whatever happens to the account (the record is kept 7 years), so its people are never cascaded away.
+ * Symptoms, the callback number and a cancellation's reason are sealed (decision 016).
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Who asked for the visit: the patient, or their guardian. */
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    service: text('service', { enum: VISIT_SERVICES }).notNull(),
+    mode: text('mode', { enum: VISIT_MODES }).notNull(),
+    /** Where the patient is during the visit: a clinician must be licensed there. */
+    state: text('state').notNull(),
+    symptoms: phiText('symptoms').notNull(),
+    since: text('since', { enum: SYMPTOMS_SINCE }).notNull(),
+    callbackPhone: phiText('callback_phone').notNull(),
+    /** What pays for the visit: a monthly membership, or a one-time visit it then uses up. */
+    coverage: text('coverage', { enum: VISIT_COVERAGES }).notNull(),
+    /** The health history as it was when the visit was requested, if one was saved. */
+    historyVersionId: bigint('history_version_id', { mode: 'number' }).references(() => healthHistoryVersions.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: VISIT_STATUSES }).notNull().default('waiting'),
+    clinicianId: uuid('clinician_id').references(() => clinicians.userId, { onDelete: 'restrict' }),
+    requestedAt: tz('requested_at').notNull().defaultNow(),
+    claimedAt: tz('claimed_at'),
+    startedAt: tz('started_at'),
+    endedAt: tz('ended_at'),
+    cancelledBy: text('cancelled_by', { enum: ['patient', 'clinician', 'system'] }),
+    cancelReason: phiText('cancel_reason'),
+    /** The telehealth consent given with the request: its version, time and address. */
+    consentVersion: text('consent_version').notNull(),
+    consentAt: tz('consent_at').notNull(),
+    consentIp: text('consent_ip'),
+  },
+  (t) => [
+    // One open request per patient, whatever races the form.
+    uniqueIndex('visits_one_open_per_patient')
+      .on(t.patientId)
+      .where(sql`status IN ('waiting', 'claimed', 'in_visit')`),
+    // The queue: waiting requests by state, oldest first.
+    index('visits_queue_idx')
+      .on(t.state, t.requestedAt)
+      .where(sql`status = 'waiting'`),
+    index('visits_patient_idx').on(t.patientId, t.requestedAt),
+    index('visits_clinician_idx').on(t.clinicianId, t.status),
+    index('visits_claimed_idx').on(t.claimedAt),
+    check('visits_service_known', sql`${t.service} IN ('urgent-care', 'primary-care', 'womens-health', 'pediatric-care')`),
+    check('visits_mode_known', sql`${t.mode} IN ('video', 'phone', 'message')`),
+    check('visits_status_known', sql`${t.status} IN ('waiting', 'claimed', 'in_visit', 'completed', 'cancelled')`),
+    check('visits_claimed_has_clinician', sql`${t.status} IN ('waiting', 'cancelled') OR ${t.clinicianId} IS NOT NULL`),
+  ],
+);
+
+/** The clinician's note of a visit: a draft until signed, then never changed (only amended). Sealed. */
+export const visitNotes = pgTable('visit_notes', {
+  visitId: uuid('visit_id')
+    .primaryKey()
+    .references(() => visits.id, { onDelete: 'restrict' }),
+  note: phiJson<VisitNote>('note').notNull(),
+  /** The pharmacy the prescriptions were sent to, from the health history when the note was signed. */
+  pharmacy: phiJson<HealthHistory['pharmacy']>('pharmacy'),
+  signedAt: tz('signed_at'),
+  signedBy: uuid('signed_by').references(() => clinicians.userId, { onDelete: 'restrict' }),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** An addendum to a signed note, with its time and author. Sealed. */
+export const visitAddenda = pgTable(
+  'visit_addenda',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'restrict' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => clinicians.userId, { onDelete: 'restrict' }),
+    text: phiText('text').notNull(),
+    addedAt: tz('added_at').notNull().defaultNow(),
+  },
+  (t) => [index('visit_addenda_visit_idx').on(t.visitId, t.id)],
+);
+
+/** A message of a visit's thread, from the patient's side or the clinician's. Sealed. */
+export const visitMessages = pgTable(
+  'visit_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'restrict' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    fromSide: text('from_side', { enum: ['patient', 'clinician'] }).notNull(),
+    text: phiText('text').notNull(),
+    sentAt: tz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [index('visit_messages_visit_idx').on(t.visitId, t.id)],
+);
+
+/** A request handed back to the queue: by whom, why (sealed) and when. */
+export const visitReleases = pgTable(
+  'visit_releases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'restrict' }),
+    clinicianId: uuid('clinician_id')
+      .notNull()
+      .references(() => clinicians.userId, { onDelete: 'restrict' }),
+    reason: phiText('reason').notNull(),
+    releasedAt: tz('released_at').notNull().defaultNow(),
+  },
+  (t) => [index('visit_releases_visit_idx').on(t.visitId)],
 );

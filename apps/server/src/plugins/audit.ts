@@ -9,12 +9,19 @@ declare module 'fastify' {
     auditDetails: AuditDetails | null;
     /** Set when the route wrote its own row, in its transaction: the hook then writes none. */
     auditRecorded: boolean;
+    /** Whose record the request read or changed, when the route knows better than its `:id` (a visit's patient). */
+    auditSubject: string | null;
   }
 }
 
 /** Details for this request's row in the trail. */
 export function addAuditDetails(request: FastifyRequest, details: AuditDetails) {
   request.auditDetails = details;
+}
+
+/** The patient whose record this request read or changed: the row is filed under them. */
+export function setAuditSubject(request: FastifyRequest, userId: string) {
+  request.auditSubject = userId;
 }
 
 /** The route recorded this request itself (a user edit, with its changes): no second row for it. */
@@ -35,6 +42,7 @@ const AUDIT_BATCH = 500;
 export function registerAuditTrail(app: FastifyInstance, ctx: AppContext, onWriteFailed: (rows: number) => void = () => undefined) {
   app.decorateRequest('auditDetails', null);
   app.decorateRequest('auditRecorded', false);
+  app.decorateRequest('auditSubject', null);
   const queue: { entry: AuditEntry; log: FastifyBaseLogger }[] = [];
   let writing: Promise<void> | null = null;
 
@@ -83,11 +91,11 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext, onWrit
 export function auditActor(request: FastifyRequest, routeUrl = request.routeOptions.url) {
   const auth = request.auth;
   const params = request.params as { id?: unknown } | undefined;
-  const subject = typeof params?.id === 'string' ? params.id : (auth?.userId ?? null);
+  const subject = request.auditSubject ?? (typeof params?.id === 'string' ? params.id : (auth?.userId ?? null));
   return {
     at: new Date(),
     actorUserId: auth?.userId ?? null,
-    actorRole: auth ? (auth.isAdmin ? 'admin' : 'patient') : 'anonymous',
+    actorRole: auth ? (auth.isAdmin ? 'admin' : auth.isClinician ? 'clinician' : 'patient') : 'anonymous',
     // Only a well-formed id: the column is a uuid, and a bad one was refused with a 400 anyway.
     subjectUserId: subject && /^[0-9a-f-]{36}$/i.test(subject) ? subject : null,
     ip: request.clientIp,

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, CLINICIAN_ROLE, generateCustomerId, isNpi, registrationSchema, type ClinicianCredential } from '@app/shared';
+import { addDays, CLINICIAN_ROLE, generateCustomerId, isNpi, registrationSchema, type ClinicianCredential, type PlanId } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
@@ -303,6 +303,27 @@ async function sessionFor(app: App, user: UserRow, rememberMe = false) {
 export async function signedInPatient(app: App, overrides: Record<string, unknown> = {}, options: { rememberMe?: boolean } = {}) {
   const { body, user } = await insertPatient(app, overrides);
   return { body, ...(await sessionFor(app, user, options.rememberMe)) };
+}
+
+/**
+ * A signed-in patient whose paid checkout left an active membership of the plan (a one-time visit
+ * bought now, or a monthly plan in its first term); answers like signedInPatient.
+ */
+export async function signedInMember(app: App, plan: PlanId = 'individualMonthly', overrides: Record<string, unknown> = {}) {
+  const patient = await signedInPatient(app, { subscriptionPlan: plan, ...overrides });
+  const now = new Date();
+  await app.ctx.db
+    .update(users)
+    .set({
+      subscriptionStatus: 'active',
+      subscriptionPlan: plan,
+      subscriptionAmountCents: plan === 'familyMonthly' ? 4999 : plan === 'oneTimeVisit' ? 5999 : 2999,
+      subscriptionStartDate: now,
+      nextSubscriptionRenewDate: plan === 'oneTimeVisit' ? null : addDays(now, 30),
+      subscriptionEndDate: addDays(now, 30),
+    })
+    .where(eq(users.id, patient.user.id as string));
+  return patient;
 }
 
 export { checkoutBody } from './checkout-body';

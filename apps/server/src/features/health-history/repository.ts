@@ -21,3 +21,9 @@ export async function insertVersion(db: Executor, userId: string, history: Healt
   const [row] = await db.insert(healthHistoryVersions).values({ userId, history }).returning();
   return row!;
 }
+
+/** One saved version: what the history said when a visit was requested. */
+export async function findVersion(db: Executor, id: number): Promise<HealthHistoryVersion | undefined> {
+  const [row] = await db.select().from(healthHistoryVersions).where(eq(healthHistoryVersions.id, id));
+  return row;
+}

@@ -178,6 +178,19 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       ],
       action: { label: 'Choose a plan', url: `${appUrl}/profile` },
     }),
+  /** A doctor took the patient's request: no health details, only the way back to the visit. */
+  doctorReady: (to: string, firstName: string, visitId: string) =>
+    compose({
+      to,
+      kind: 'doctor-ready',
+      subject: `Your ${brand.name} doctor is ready`,
+      greeting: hello(firstName),
+      paragraphs: [
+        'A doctor has accepted your visit request and is getting ready to meet you.',
+        'Open your visit to see who it is and to join. Keep your phone close: for a phone visit the doctor calls the number you gave.',
+      ],
+      action: { label: 'Open my visit', url: `${appUrl}/visits/${visitId}` },
+    }),
   enquiry: (to: string, e: { fullName: string; email: string; phone: string; message: string; location: string }) =>
     compose({
       to,
