@@ -123,11 +123,7 @@ export const visitNoteSchema = z.strictObject({
 });
 export type VisitNote = z.output<typeof visitNoteSchema>;
 
-export const releaseSchema = z.strictObject({
-  reason: requiredText(500)
-    .or(z.undefined())
-    .refine((v) => v !== undefined, { error: messages.releaseReasonRequired }),
-});
+export const releaseSchema = z.strictObject({ reason: requiredText(500, messages.releaseReasonRequired) });
 export const addendumSchema = z.strictObject({ text: requiredText(NOTE_TEXT_MAX) });
 export const visitMessageSchema = z.strictObject({ text: requiredText(MESSAGE_MAX) });
 export const dutySchema = z.strictObject({ onDuty: z.boolean({ error: messages.badRequest }) });

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '@app/shared';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { adminEnv, api, createTestApp, signedInAdmin, signedInPatient } from '../test/harness';
+import { adminEnv, api, createTestApp, signedInAdmin, signedInClinician, signedInPatient } from '../test/harness';
 import { MAX_TEXT_LENGTH } from './input-guard';
 
 /** Runs `check` on every item, a batch at a time: requests in flight together share the waits each would make alone. */
@@ -15,6 +16,7 @@ let app: App;
 let token: string;
 let logoutToken: string;
 let adminToken: string;
+let clinicianToken: string;
 let userId: string;
 const routes: RouteOptions[] = [];
 beforeAll(async () => {
@@ -24,13 +26,21 @@ beforeAll(async () => {
   userId = String(patient.user.id);
   logoutToken = (await signedInPatient(app)).token;
   adminToken = (await signedInAdmin(app)).token;
+  clinicianToken = (await signedInClinician(app)).token;
 });
 afterAll(() => app.close());
 
 describe('hostile input', () => {
-  // Admin routes are sent as the admin, so their bodies reach the checks a patient's 403 would stop short of.
+  // Admin and clinic routes are sent as their role, so their bodies reach the checks a patient's 403 would stop short of.
   // Sign-out is sent with a session of its own, so that fuzzing it leaves the patient's session for the routes after it.
-  const tokenFor = (url: string) => (url.startsWith('/api/admin') ? adminToken : url === '/api/auth/logout' ? logoutToken : token);
+  const tokenFor = (url: string) =>
+    url.startsWith('/api/admin')
+      ? adminToken
+      : url.startsWith('/api/clinic')
+        ? clinicianToken
+        : url === '/api/auth/logout'
+          ? logoutToken
+          : token;
   const send = (method: string, url: string, payload?: string, contentType = 'application/json') =>
     app.inject({
       method: method as 'POST',
@@ -48,7 +58,7 @@ describe('hostile input', () => {
         .filter((method) => method === 'POST' || method === 'PUT')
         .map((method) => ({
           method,
-          url: route.url.replace(/:id\b/, userId),
+          url: route.url.replace(/:id\b/, userId).replace(':visitId', randomUUID()),
           fields: Object.keys((route.schema?.body as { shape?: object } | undefined)?.shape ?? {}),
         })),
     );

@@ -13,6 +13,8 @@ const tags = [
   { name: 'Account', description: "Signing up, verifying the e-mail address, and the signed-in user's profile and password." },
   { name: 'Sign-in', description: 'Signing in and out, and resetting a forgotten password.' },
   { name: 'Health history', description: "The signed-in patient's own health history: each save is kept as a new version." },
+  { name: 'Visits', description: "The signed-in patient's visits: requests, the waiting room, the thread and the record." },
+  { name: 'Clinic', description: "The clinicians' side of visits: the queue, claims, notes and threads. For clinicians only." },
   { name: 'Billing', description: 'Paying for a plan, changing it, and the payments made.' },
   { name: 'Contact', description: 'Questions for the care team.' },
   { name: 'Admin users', description: "The admin's own profile, and the Users tab: list, search, edit, reset e-mail, a user's history." },
