@@ -130,7 +130,7 @@ describe('routes and gates', () => {
     expect(within(signedIn).getByRole('link', { name: 'My Profile', hidden: true })).toBeInTheDocument();
     expect(within(signedIn).getByRole('button', { name: 'Sign Out', hidden: true })).toBeInTheDocument();
     expect(within(signedIn).queryByRole('link', { name: 'Sign In', hidden: true })).toBeNull();
-    expect(within(signedIn).getByRole('link', { name: 'Book an Appointment', hidden: true }).getAttribute('href')).toBe('/profile');
+    expect(within(signedIn).getByRole('link', { name: 'Book an Appointment', hidden: true }).getAttribute('href')).toBe('/visits/new');
   });
 
   it('shows the admin link instead of My Profile to an admin', async () => {

@@ -33,6 +33,9 @@ const Signup = splitPage(() => import('../features/users/pages/signup-page'));
 const Login = splitPage(() => import('../features/auth/pages/login-page'));
 const Profile = splitPage(() => import('../features/users/pages/profile-page'));
 const HealthHistory = splitPage(() => import('../features/health-history/pages/health-history-page'));
+const RequestVisit = splitPage(() => import('../features/visits/pages/request-visit-page'));
+const Visit = splitPage(() => import('../features/visits/pages/visit-page'));
+const Visits = splitPage(() => import('../features/visits/pages/visits-page'));
 const Checkout = splitPage(() => import('../features/billing/pages/checkout-page'));
 const ChoosePlan = splitPage(() => import('../features/billing/pages/choose-plan-page'));
 // The dashboard shell (app/admin) and the capabilities it composes (user-admin, analytics, expenses): a chunk of their own.
@@ -53,6 +56,9 @@ const pageRoutes: RouteObject[] = [
   dataRoute('login', Login, <Login.Page />),
   dataRoute('profile', Profile, patientOnly(<Profile.Page />)),
   dataRoute('health-history', HealthHistory, patientOnly(<HealthHistory.Page />)),
+  dataRoute('visits', Visits, patientOnly(<Visits.Page />)),
+  dataRoute('visits/new', RequestVisit, patientOnly(<RequestVisit.Page />)),
+  dataRoute('visits/:visitId', Visit, patientOnly(<Visit.Page />)),
   dataRoute('payment', Checkout, patientOnly(<Checkout.Page />)),
   dataRoute('choose-plan', ChoosePlan, <ChoosePlan.Page />),
   dataRoute(

@@ -61,6 +61,8 @@ export interface RequestOptions {
   quiet?: boolean;
   /** Extra request headers (e.g. Idempotency-Key); they cannot replace the ones set here. */
   headers?: Record<string, string>;
+  /** A file answer (a PDF) is read as a Blob; a refusal is still read as JSON. */
+  as?: 'json' | 'blob';
 }
 
 /** Headers the client sets itself; a caller's `headers` cannot change them. */
@@ -142,6 +144,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw new ApiError({ status: 0, message: noResponseMessage(error) });
     }
 
+    if (response.ok && options.as === 'blob') return (await response.blob()) as T;
     const { body: parsed, text } = await readBody(response);
     if (response.ok) return parsed as T;
 

@@ -86,17 +86,17 @@ describe('the floating bottom bar', () => {
     expect(bar()).toBeNull();
   });
 
-  it('offers Start a Visit (/consult signed out, /profile signed in) and Customer Support (/contact#support-title)', () => {
+  it('offers Start a Visit (/consult signed out, /visits/new signed in) and Customer Support (/contact#support-title)', () => {
     renderAt('/careers');
     expect(screen.getByRole('link', { name: 'Start a Visit' }).getAttribute('href')).toBe('/consult');
     expect(screen.getByRole('link', { name: 'Customer Support' }).getAttribute('href')).toBe('/contact#support-title');
   });
 
-  it('sends a signed-in visitor to /profile', () => {
+  it('sends a signed-in visitor to a visit request', () => {
     window.localStorage.setItem('authUser', JSON.stringify({ email: 'pat@example.com' }));
     window.localStorage.setItem('authToken', 'token');
     renderAt('/careers');
-    expect(screen.getByRole('link', { name: 'Start a Visit' }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: 'Start a Visit' }).getAttribute('href')).toBe('/visits/new');
   });
 
   it('hides while more than 5% of the home hero is in view', () => {

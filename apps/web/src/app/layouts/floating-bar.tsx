@@ -5,7 +5,7 @@ import { useSession } from '../../features/auth';
 import { CONTACT_SUPPORT } from './nav-items';
 
 /** Pages without the floating bar, with their sub-paths (docs/product.md, Public site). */
-const NO_BAR = /^\/(consult|login|profile|health-history|payment|admin)(\/|$)/i;
+const NO_BAR = /^\/(consult|login|profile|health-history|visits|payment|admin)(\/|$)/i;
 
 export const floatingBarAllowedOn = (pathname: string) => !NO_BAR.test(pathname);
 
@@ -67,7 +67,7 @@ export function FloatingBar() {
   return (
     <aside className="floating-bar" aria-label="Quick actions">
       <div className="floating-bar__inner">
-        <Link to={session.signedIn ? '/profile' : '/consult'} className={buttonClass('primary', 'md', false, 'floating-bar__action')}>
+        <Link to={session.signedIn ? '/visits/new' : '/consult'} className={buttonClass('primary', 'md', false, 'floating-bar__action')}>
           <Icon name="stethoscope" size={18} />
           Start a Visit
         </Link>

@@ -76,7 +76,7 @@ describe('the navigation bar', () => {
       'Sign Out',
     ]);
     expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/profile');
-    expect(new Set(bookingHref())).toEqual(new Set(['/profile']));
+    expect(new Set(bookingHref())).toEqual(new Set(['/visits/new']));
   });
 
   it('shows Admin once, instead of My Profile, to an admin, and books at /admin', () => {

@@ -16,11 +16,11 @@ export function LogoMark() {
   );
 }
 
-/** Where 'Book an Appointment' leads: the admin dashboard, the profile, or sign-up. */
+/** Where 'Book an Appointment' leads: the admin dashboard, a visit request, or sign-up. */
 export function useBookingTarget() {
   const session = useSession();
   if (session.isAdmin) return '/admin';
-  return session.signedIn ? '/profile' : '/consult';
+  return session.signedIn ? '/visits/new' : '/consult';
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`;

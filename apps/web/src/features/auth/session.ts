@@ -204,9 +204,9 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }
 
-/** Where 'Start a Visit' and similar calls to action lead: the profile when signed in, else sign-up. */
-export function useStartVisitPath(): '/profile' | '/consult' {
-  return useSession().signedIn ? '/profile' : '/consult';
+/** Where 'Start a Visit' and similar calls to action lead: a visit request when signed in, else sign-up (decision 056). */
+export function useStartVisitPath(): '/visits/new' | '/consult' {
+  return useSession().signedIn ? '/visits/new' : '/consult';
 }
 
 /* ---------- messages carried to the sign-in page ---------- */

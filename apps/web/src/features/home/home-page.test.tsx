@@ -129,7 +129,7 @@ describe('hero carousel', () => {
     window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat@example.com', verified: true }));
     window.sessionStorage.setItem('authToken', 'token');
     renderAt('/', <HeroSection lockScroll={false} />);
-    expect(screen.getByRole('link', { name: 'Start a Visit' }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: 'Start a Visit' }).getAttribute('href')).toBe('/visits/new');
   });
 
   it('ignores wheel scrolling for 1.5 s after load, never the keyboard', () => {

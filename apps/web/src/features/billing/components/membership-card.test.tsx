@@ -1,10 +1,9 @@
 import { messages, type UserProfile } from '@app/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { brand } from '../../../lib/brand';
 import { json, mockApi, renderAt, testPlans } from '../../../test/helpers';
-import { DOCTOR_NOTICE_MS, MembershipCard } from './membership-card';
+import { MembershipCard } from './membership-card';
 
 const base = {
   id: 'u1',
@@ -114,21 +113,11 @@ describe('membership card', () => {
     expect(within(card()).getByText('Pending')).toBeInTheDocument();
   });
 
-  it('for an active member hides Proceed and shows the doctor notice with support contacts for 12 s', async () => {
+  it('for an active member hides Proceed and leads Connect with a Doctor Now to a visit request', async () => {
     setup(active);
-    const connect = await screen.findByRole('button', { name: 'Connect with a Doctor Now' });
+    const connect = await screen.findByRole('link', { name: 'Connect with a Doctor Now' });
+    expect(connect.getAttribute('href')).toBe('/visits/new');
     expect(screen.queryByRole('button', { name: 'Proceed to Payment Gateway' })).toBeNull();
-    vi.useFakeTimers();
-    fireEvent.click(connect);
-    const notice = screen.getByText(messages.doctorConnectIssue(brand.supportPhone, brand.supportEmail));
-    expect(notice).toBeVisible();
-    expect(screen.getByRole('link', { name: `Call ${brand.supportPhone}` }).getAttribute('href')).toBe(brand.supportPhoneHref);
-    expect(screen.getByRole('link', { name: `E-mail ${brand.supportEmail}` }).getAttribute('href')).toBe(`mailto:${brand.supportEmail}`);
-    act(() => void vi.advanceTimersByTime(DOCTOR_NOTICE_MS - 1));
-    expect(screen.queryByText(messages.doctorConnectIssue(brand.supportPhone, brand.supportEmail))).not.toBeNull();
-    act(() => void vi.advanceTimersByTime(1));
-    expect(screen.queryByText(messages.doctorConnectIssue(brand.supportPhone, brand.supportEmail))).toBeNull();
-    expect(DOCTOR_NOTICE_MS).toBe(12_000);
   });
 
   it('refuses a plan change for an active member', async () => {

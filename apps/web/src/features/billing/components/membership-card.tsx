@@ -1,9 +1,8 @@
 import { formatUsd, isActiveStatus, messages, periodLabel, type PlanId, type UserProfile } from '@app/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { Alert, Button, Card, ChunkStyles, Spinner, type AlertTone } from '../../../components/ui';
+import { Link, useNavigate } from 'react-router';
+import { Alert, Button, buttonClass, Card, ChunkStyles, Spinner, type AlertTone } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
-import { brand } from '../../../lib/brand';
 import { readItem, storageKeys } from '../../../lib/storage';
 import { updateStoredUser } from '../../auth';
 import { PlanPicker, PlansLoadError, clearSelectedPlan, usePlans } from '../../plans';
@@ -14,9 +13,6 @@ import { formatApiDate, membershipStatus, resolvePlanChoice } from '../format';
 import { CardBrandLogo, toCardBrand } from './card-brand-logo';
 import { PaymentHistory } from './payment-history';
 import membershipCss from './membership.css?inline';
-
-/** How long the 'Connect with a Doctor Now' notice stays (docs/product.md, Membership). */
-export const DOCTOR_NOTICE_MS = 12_000;
 
 interface Notice {
   tone: AlertTone;
@@ -51,16 +47,7 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
 
   const [notice, setNotice] = useState<Notice | null>(null);
   const [saving, setSaving] = useState(false);
-  const [doctorNotice, setDoctorNotice] = useState(false);
-  const doctorTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
-
-  useEffect(
-    () => () => {
-      if (doctorTimer.current) clearTimeout(doctorTimer.current);
-    },
-    [],
-  );
 
   useEffect(() => {
     noticeRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
@@ -134,15 +121,6 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
     void navigate('/payment', { state });
   }
 
-  function connectWithDoctor() {
-    if (doctorTimer.current) clearTimeout(doctorTimer.current);
-    setDoctorNotice(true);
-    doctorTimer.current = setTimeout(() => {
-      setDoctorNotice(false);
-      doctorTimer.current = null;
-    }, DOCTOR_NOTICE_MS);
-  }
-
   const status = membershipStatus(profile.subscriptionStatus);
   const renewal = formatApiDate(profile.nextSubscriptionRenewDate);
   const ended = status?.label === 'Expired' ? formatApiDate(profile.subscriptionEndDate) : null;
@@ -207,7 +185,10 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
 
       <div className="membership__actions">
         {active ? (
-          <Button onClick={connectWithDoctor}>Connect with a Doctor Now</Button>
+          // A visit request, not the specification's notice that connecting has issues (decision 056).
+          <Link to="/visits/new" className={buttonClass('primary')}>
+            Connect with a Doctor Now
+          </Link>
         ) : (
           <Button onClick={proceedToPayment} disabled={plans.status === 'pending'}>
             Proceed to Payment Gateway
@@ -223,15 +204,6 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
       {notice && !notice.at && (
         <Alert ref={noticeRef} tone={notice.tone} className="membership__notice">
           {notice.text}
-        </Alert>
-      )}
-      {doctorNotice && (
-        <Alert tone="warning" className="membership__notice" title="We're sorry">
-          <p>{messages.doctorConnectIssue(brand.supportPhone, brand.supportEmail)}</p>
-          <p className="membership__contact">
-            <a href={brand.supportPhoneHref}>Call {brand.supportPhone}</a>
-            <a href={`mailto:${brand.supportEmail}`}>E-mail {brand.supportEmail}</a>
-          </p>
         </Alert>
       )}
 

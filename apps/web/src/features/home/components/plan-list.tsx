@@ -2,7 +2,7 @@ import { formatUsd, type Plan } from '@app/shared';
 import { Link } from 'react-router';
 import { Alert, Button } from '../../../components/ui';
 import DataLayer from '../../../lib/data-layer';
-import { useStartVisitPath } from '../../auth';
+import { useSession } from '../../auth';
 import { storeSelectedPlan, usePlans } from '../../plans';
 import { PLAN_ACCENTS } from './plan-accents';
 import { PlanSkeletons } from './plan-skeletons';
@@ -47,7 +47,8 @@ function PlanTile({ plan, index, to }: { plan: Plan; index: number; to: string }
 
 function Plans() {
   const plans = usePlans();
-  const to = useStartVisitPath();
+  // A plan is chosen on the profile once signed in.
+  const to = useSession().signedIn ? '/profile' : '/consult';
   if (plans.status === 'pending') return <PlanSkeletons />;
   if (plans.status === 'error')
     return (

@@ -53,11 +53,11 @@ describe('service pages', { timeout: 20_000 }, () => {
     expect(screen.getByText('A doctor within 15 minutes')).toBeInTheDocument();
   });
 
-  it('sends a signed-in visitor to /profile', () => {
+  it('sends a signed-in visitor to a request for this service', () => {
     window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat@example.com', verified: true }));
     window.sessionStorage.setItem('authToken', 'token');
     renderAt('/services/womens-health', <ServicePage slug="womens-health" />);
-    expect(links('Start Consultation - $65')).toEqual(['/profile', '/profile']);
+    expect(links('Start Consultation - $65')).toEqual(['/visits/new?service=womens-health', '/visits/new?service=womens-health']);
   });
 
   it('removes its structured data when the page goes away', () => {

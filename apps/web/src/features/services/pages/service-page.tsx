@@ -44,7 +44,9 @@ function structuredData(page: ServicePageContent) {
 
 /** The one template of the four service pages (docs/product.md, Public site). */
 function ServiceTemplate({ page }: { page: ServicePageContent }) {
-  const start = useStartVisitPath();
+  const startPath = useStartVisitPath();
+  // Signed in, the request form opens with this page's service chosen.
+  const start = startPath === '/visits/new' ? `${startPath}?service=${page.slug}` : startPath;
   const label = consultationLabel(page);
   return (
     <div className="service-page" data-service={page.slug}>

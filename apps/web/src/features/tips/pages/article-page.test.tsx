@@ -35,6 +35,6 @@ describe('tip articles', { timeout: 20_000 }, () => {
     window.sessionStorage.setItem('authToken', 'token');
     renderAt('/tips/first-visit', <ArticlePage slug="first-visit" />);
     const cta = [...document.querySelectorAll('a')].find((a) => a.textContent === 'Start a Visit')!;
-    expect(cta.getAttribute('href')).toBe('/profile');
+    expect(cta.getAttribute('href')).toBe('/visits/new');
   });
 });

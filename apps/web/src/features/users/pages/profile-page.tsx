@@ -8,6 +8,7 @@ import { brand } from '../../../lib/brand';
 import { clearJustLoggedIn, logout, peekJustLoggedIn, updateStoredUser, useEndSession, useMe, useSession } from '../../auth';
 import { MembershipCard } from '../../billing';
 import { HealthHistoryCard } from '../../health-history';
+import { GetCareCard } from '../../visits';
 import { DetailsCard } from '../components/details-card';
 import { PasswordCard } from '../components/password-card';
 import { SessionsCard } from '../components/sessions-card';
@@ -111,6 +112,7 @@ export default function ProfilePage() {
               {messages.profileUnverified}
             </Alert>
           )}
+          <GetCareCard profile={profile} />
           <MembershipCard profile={profile} />
           <HealthHistoryCard />
           <DetailsCard profile={profile} />

@@ -1,0 +1,6 @@
+/** The query keys of visit answers: all under ['visits']. */
+export const visitKeys = {
+  mine: ['visits', 'mine'] as const,
+  one: (visitId: string) => ['visits', 'one', visitId] as const,
+  thread: (visitId: string) => ['visits', 'thread', visitId] as const,
+};
