@@ -74,8 +74,6 @@ export const planChangeRefused =
 export const planNotedSignIn = 'Your plan choice is noted. Please sign in to continue.';
 export const notYourAccount = 'You can only change your own account.';
 
-export const doctorConnectIssue = (phone: string, email: string) =>
-  `Connecting to a doctor is currently having issues. Please call us at ${phone} or e-mail ${email} and our care team will connect you right away.`;
 export const paymentHistoryFailed = 'We could not load your payment history. Please try again.';
 export const paymentFixFields = 'Please check the highlighted fields and try again.';
 
