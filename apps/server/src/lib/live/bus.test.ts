@@ -22,7 +22,7 @@ function collect(bus: LiveBus, topic: string) {
     events,
     unsubscribe,
     /** The events once there are `count` of them. */
-    next: (count = 1) => eventually(`${count} events on ${topic}`, async () => (events.length >= count ? events : undefined)),
+    next: (count = 1) => eventually(`${count} events on ${topic}`, () => Promise.resolve(events.length >= count ? events : undefined)),
   };
 }
 
