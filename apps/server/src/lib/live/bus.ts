@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Executor } from '../../db/client';
 import type { Log } from '../logging';
+import { notify } from './notify.repository';
 
 /**
  * A signal that something changed ("visit 42 changed"), never the change itself: a subscriber reads
@@ -14,7 +14,7 @@ export interface LiveEvent {
   id?: string;
 }
 
-export type LiveListener = (event: LiveEvent) => void;
+type LiveListener = (event: LiveEvent) => void;
 
 /**
  * Sent to every listener after the listening connection came back: events published while it was
@@ -111,7 +111,7 @@ export async function openLiveBus(source: LiveSource, log: Log): Promise<LiveBus
 
   return {
     async publish(topic, event, executor = source.db) {
-      await executor.execute(sql`SELECT pg_notify(${CHANNEL}, ${encode(topic, event)})`);
+      await notify(executor, CHANNEL, encode(topic, event));
     },
     subscribe(topic, listener) {
       // Each subscription is its own entry, so one listener subscribed twice is told twice and unsubscribes one at a time.
