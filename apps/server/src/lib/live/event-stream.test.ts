@@ -195,5 +195,11 @@ describe('an event stream through a listening server', () => {
     await bare.close();
     expect(await stream.next()).toBeNull();
     expect(bare.eventStreams.count()).toBe(0);
+    // Its row was queued before the audit trail's own close waited for the writes under way.
+    const rows = await server.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, `GET ${STREAM_ROUTE}`));
+    expect(rows.filter((row) => row.status === 200)).toHaveLength(5);
   });
 });

@@ -11,7 +11,8 @@ export interface EventStreams {
 }
 
 interface StreamRegistry extends EventStreams {
-  open: Set<() => void>;
+  /** Each open stream's end, and when its response has closed. */
+  open: Map<() => void, Promise<void>>;
 }
 
 declare module 'fastify' {
@@ -32,15 +33,18 @@ const clientLeft = () => Object.assign(new Error('the client closed the event st
 /**
  * Lets routes open event streams (`openEventStream`), and ends every open stream as the server
  * begins to close: the server waits for responses under way, and a stream would otherwise hold its
- * stop until SHUTDOWN_TIMEOUT_MS cut it. Registered on the root instance, before the routes.
+ * stop until SHUTDOWN_TIMEOUT_MS cut it. The close waits until their responses have closed, so that
+ * the hooks that run on a response (the audit trail's) have seen them before their own close hooks
+ * run. Registered on the root instance, before the routes and the audit trail.
  */
 export function registerEventStreams(app: FastifyInstance, options: { heartbeatMs?: number } = {}): EventStreams {
-  const open = new Set<() => void>();
+  const open = new Map<() => void, Promise<void>>();
   const registry: StreamRegistry = { heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS, open, count: () => open.size };
   app.decorate('eventStreams', registry);
-  app.addHook('preClose', (done) => {
-    for (const end of [...open]) end();
-    done();
+  app.addHook('preClose', async () => {
+    const closing = [...open];
+    for (const [end] of closing) end();
+    await Promise.all(closing.map(([, closed]) => closed));
   });
   return registry;
 }
@@ -116,7 +120,7 @@ export function openEventStream<T>(request: FastifyRequest, reply: FastifyReply,
     streams.open.delete(end);
     body.end();
   }
-  streams.open.add(end);
+  streams.open.set(end, new Promise((resolve) => reply.raw.once('close', resolve)));
   reply.raw.once('close', () => {
     end();
     // Fastify runs the response hooks (the audit trail, the request log, the metrics) when a response
