@@ -66,8 +66,9 @@ export interface EventStreamOptions<T> {
 /**
  * Answers the request with a Server-Sent Events stream of the state (`event:`, `id:`, `data:` JSON
  * frames), until the client goes away or the server closes. The route authorizes the request first,
- * as any other: the browser reads the stream with fetch and its Authorization header. Return what
- * this answers from the handler.
+ * as any other (the browser reads the stream with fetch and its Authorization header), and answers
+ * 404 itself for a record that does not exist: the browser stops on 401, 403 and 404, but reconnects
+ * to a stream that ends. Return what this answers from the handler.
  */
 export function openEventStream<T>(request: FastifyRequest, reply: FastifyReply, options: EventStreamOptions<T>): FastifyReply {
   const streams = request.server.eventStreams;
