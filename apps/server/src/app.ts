@@ -38,6 +38,8 @@ import { registerAuditTrail } from './plugins/audit';
 import { fileAnchorStore, useAuditKey } from './features/audit';
 import { createPhiKeyring } from './lib/phi-cipher';
 import { openLimits, type Limits } from './lib/limits';
+import { openLiveBus, type LiveBus } from './lib/live/bus';
+import { isEventStream, registerEventStreams } from './lib/live/event-stream';
 import { createObjectStorage, s3UploadOrigin } from './lib/storage/storage';
 import { registerAuth } from './plugins/auth';
 import { registerClientIp } from './plugins/client-ip';
@@ -145,6 +147,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.close();
     throw error;
   }
+  let live: LiveBus;
+  try {
+    // On the Postgres server every instance hears every other's events; PGlite is one process.
+    live = await openLiveBus(
+      handle.kind === 'postgres'
+        ? { kind: 'postgres', db: handle.db, connectionString: config.databaseUrl! }
+        : { kind: 'pglite', db: handle.db, client: handle.client },
+      app.log,
+    );
+  } catch (error) {
+    await limits.close();
+    await handle.close();
+    await app.close();
+    throw error;
+  }
   const metrics: Metrics | null =
     config.metricsPort === null
       ? null
@@ -153,6 +170,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           log: app.log,
           config,
           pools: handle.kind === 'postgres' ? { main: handle.pool, session: handle.sessionPool } : {},
+          // Read on scrape: the streams are registered with the plugins, below.
+          openEventStreams: () => app.eventStreams.count(),
         });
   const gateway = createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs });
   const ctx: AppContext = {
@@ -166,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     geo: await createGeoService(),
     gateway: metrics ? metrics.countCharges(gateway) : gateway,
     limits,
+    live,
     storage: createObjectStorage(config),
     auditAnchors: fileAnchorStore(config.dataDir),
   };
@@ -176,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await metricsServer?.close();
     await ctx.mail.stop();
     await limits.close();
+    await live.close();
     await handle.close();
     await options.onClose?.();
   });
@@ -209,10 +230,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const readiness = createReadiness(ctx);
   // The first thing a shutdown does: answer not ready, so a load balancer stops sending requests.
   app.addHook('preClose', async () => readiness.drain());
+  // Before the routes, and its close hook before the jobs': open streams end as the stop begins.
+  registerEventStreams(app);
   registerRequestLog(app, config.slowRequestMs);
   if (metrics) {
     app.addHook('onResponse', (request, reply, done) => {
-      metrics.observeRequest(request.method, request.routeOptions.url ?? null, reply.statusCode, reply.elapsedTime / 1000);
+      // A stream's duration is how long the client watched, not how long the server took to answer.
+      if (!isEventStream(reply))
+        metrics.observeRequest(request.method, request.routeOptions.url ?? null, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
   }

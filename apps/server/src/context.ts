@@ -8,6 +8,7 @@ import type { GeoService } from './features/geo/service';
 import type { MailDelivery } from './features/mail/delivery';
 import type { MailTemplates } from './features/mail/templates';
 import type { Limits } from './lib/limits';
+import type { LiveBus } from './lib/live/bus';
 import type { ObjectStorage } from './lib/storage/storage';
 
 /**
@@ -30,6 +31,8 @@ export interface AppContext {
   geo: GeoService;
   gateway: PaymentGateway;
   limits: Limits;
+  /** Live updates: events that tell every instance's open streams to read their state again (decision 054). */
+  live: LiveBus;
   /** Receipt files: local disk or S3 (decision 020). */
   storage: ObjectStorage;
   /** Where the audit chain's head is anchored outside the database (decision 048). */

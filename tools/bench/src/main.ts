@@ -21,7 +21,9 @@
 //  (i) admin: the admin dashboard's calls on BENCH_ADMIN_USERS (1,000,000) users on Postgres and
 //      BENCH_ADMIN_PGLITE_USERS (100,000) on PGlite; expenses: the Expenses tab on BENCH_EXPENSES (100,000)
 //      expenses on Postgres with a 10 MB receipt on each storage driver (local disk; S3 through s3rver).
-// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses
+//  (j) live: BENCH_LIVE_STREAMS (1,000) event streams on one server process following one visit on Postgres,
+//      and the time from each of BENCH_LIVE_CHANGES (20) changes published by another process to every stream's frame.
+// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses,live
 // (comma-separated) runs only the named parts; BENCH_NODE_ARGS passes Node options to the processes it
 // starts. Results are printed and written to bench-results/bench.json, last a table of the aims beside
 // this run's figures (met or not; for an aim set against the bare route, what a bare Fastify sending the
@@ -45,6 +47,7 @@ import {
 } from './parts/expenses';
 import { benchParallelGuessesOnPglite, benchParallelGuessesOnPostgres, GUESSES, printGuesses, type GuessesResult } from './parts/guesses';
 import { benchProfileOnPostgres, benchServerPaths, printServerMemory } from './parts/http';
+import { benchLive, LIVE_CHANGES, LIVE_STREAMS, printLive } from './parts/live';
 import { benchLighthouse, homeAssets, LIGHTHOUSE_PAGES, printHomeAssets, printLighthouse } from './parts/lighthouse';
 import { benchLoggingCost, printLogging } from './parts/logging';
 import { benchParallelCheckout, PARALLEL_CHECKOUTS, printParallelCheckout } from './parts/parallel-checkout';
@@ -66,6 +69,7 @@ const PARTS = [
   'guesses',
   'admin',
   'expenses',
+  'live',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -91,6 +95,7 @@ const results: Results = {
   parallelCheckout: null,
   admin: [],
   expenses: null,
+  live: null,
   guesses: [],
   lighthouse: null,
   homeAssets: null,
@@ -245,6 +250,16 @@ if (runs('expenses')) {
   }
 }
 
+if (runs('live')) {
+  console.log(`live updates: ${LIVE_STREAMS} event streams, ${LIVE_CHANGES} changes published from another process (Postgres) ...`);
+  try {
+    results.live = await benchLive();
+    if (results.live.missed > 0) notRun('live updates', `${results.live.missed} frames missed`);
+  } catch (error) {
+    notRun('live updates', error);
+  }
+}
+
 if (runs('lighthouse')) {
   console.log(`Lighthouse (mobile): ${LIGHTHOUSE_PAGES.join(', ')} ...`);
   let homeLoaded: string[] | null = null;
@@ -275,6 +290,7 @@ for (const a of results.admin) printAdmin(a);
 if (results.expenses?.list) printExpenseList(results.expenses.list);
 if (results.expenses?.receipts.length) printReceipts(results.expenses.receipts);
 if (results.guesses.length > 0) printGuesses(results.guesses);
+if (results.live) printLive(results.live);
 if (results.lighthouse) printLighthouse(results.lighthouse);
 if (results.homeAssets) printHomeAssets(results.homeAssets);
 

@@ -4,6 +4,7 @@ import type { Argon2Result } from './parts/argon2';
 import type { ExpensesResult } from './parts/expenses';
 import type { GuessesResult } from './parts/guesses';
 import type { ServerMemory } from './parts/http';
+import type { LiveResult } from './parts/live';
 import { AIM, type HomeAssets, type LighthouseReport } from './parts/lighthouse';
 import type { LoggingCost } from './parts/logging';
 import type { ParallelCheckoutResult } from './parts/parallel-checkout';
@@ -33,6 +34,7 @@ export interface Results {
   parallelCheckout: ParallelCheckoutResult | null;
   admin: AdminResult[];
   expenses: ExpensesResult | null;
+  live: LiveResult | null;
   guesses: GuessesResult[];
   lighthouse: LighthouseReport | null;
   homeAssets: HomeAssets | null;
@@ -76,6 +78,12 @@ export function aims(results: Results): Aim[] {
     aims.push({ aim: `production logging costs ${r.path} <= 10 %`, result: percent(r.cost), met: r.cost <= 0.1 });
   for (const si of results.signIn)
     aims.push({ aim: `sign-in (${si.store}) >= 90 % of the bare hash`, result: percent(si.share), met: si.share >= 0.9 });
+  if (results.live)
+    aims.push({
+      aim: 'live updates: p95 from publication to frame <= 1 s, none missed',
+      result: `${results.live.latencyMs.p95} ms, ${results.live.missed} missed`,
+      met: results.live.latencyMs.p95 <= 1_000 && results.live.missed === 0,
+    });
   const checkout = http('checkout, PUT /api/users/{id}/subscription (sandbox, Postgres)');
   if (checkout) {
     aims.push({

@@ -26,7 +26,8 @@ export type Executor = Database | Transaction;
  * PGlite `db` itself.
  */
 export type DatabaseHandle =
-  | { db: Database; sessionDb: Database; kind: 'pglite'; close(): Promise<void> }
+  // The embedded database's own client carries the live updates' notifications (lib/live/bus.ts).
+  | { db: Database; sessionDb: Database; kind: 'pglite'; client: PGlite; close(): Promise<void> }
   // The pool is shared with what needs plain SQL outside Drizzle: the rate limiter's store.
   | { db: Database; sessionDb: Database; kind: 'postgres'; pool: pg.Pool; sessionPool: pg.Pool; close(): Promise<void> };
 
@@ -202,7 +203,7 @@ export async function openDatabase(
   // A data directory on disk is the server's own: only a database in memory starts from a copy.
   const loadDataDir = config.pgliteDir === PGLITE_IN_MEMORY ? startFrom : undefined;
   const { client, db } = await openPglite(config.pgliteDir, loadDataDir);
-  return { db, sessionDb: db, kind: 'pglite', close: () => client.close() };
+  return { db, sessionDb: db, kind: 'pglite', client, close: () => client.close() };
 }
 
 /** The PGlite location of a throw-away database held in memory. */

@@ -43,6 +43,8 @@ describe('GET /metrics on METRICS_PORT', () => {
     const text = await scrape(server.app);
     // The default metrics: the event loop's lag among them.
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+    // Streams counted from the app's own registry (lib/live/event-stream.test.ts opens some).
+    expect(sample(text, 'live_event_streams_open')).toBe(0);
   });
 
   it('times requests by route pattern and status, never by the URL', async () => {

@@ -18,6 +18,8 @@ interface MetricsDeps {
   log: Log;
   config: Pick<Config, 'reconcileAfterMs'>;
   pools: Record<string, PoolCounts>;
+  /** How many event streams (lib/live) are open now. */
+  openEventStreams: () => number;
 }
 
 /** A scrape counts at most this many rows per gauge: the queries stay bounded however large a backlog grows. */
@@ -116,6 +118,14 @@ export function createMetrics(deps: MetricsDeps) {
         () => paymentsAwaitingReconciliation(deps.db, olderThan(), COUNT_CAP),
         (count) => this.set(count),
       );
+    },
+  });
+  new Gauge({
+    name: 'live_event_streams_open',
+    help: 'Event streams open on this process (live updates)',
+    registers,
+    collect() {
+      this.set(deps.openEventStreams());
     },
   });
   if (Object.keys(deps.pools).length > 0) {

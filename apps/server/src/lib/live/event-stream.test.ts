@@ -1,0 +1,205 @@
+import { PassThrough } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
+import { registerAuditTrail } from '../../plugins/audit';
+import { registerAuth, requireUser, signedIn } from '../../plugins/auth';
+import { registerClientIp } from '../../plugins/client-ip';
+import { registerErrorHandler } from '../../plugins/error-handler';
+import { registerRequestLog } from '../../plugins/request-log';
+import { bareApp, bareConfig, type BareApp } from '../../test/bare-app';
+import { eventually, signedInPatient, useTestApp } from '../../test/harness';
+import { openEventStream, registerEventStreams } from './event-stream';
+
+const STREAM_ROUTE = '/api/test/visits/:id/events';
+
+/** What a client reads: the frames of an event stream, comments apart, read with fetch as the browser does. */
+async function openStream(url: string, token?: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: controller.signal });
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let comments = 0;
+  /** The next frame with data, or null once the server ended the stream. */
+  async function next(): Promise<{ event: string; id: string; data: unknown } | null> {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const lines = buffer.slice(0, end).split('\n');
+        buffer = buffer.slice(end + 2);
+        if (lines.every((line) => line.startsWith(':'))) {
+          comments += 1;
+          continue;
+        }
+        const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
+        return { event: field('event'), id: field('id'), data: JSON.parse(field('data')) };
+      }
+      const { value, done } = await reader.read();
+      if (done) return null;
+      buffer += value;
+    }
+  }
+  /** Reads heartbeats until `count` have come. */
+  async function heartbeats(count: number) {
+    while (comments < count) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0 && buffer.startsWith(':')) {
+        buffer = buffer.slice(end + 2);
+        comments += 1;
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += value;
+    }
+  }
+  return { response, next, heartbeats, abort: () => controller.abort() };
+}
+
+/**
+ * A listening server (not inject, which buffers a whole answer) with the plugins every API request
+ * passes through (the session check, the audit trail, the request log), a short request timeout and
+ * a quick heartbeat, and a stream route built from the helper on the whole test app's live bus.
+ */
+describe('an event stream through a listening server', () => {
+  const server = useTestApp();
+  const states = new Map<string, { status: string }>();
+  let log = '';
+  let bare: BareApp;
+  let base: string;
+  let token: string;
+  let patientId: string;
+  beforeAll(async () => {
+    const ctx = server.app.ctx;
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    // Shorter than the streams the tests hold open: the request timeout must not cut a stream.
+    const config = bareConfig({ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '500', LOG_LEVEL: 'warn', SLOW_REQUEST_MS: '1' });
+    bare = await bareApp(
+      config,
+      (app) => {
+        registerErrorHandler(app);
+        registerEventStreams(app, { heartbeatMs: 100 });
+        registerRequestLog(app, config.slowRequestMs);
+        registerClientIp(app);
+        registerAuth(app, ctx);
+        registerAuditTrail(app, ctx);
+        app.get<{ Params: { id: string } }>(STREAM_ROUTE, { onRequest: signedIn }, async (request, reply) => {
+          requireUser(request);
+          const { id } = request.params;
+          return openEventStream(request, reply, {
+            live: ctx.live,
+            topics: [`visit:${id}`],
+            read: () => {
+              const state = states.get(id);
+              return state ? Promise.resolve({ ...state }) : Promise.reject(new Error('no such visit'));
+            },
+          });
+        });
+      },
+      { logStream },
+    );
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const address = bare.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const patient = await signedInPatient(server.app);
+    token = patient.token;
+    patientId = patient.user.id as string;
+  });
+
+  const streamsClosed = (what: string) => eventually(what, () => Promise.resolve(bare.eventStreams.count() === 0 ? true : undefined));
+
+  const changeVisit = async (id: string, status: string) => {
+    states.set(id, { status });
+    await server.app.ctx.live.publish(`visit:${id}`, { type: 'visit-changed', id });
+  };
+
+  it('answers 401 without a session, as any signed-in route', async () => {
+    const response = await fetch(`${base}/api/test/visits/1/events`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('sends its headers and the current state at once, a frame per change, heartbeats, and outlives the request timeout', async () => {
+    states.set('1', { status: 'waiting' });
+    const stream = await openStream(`${base}/api/test/visits/1/events`, token);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.response.headers.get('cache-control')).toBe('no-store');
+    expect(stream.response.headers.get('x-accel-buffering')).toBe('no');
+    expect(await stream.next()).toEqual({ event: 'state', id: '1', data: { status: 'waiting' } });
+
+    await changeVisit('1', 'with clinician');
+    expect(await stream.next()).toEqual({ event: 'state', id: '2', data: { status: 'with clinician' } });
+    // Another visit's change is not this stream's.
+    states.set('2', { status: 'waiting' });
+    await server.app.ctx.live.publish('visit:2', { type: 'visit-changed', id: '2' });
+    // Fifteen heartbeats 100 ms apart: longer than the 1 s request timeout, and the stream still delivers.
+    await stream.heartbeats(15);
+    await changeVisit('1', 'ended');
+    expect(await stream.next()).toEqual({ event: 'state', id: '3', data: { status: 'ended' } });
+    stream.abort();
+  });
+
+  it('stops listening when the client goes away, and is then logged and audited as an answered request', async () => {
+    states.set('3', { status: 'waiting' });
+    await streamsClosed('the earlier streams to close');
+    const before = server.app.ctx.live.listenerCount();
+    const streams = [
+      await openStream(`${base}/api/test/visits/3/events`, token),
+      await openStream(`${base}/api/test/visits/3/events`, token),
+    ];
+    for (const stream of streams) expect((await stream.next())?.data).toEqual({ status: 'waiting' });
+    expect(server.app.ctx.live.listenerCount()).toBe(before + 2);
+    expect(bare.eventStreams.count()).toBe(2);
+    for (const stream of streams) stream.abort();
+    await streamsClosed('the streams to close');
+    expect(server.app.ctx.live.listenerCount()).toBe(before);
+
+    const audited = await eventually('the audit rows', async () => {
+      const rows = await server.app.ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, `GET ${STREAM_ROUTE}`));
+      // This test's two streams and the one before; the 401 is audited too, without an actor.
+      return rows.length >= 4 ? rows : undefined;
+    });
+    expect(audited.map((row) => [row.actorUserId, row.status]).sort()).toEqual([
+      [null, 401],
+      [patientId, 200],
+      [patientId, 200],
+      [patientId, 200],
+    ]);
+    // SLOW_REQUEST_MS is 1 ms: every stream would be a slow request. Nor is a client leaving an error.
+    const lines = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; statusCode?: number; level: number });
+    expect(lines.filter((line) => line.msg === 'slow request').map((line) => line.statusCode)).toEqual([401]);
+    expect(lines.filter((line) => line.level >= 40 && line.msg !== 'slow request')).toEqual([]);
+  });
+
+  it('ends a stream whose state cannot be read, logging the error only', async () => {
+    const stream = await openStream(`${base}/api/test/visits/missing/events`, token);
+    expect(stream.response.status).toBe(200);
+    expect(await stream.next()).toBeNull();
+    expect(log).toContain('event stream: reading the state failed');
+    await streamsClosed('the stream to close');
+  });
+
+  it('ends its open streams as the server closes, without waiting for them', async () => {
+    states.set('4', { status: 'waiting' });
+    const stream = await openStream(`${base}/api/test/visits/4/events`, token);
+    expect((await stream.next())?.data).toEqual({ status: 'waiting' });
+    // Would wait for the stream (and then the kept-alive connection, 72 s) past the test's time if the stream held it.
+    await bare.close();
+    expect(await stream.next()).toBeNull();
+    expect(bare.eventStreams.count()).toBe(0);
+    // Its row was queued before the audit trail's own close waited for the writes under way.
+    const rows = await server.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, `GET ${STREAM_ROUTE}`));
+    expect(rows.filter((row) => row.status === 200)).toHaveLength(5);
+  });
+});
