@@ -87,7 +87,7 @@ export function auditActor(request: FastifyRequest, routeUrl = request.routeOpti
   return {
     at: new Date(),
     actorUserId: auth?.userId ?? null,
-    actorRole: auth ? (auth.isAdmin ? 'admin' : 'patient') : 'anonymous',
+    actorRole: auth ? (auth.isAdmin ? 'admin' : auth.isClinician ? 'clinician' : 'patient') : 'anonymous',
     // Only a well-formed id: the column is a uuid, and a bad one was refused with a 400 anyway.
     subjectUserId: subject && /^[0-9a-f-]{36}$/i.test(subject) ? subject : null,
     ip: request.clientIp,
