@@ -33,10 +33,10 @@ export function isNpi(value: string): boolean {
 
 export const npiSchema = z.string({ error: messages.npi }).trim().refine(isNpi, { error: messages.npi });
 
-export const clinicianCredentialsSchema = z.enum(CLINICIAN_CREDENTIALS, { error: messages.clinicianCredentials });
+const clinicianCredentialsSchema = z.enum(CLINICIAN_CREDENTIALS, { error: messages.clinicianCredentials });
 
 /** The states a clinician is licensed in: one or more US states (or DC); the server keeps each once. */
-export const clinicianStatesSchema = z
+const clinicianStatesSchema = z
   .array(z.enum(US_STATE_CODES, { error: messages.clinicianStateUnknown }), { error: messages.clinicianStatesRequired })
   .min(1, { error: messages.clinicianStatesRequired })
   .max(US_STATE_CODES.length, { error: messages.clinicianStateUnknown });
@@ -66,7 +66,7 @@ export const clinicianInvitationAcceptSchema = z.strictObject({
 });
 
 /** A clinician as the admin dashboard lists them. */
-export const adminClinicianSchema = z.object({
+const adminClinicianSchema = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
