@@ -74,8 +74,8 @@ async function queueInvitation(tx: Executor, templates: MailTemplates, clinician
 }
 
 /**
- * An admin's invitation: the account (clinician role, its address taken as verified since the link
- * proves it, a random password nobody knows until the link sets one), the licence, off duty, and the
+ * An admin's invitation: the account (clinician role, verified because the admin vouches for the
+ * address, a random password nobody knows until the link sets one), the licence, off duty, and the
  * mail with the link, all committed together with the audit row. An e-mail that already has an
  * account is refused: an invitation never turns a patient or an admin into a clinician.
  */
