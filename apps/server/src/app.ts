@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { usePhiKeyring } from './db/phi-column';
 import { assertPhiKeysKnown, sealPhiColumns } from './db/phi-seal';
+import { clinicianInvitationRoutes, clinicRoutes } from './features/clinicians';
 import { receiptFileRoutes } from './features/expenses';
 import { adminRoutes } from './plugins/admin-api';
 import { authRoutes } from './features/auth/routes';
@@ -263,6 +264,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(adminRoutes, { ctx, prefix: '/api/admin' });
+  await app.register(clinicianInvitationRoutes, { ctx });
+  await app.register(clinicRoutes, { ctx, prefix: '/api/clinic' });
   await app.register(receiptFileRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
 

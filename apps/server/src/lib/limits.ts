@@ -41,6 +41,8 @@ export const rules = {
   declinedCardByIp: { points: 20, duration: HOUR },
   /** Reset e-mails an admin sends to one user, so the dashboard cannot flood an inbox. */
   adminPasswordResetPerUser: { points: 5, duration: HOUR },
+  /** Invitations an admin sends to one clinician, for the same reason. */
+  clinicianInvitePerUser: { points: 5, duration: HOUR },
   /** Verification links and "someone tried to register" notices sent to one address. */
   mailPerAddress: { points: 3, duration: HOUR },
 } satisfies Record<string, Rule>;

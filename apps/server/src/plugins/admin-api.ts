@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { adminOnly, requireProfile } from './auth';
 import { toProfile } from '../features/users';
 import { adminAnalyticsRoutes } from '../features/analytics';
+import { adminClinicianRoutes } from '../features/clinicians';
 import { adminExpenseRoutes } from '../features/expenses';
 import { adminUserRoutes } from '../features/user-admin';
 
@@ -36,4 +37,5 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   await app.register(adminUserRoutes, { ctx });
   await app.register(adminAnalyticsRoutes, { ctx });
   await app.register(adminExpenseRoutes, { ctx });
+  await app.register(adminClinicianRoutes, { ctx });
 };

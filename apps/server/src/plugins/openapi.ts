@@ -19,6 +19,8 @@ const tags = [
   { name: 'Contact', description: 'Questions for the care team.' },
   { name: 'Admin users', description: "The admin's own profile, and the Users tab: list, search, edit, reset e-mail, a user's history." },
   { name: 'Admin analytics', description: 'The Analytics card: the summary, its figures over time, and profit per month.' },
+  { name: 'Admin clinicians', description: 'The Clinicians tab: list, invite, edit the licence, turn access off and on.' },
+  { name: 'Clinic', description: "The signed-in clinician's own details and duty." },
   { name: 'Admin expenses', description: 'The Expenses tab: list, export, create or update, delete, receipts, the exchange rate.' },
   {
     name: 'Receipt files',

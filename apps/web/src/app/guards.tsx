@@ -17,10 +17,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Patients only: an admin visiting the profile goes to /admin. */
+/** Patients only: an admin visiting the profile goes to /admin, a clinician to /clinic. */
 export function PatientOnly({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session.isAdmin) return <Navigate to="/admin" replace />;
+  if (session.isClinician) return <Navigate to="/clinic" replace />;
   return children;
 }
 
@@ -29,5 +30,13 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const session = useSession();
   if (!session.signedIn) return <Navigate to="/login" replace />;
   if (!session.isAdmin) return <Navigate to="/profile" replace />;
+  return children;
+}
+
+/** Clinician gate: signed out → /login; signed in as anyone else → their own start page (through /profile's gate). */
+export function RequireClinician({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (!session.signedIn) return <Navigate to="/login" replace />;
+  if (!session.isClinician) return <Navigate to="/profile" replace />;
   return children;
 }

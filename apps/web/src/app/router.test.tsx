@@ -144,6 +144,41 @@ describe('routes and gates', () => {
     expect(screen.getAllByRole('link', { name: 'Book an Appointment', hidden: true })[0]?.getAttribute('href')).toBe('/admin');
   });
 
+  it('sends a clinician visiting /profile to /clinic, with the clinic link in place of My Profile', async () => {
+    mockApi({
+      'GET /api/clinic/me': json(200, {
+        firstName: 'Mary',
+        lastName: 'Seacole',
+        credentials: 'MD',
+        npi: '1234567893',
+        states: ['MO'],
+        onDuty: false,
+      }),
+    });
+    signIn(['ROLE_CLINICIAN']);
+    const router = open('/profile');
+    await waitFor(() => expect(router.pathname).toBe('/clinic'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clinic' })).toBeInTheDocument();
+    expect(await screen.findByText('Mary Seacole, MD')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Clinic', hidden: true })).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: 'My Profile', hidden: true })).toBeNull();
+  });
+
+  it('keeps patients out of /clinic, and sends a signed-out visitor to /login', async () => {
+    mockApi({
+      'GET /api/users/me': json(200, profile),
+      'GET /api/plans': json(200, []),
+      'GET /api/captcha/config': json(200, { mode: 'off' }),
+    });
+    signIn(['user']);
+    const patient = open('/clinic');
+    await waitFor(() => expect(patient.pathname).toBe('/profile'));
+    cleanup();
+    window.sessionStorage.clear();
+    const visitor = open('/clinic');
+    await waitFor(() => expect(visitor.pathname).toBe('/login'));
+  });
+
   it('shows the admin magic-link screen without spending the token', async () => {
     const api = mockApi({});
     open('/api/auth/verify-admin-login/tok123');

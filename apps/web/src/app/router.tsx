@@ -1,7 +1,7 @@
 import { ADMIN_LINK_PATHS, SERVICE_SLUGS, TIP_SLUGS } from '@app/shared';
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { PatientOnly, RequireAdmin, RequireSession } from './guards';
+import { PatientOnly, RequireAdmin, RequireClinician, RequireSession } from './guards';
 import { RootLayout } from './layouts/root-layout';
 import { splitPage, type PageHandle } from './split-page';
 
@@ -40,6 +40,8 @@ const Checkout = splitPage(() => import('../features/billing/pages/checkout-page
 const ChoosePlan = splitPage(() => import('../features/billing/pages/choose-plan-page'));
 // The dashboard shell (app/admin) and the capabilities it composes (user-admin, analytics, expenses): a chunk of their own.
 const Admin = splitPage(() => import('./admin/admin-page'));
+const Clinic = splitPage(() => import('../features/clinicians/pages/clinic-page'));
+const ClinicWelcome = splitPage(() => import('../features/clinicians/pages/clinic-welcome-page'));
 const VerifyEmail = splitPage(() => import('../features/auth/pages/verify-email-page'));
 const ResetPassword = splitPage(() => import('../features/auth/pages/reset-password-page'));
 const AdminLogin = splitPage(() => import('../features/auth/pages/admin-login-page'));
@@ -68,6 +70,14 @@ const pageRoutes: RouteObject[] = [
       <Admin.Page />
     </RequireAdmin>,
   ),
+  dataRoute(
+    'clinic',
+    Clinic,
+    <RequireClinician>
+      <Clinic.Page />
+    </RequireClinician>,
+  ),
+  route('clinic/welcome', ClinicWelcome, <ClinicWelcome.Page />),
   ...withToken(['verify', 'verify-email'], VerifyEmail, <VerifyEmail.Page />),
   ...withToken(['reset', 'reset-password'], ResetPassword, <ResetPassword.Page />),
   ...withToken(ADMIN_LINK_PATHS, AdminLogin, <AdminLogin.Page />),

@@ -1,4 +1,4 @@
-import { isAdminRole, messages, type LoginResponse } from '@app/shared';
+import { isAdminRole, isClinicianRole, messages, type LoginResponse } from '@app/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/crypto';
@@ -7,6 +7,7 @@ import type { Limits } from '../../lib/limits';
 import type { CaptchaService } from '../captcha';
 import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail';
 import { consumeToken, findUserByEmail, findUserById, issueToken, toProfile, updateUser, type RequestMeta, type UserRow } from '../users';
+import { isActiveClinician } from './clinician-access.repository';
 import { revokeSession, revokeUserSessions } from './sessions.repository';
 import { openSession } from './sessions.service';
 
@@ -35,9 +36,23 @@ const invalidCredentials = () => unauthenticated(messages.invalidCredentials);
 /** Sign-in attempts are counted per e-mail and address together, so nobody can lock another person out (checklist #6). */
 const loginKey = (email: string, ip: string) => `${email} ${ip}`;
 
+/** Where a staff member's sign-in link leads: the admin dashboard or the clinic. */
+type Desk = 'admin' | 'clinic';
+
 /**
- * Sign-in. Unknown e-mails and wrong passwords get the same answer after the same work. Admins
- * never get a session from a password: they are sent a single-use magic link instead.
+ * The desk an account signs in to: null for a patient, and 'closed' for a clinician whose access an
+ * admin turned off (or who has no licence on file), who may not sign in at all.
+ */
+async function deskOf(db: Database, user: UserRow): Promise<Desk | 'closed' | null> {
+  if (user.roles.some(isAdminRole)) return 'admin';
+  if (!user.roles.some(isClinicianRole)) return null;
+  return (await isActiveClinician(db, user.id)) ? 'clinic' : 'closed';
+}
+
+/**
+ * Sign-in. Unknown e-mails and wrong passwords get the same answer after the same work, and so does
+ * a clinician whose access is off. Staff (admins, clinicians) never get a session from a password:
+ * they are sent a single-use magic link instead.
  */
 export async function login(ctx: AuthDeps, input: LoginInput, meta: RequestMeta): Promise<LoginResponse> {
   if (!(await ctx.captcha.redeem(input.recaptchaToken, meta.ip))) throw invalid(messages.captchaFailed);
@@ -51,14 +66,15 @@ export async function login(ctx: AuthDeps, input: LoginInput, meta: RequestMeta)
 
   const user = await findUserByEmail(ctx.db, input.email);
   const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!user || !passwordOk || user.disabledAt) throw invalidCredentials();
+  const desk = user && passwordOk ? await deskOf(ctx.db, user) : null;
+  if (!user || !passwordOk || user.disabledAt || desk === 'closed') throw invalidCredentials();
   await ctx.limits.reset('loginFailures', key);
   if (countedForIp) await ctx.limits.refund('loginAccountsPerIp', meta.ip);
 
   if (!user.verified) {
     throw forbidden(messages.notVerified, { status: 'unverified', verified: false, notVerifiedMessage: messages.notVerified });
   }
-  if (user.roles.some(isAdminRole)) return sendAdminMagicLink(ctx, user);
+  if (desk) return sendStaffMagicLink(ctx, user, desk);
 
   const session = await openSession(ctx.db, ctx.config.jwtSecret, user, {
     rememberMe: input.rememberMe ?? false,
@@ -68,23 +84,25 @@ export async function login(ctx: AuthDeps, input: LoginInput, meta: RequestMeta)
   return { status: 'ok', verified: true, message: 'Signed in.', token: session.token, user: toProfile(user) };
 }
 
-async function sendAdminMagicLink(ctx: AuthDeps, user: UserRow): Promise<LoginResponse> {
+async function sendStaffMagicLink(ctx: AuthDeps, user: UserRow, desk: Desk): Promise<LoginResponse> {
   await ctx.limits.consume('adminMagicLink', user.id);
   const queued = await ctx.db.transaction(async (tx) => {
     const token = await issueToken(tx, user.id, 'admin-login');
-    return queueMailToSend(tx, ctx.templates.adminMagicLink(user.email, user.firstName, token));
+    return queueMailToSend(tx, ctx.templates.adminMagicLink(user.email, user.firstName, token, desk));
   });
   void ctx.mail.send(queued);
   return { status: 'magic_link_sent', verified: true, message: messages.magicLinkSent };
 }
 
-/** The magic link's button press: spends the link and opens an admin session. */
+/** The magic link's button press: spends the link and opens an admin's or an active clinician's session. */
 export async function verifyAdminLogin(ctx: AuthDeps, token: string, meta: RequestMeta) {
   const userId = await consumeToken(ctx.db, token, 'admin-login');
   const user = userId ? await findUserById(ctx.db, userId) : undefined;
-  if (!user || user.disabledAt || !user.roles.some(isAdminRole)) throw invalid(messages.magicLinkInvalid);
+  const desk = user && !user.disabledAt ? await deskOf(ctx.db, user) : null;
+  if (!user || (desk !== 'admin' && desk !== 'clinic')) throw invalid(messages.magicLinkInvalid);
   const session = await openSession(ctx.db, ctx.config.jwtSecret, user, { rememberMe: false, ip: meta.ip, userAgent: meta.userAgent });
-  return { message: messages.magicLinkVerified, token: session.token, user: toProfile(user) };
+  const message = desk === 'admin' ? messages.magicLinkVerified : messages.clinicSignInVerified;
+  return { message, token: session.token, user: toProfile(user) };
 }
 
 export const logout = (db: Database, sessionId: string) => revokeSession(db, sessionId);

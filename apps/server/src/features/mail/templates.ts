@@ -124,17 +124,32 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       ],
       action: { label: 'Sign in', url: `${appUrl}/login` },
     }),
-  adminMagicLink: (to: string, firstName: string, token: string) =>
+  /** The second step of a staff sign-in: to the admin dashboard, or to the clinic for a clinician. */
+  adminMagicLink: (to: string, firstName: string, token: string, desk: 'admin' | 'clinic') =>
     compose({
       to,
       kind: 'admin-login',
-      subject: `Your ${brand.name} admin sign-in link`,
+      subject: `Your ${brand.name} ${desk} sign-in link`,
       greeting: hello(firstName),
       paragraphs: [
-        'Use the button below to finish signing in to the admin dashboard.',
+        `Use the button below to finish signing in to ${desk === 'admin' ? 'the admin dashboard' : 'the clinic'}.`,
         'This link works once and expires in 15 minutes. If you did not try to sign in, change your password now.',
       ],
-      action: { label: 'Finish signing in', url: `${appUrl}/verify-admin-login/${token}` },
+      action: { label: 'Finish signing in', url: `${appUrl}/verify-admin-login/${token}${desk === 'clinic' ? '?for=clinic' : ''}` },
+    }),
+  /** An admin's invitation to a new clinician: the link sets the password they will sign in with. */
+  clinicianInvitation: (to: string, firstName: string, token: string) =>
+    compose({
+      to,
+      kind: 'clinician-invite',
+      subject: `You're invited to the ${brand.name} clinic`,
+      greeting: hello(firstName),
+      paragraphs: [
+        `An administrator of ${brand.name} invited you to see patients as a clinician. Use the button below to choose your password.`,
+        'This link works once and expires in 7 days. After that, ask an administrator to send a new one.',
+        `If you did not expect this invitation, you can ignore this message or write to ${brand.supportEmail}.`,
+      ],
+      action: { label: 'Set my password', url: `${appUrl}/clinic/welcome?token=${token}` },
     }),
   receipt: (
     to: string,

@@ -3,12 +3,13 @@ import type { Executor } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 
-export type TokenPurpose = 'verify-email' | 'reset-password' | 'admin-login';
+export type TokenPurpose = 'verify-email' | 'reset-password' | 'admin-login' | 'clinician-invite';
 
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'verify-email': 24 * 60 * 60_000,
   'reset-password': 60 * 60_000,
   'admin-login': 15 * 60_000,
+  'clinician-invite': 7 * 24 * 60 * 60_000,
 };
 
 /**

@@ -21,7 +21,7 @@ async function openCard(name = 'Ada Lovelace') {
 }
 
 describe('the dashboard', () => {
-  it('moves between the Users and Expenses tabs with the arrow keys', async () => {
+  it('moves between the Users, Expenses and Clinicians tabs with the arrow keys', async () => {
     setup();
     const users = await screen.findByRole('tab', { name: 'Users' });
     expect(users.getAttribute('aria-selected')).toBe('true');
@@ -31,6 +31,9 @@ describe('the dashboard', () => {
     expect(expenses.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(expenses);
     expect(within(screen.getByRole('tabpanel')).getByRole('region', { name: 'Expenses' })).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Clinicians' }).getAttribute('aria-selected')).toBe('true');
+    expect(await within(screen.getByRole('tabpanel')).findByRole('heading', { name: 'Mary Seacole, MD', level: 3 })).toBeInTheDocument();
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
   });

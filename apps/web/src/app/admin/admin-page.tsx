@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/layout/page-title';
 import { Button, ChunkStyles, LoadError, Spinner } from '../../components/ui';
 import { AnalyticsCard, analyticsKeys, ProfitCard } from '../../features/analytics';
 import { dropAdminRoles, logout, useEndSession } from '../../features/auth';
+import { CliniciansPanel, clinicianKeys } from '../../features/clinicians';
 import { ExchangeRateCard, ExpensesPanel, expensesKeys } from '../../features/expenses';
 import { UsersJsonCard, UsersPanel, userAdminKeys } from '../../features/user-admin';
 import { authFailureOf, type AuthFailure } from '../../lib/api-failure';
@@ -17,15 +18,16 @@ import dashboardCss from './admin.css?inline';
 const TABS = [
   { id: 'users', label: 'Users' },
   { id: 'expenses', label: 'Expenses' },
+  { id: 'clinicians', label: 'Clinicians' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
 /** What the dashboard keeps in the app's data layer: its own check and the answers of the capabilities it composes. */
-const DASHBOARD_KEYS = [adminMeKey, userAdminKeys.all, analyticsKeys.all, expensesKeys.all];
+const DASHBOARD_KEYS = [adminMeKey, userAdminKeys.all, analyticsKeys.all, expensesKeys.all, clinicianKeys.all];
 
 /**
  * /admin, the dashboard shell: the admin check, the tabs for the sections it composes from the capabilities
- * (user-admin, analytics, expenses), and one answer to a session that ended (401) or a non-admin (403).
+ * (user-admin, analytics, expenses, clinicians), and one answer to a session that ended (401) or a non-admin (403).
  */
 export default function AdminPage() {
   const navigate = useNavigate();
@@ -112,19 +114,21 @@ function Dashboard() {
       {/* The sections wait for the admin check, so a patient or an ended session never sees a half-loaded dashboard. */}
       {me.isSuccess && (
         <Tabs label="Dashboard sections" tabs={TABS} selected={tab} onSelect={setTab}>
-          {tab === 'users' ? (
+          {tab === 'users' && (
             <div className="admin__stack">
               <AnalyticsCard />
               <UsersPanel />
               <UsersJsonCard />
             </div>
-          ) : (
+          )}
+          {tab === 'expenses' && (
             <div className="admin__stack">
               <ExpensesPanel />
               <ExchangeRateCard />
               <ProfitCard />
             </div>
           )}
+          {tab === 'clinicians' && <CliniciansPanel />}
         </Tabs>
       )}
     </div>

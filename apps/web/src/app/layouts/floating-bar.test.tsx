@@ -74,7 +74,18 @@ describe('the floating bottom bar', () => {
     ]) {
       expect(floatingBarAllowedOn(path), path).toBe(true);
     }
-    for (const path of ['/consult', '/login', '/profile', '/payment', '/admin', '/admin/users', '/login/', '/PROFILE']) {
+    for (const path of [
+      '/consult',
+      '/login',
+      '/profile',
+      '/payment',
+      '/admin',
+      '/admin/users',
+      '/login/',
+      '/PROFILE',
+      '/clinic',
+      '/clinic/welcome',
+    ]) {
       expect(floatingBarAllowedOn(path), path).toBe(false);
     }
     renderAt('/contact');

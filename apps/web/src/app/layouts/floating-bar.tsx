@@ -5,7 +5,7 @@ import { useSession } from '../../features/auth';
 import { CONTACT_SUPPORT } from './nav-items';
 
 /** Pages without the floating bar, with their sub-paths (docs/product.md, Public site). */
-const NO_BAR = /^\/(consult|login|profile|health-history|visits|payment|admin)(\/|$)/i;
+const NO_BAR = /^\/(consult|login|profile|health-history|visits|payment|admin|clinic)(\/|$)/i;
 
 export const floatingBarAllowedOn = (pathname: string) => !NO_BAR.test(pathname);
 

@@ -16,11 +16,19 @@ export function LogoMark() {
   );
 }
 
-/** Where 'Book an Appointment' leads: the admin dashboard, a visit request, or sign-up. */
+/** Where 'Book an Appointment' leads: the admin dashboard, the clinic, a visit request, or sign-up. */
 export function useBookingTarget() {
   const session = useSession();
   if (session.isAdmin) return '/admin';
+  if (session.isClinician) return '/clinic';
   return session.signedIn ? '/visits/new' : '/consult';
+}
+
+/** The signed-in person's own page in the menu: the dashboard, the clinic or the profile. */
+function accountLinkOf(session: { isAdmin: boolean; isClinician: boolean }) {
+  if (session.isAdmin) return { to: '/admin', label: 'Admin' };
+  if (session.isClinician) return { to: '/clinic', label: 'Clinic' };
+  return { to: '/profile', label: 'My Profile' };
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`;
@@ -35,6 +43,7 @@ export function Navbar({ formVariant = false }: { formVariant?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const booking = useBookingTarget();
+  const account = accountLinkOf(session);
   const [mobileOpenOn, setMobileOpenOn] = useState<string | null>(null);
   const [dropdown, setDropdown] = useState<(OpenDropdown & { on: string }) | null>(null);
   const mobileOpen = mobileOpenOn === location.key;
@@ -120,16 +129,10 @@ export function Navbar({ formVariant = false }: { formVariant?: boolean }) {
               {session.signedIn ? (
                 <>
                   <li className="nav__account">
-                    {/* One link to the dashboard, here, is enough: a separate Admin menu entry would repeat it. */}
-                    {session.isAdmin ? (
-                      <NavLink to="/admin" className={linkClass} onClick={closeAll}>
-                        Admin
-                      </NavLink>
-                    ) : (
-                      <NavLink to="/profile" className={linkClass} onClick={closeAll}>
-                        My Profile
-                      </NavLink>
-                    )}
+                    {/* One link to the dashboard (or the clinic), here, is enough: a separate Admin menu entry would repeat it. */}
+                    <NavLink to={account.to} className={linkClass} onClick={closeAll}>
+                      {account.label}
+                    </NavLink>
                   </li>
                   <li>
                     <button type="button" className="nav__link nav__button" onClick={signOut}>

@@ -24,7 +24,7 @@ const BARE = /^\/(reset|reset-password|choose-plan)(\/|$)/i;
  * rule is CSS (layout.css), not rendering: the prerendered HTML and the app then agree at any width,
  * and the page is not rendered again when the app takes over.
  */
-const FORM = /^\/(consult|contact|login|profile|admin)(\/|$)/i;
+const FORM = /^\/(consult|contact|login|profile|admin|clinic)(\/|$)/i;
 
 /** Which parts of the frame a page shows (docs/product.md, Public site). */
 export function frameFor(pathname: string) {

@@ -1,4 +1,4 @@
-import { isAdminRole, readVerification, type UserProfile } from '@app/shared';
+import { isAdminRole, isClinicianRole, readVerification, type UserProfile } from '@app/shared';
 import { useSyncExternalStore } from 'react';
 import { clearArea, readItem, readJson, removeItem, storageKeys, writeItem, type StorageKind } from '../../lib/storage';
 
@@ -29,6 +29,8 @@ export interface Session {
   roles: string[];
   /** From the stored user's roles only: the logginAdminUser flag alone grants nothing (the server checks roles itself, decision 005). */
   isAdmin: boolean;
+  /** From the stored user's roles, like isAdmin: the clinic's own API checks the role itself. */
+  isClinician: boolean;
   /** null when the stored user says nothing about verification. */
   verified: boolean | null;
   /** Kept in localStorage (Remember Me). */
@@ -43,7 +45,12 @@ export function notifyAuthChanged() {
 const rolesOf = (user: StoredUser | null): string[] =>
   Array.isArray(user?.roles) ? user.roles.filter((role): role is string => typeof role === 'string') : [];
 
-export const isAdminUser = (user: StoredUser | null) => rolesOf(user).some(isAdminRole);
+/** Where a signed-in user starts: the admin dashboard, the clinic for a clinician, or the profile. */
+export function homePathOf(user: StoredUser | null): '/admin' | '/clinic' | '/profile' {
+  const roles = rolesOf(user);
+  if (roles.some(isAdminRole)) return '/admin';
+  return roles.some(isClinicianRole) ? '/clinic' : '/profile';
+}
 
 /** The fields of a profile worth keeping for the session; nothing else goes to storage. */
 export function toStoredUser(profile: Partial<UserProfile> & { email: string }): StoredUser {
@@ -149,12 +156,22 @@ export function readSession(): Session {
     signedIn,
     roles,
     isAdmin: signedIn && roles.some(isAdminRole),
+    isClinician: signedIn && roles.some(isClinicianRole),
     verified: user ? readVerification(user as Record<string, unknown>) : null,
     persistent,
   };
 }
 
-const signedOut: Session = { user: null, token: null, signedIn: false, roles: [], isAdmin: false, verified: null, persistent: false };
+const signedOut: Session = {
+  user: null,
+  token: null,
+  signedIn: false,
+  roles: [],
+  isAdmin: false,
+  isClinician: false,
+  verified: null,
+  persistent: false,
+};
 let cachedKey: string | null = null;
 let cachedSession: Session = signedOut;
 

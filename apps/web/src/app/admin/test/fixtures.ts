@@ -1,4 +1,5 @@
 import { analyticsAnswers } from '../../../features/analytics/test/fixtures';
+import { cliniciansAnswers } from '../../../features/clinicians/test/fixtures';
 import { expensesAnswers } from '../../../features/expenses/test/fixtures';
 import { userAdminAnswers } from '../../../features/user-admin/test/fixtures';
 import { json, mockApi } from '../../../test/helpers';
@@ -16,6 +17,7 @@ export function dashboardApi(handlers: Parameters<typeof mockApi>[0] = {}) {
     ...userAdminAnswers(),
     ...analyticsAnswers(),
     ...expensesAnswers(),
+    ...cliniciansAnswers(),
     ...handlers,
   });
 }

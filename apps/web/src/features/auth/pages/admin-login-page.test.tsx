@@ -26,6 +26,20 @@ describe('admin magic-link screen', () => {
     expect(window.localStorage.getItem('authToken')).toBeNull();
   });
 
+  it("speaks to a clinician on a clinician's link, and opens /clinic from the roles the server answers", async () => {
+    mockApi({
+      'POST /api/auth/verify-admin-login': json(200, {
+        token: 'token',
+        user: { email: 'mary@example.com', verified: true, roles: ['ROLE_CLINICIAN'] },
+        message: messages.clinicSignInVerified,
+      }),
+    });
+    const { router } = renderAt('/verify-admin-login/:token', <AdminLoginPage />, { url: '/verify-admin-login/link-2?for=clinic' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm clinic sign-in' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in to the clinic' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clinic'));
+  });
+
   it('shows why a link failed, with a way back to sign in', async () => {
     mockApi({ 'POST /api/auth/verify-admin-login': json(400, { message: messages.magicLinkInvalid }) });
     renderAt('/admin-login', <AdminLoginPage />, { url: '/admin-login?token=old' });

@@ -12,7 +12,7 @@ import { login } from '../api/login';
 import { ForgotPassword } from '../components/forgot-password';
 import {
   clearLoginFlash,
-  isAdminUser,
+  homePathOf,
   peekLoginFlash,
   readRememberedEmail,
   rememberEmail,
@@ -116,7 +116,7 @@ export default function LoginPage() {
     }
     const user = toStoredUser(answer.user ?? { email: typedEmail, verified: true });
     storeLogin({ user, token: answer.token, rememberMe, email: typedEmail });
-    void navigate(isAdminUser(user) ? '/admin' : '/profile', { replace: true });
+    void navigate(homePathOf(user), { replace: true });
   }
 
   async function onSubmit(event: FormEvent) {
