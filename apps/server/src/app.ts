@@ -29,7 +29,7 @@ import { mailTemplates } from './features/mail/templates';
 import { planRoutes } from './features/plans/routes';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
-import { clinicVisitRoutes, visitRoutes, type VisitEvents } from './features/visits';
+import { clinicVisitRoutes, visitRoutes } from './features/visits';
 import { startAuditAnchorSchedule } from './jobs/audit-anchor';
 import { startBillingSchedule } from './jobs/billing';
 import { startHousekeepingSchedule } from './jobs/housekeeping';
@@ -257,8 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(healthHistoryRoutes, { ctx });
-  const visitEvents: VisitEvents = { publish: () => Promise.resolve() };
-  const visits = { ...ctx, visitEvents };
+  const visits = { ...ctx, visitEvents: ctx.live };
   await app.register(visitRoutes, { visits });
   await app.register(clinicVisitRoutes, { visits, prefix: '/api/clinic' });
   await app.register(contactRoutes, { ctx });

@@ -96,7 +96,7 @@ export const adminClinicianRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      const answer = await disableClinician(ctx.db, request.params.id, auditActor(request));
+      const answer = await disableClinician({ db: ctx.db, visitEvents: ctx.live }, request.params.id, auditActor(request));
       markAuditRecorded(request);
       return answer;
     },

@@ -16,6 +16,7 @@ import type { Limits } from '../../lib/limits';
 import { recordAudit, recordReadOrRefuse, type AuditRequest } from '../audit';
 import { revokeUserSessions } from '../auth';
 import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail';
+import { announceVisits, handBackVisitsOf, type VisitEvents } from '../visits';
 import { consumeToken, findUserByEmail, insertUser, issueToken, updateUser } from '../users';
 import {
   findClinician,
@@ -191,11 +192,15 @@ export async function updateClinicianAsAdmin(db: Database, id: string, input: Cl
  * on the clinic's routes until enabled again. The one place a clinician is turned off: whatever else
  * must stop with them belongs in this transaction. Disabling a disabled clinician keeps the first date.
  */
-export async function disableClinician(db: Database, id: string, audit: AuditRequest) {
-  const clinician = await changeClinician(db, id, audit, async (tx, before) => {
+export async function disableClinician(deps: { db: Database; visitEvents: VisitEvents }, id: string, audit: AuditRequest) {
+  let handedBack: Awaited<ReturnType<typeof handBackVisitsOf>> = [];
+  const clinician = await changeClinician(deps.db, id, audit, async (tx, before) => {
     await revokeUserSessions(tx, id);
+    // Their patients go back to the queue with the same commit, so no visit waits on someone who cannot sign in.
+    handedBack = await handBackVisitsOf(tx, id);
     return { onDuty: false, disabledAt: before.disabledAt ?? new Date() };
   });
+  await announceVisits(deps.visitEvents, handedBack);
   return { clinician, message: messages.clinicianAccessOff(fullName(clinician)) };
 }
 

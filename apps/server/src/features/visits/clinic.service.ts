@@ -285,11 +285,16 @@ export async function addAddendum(deps: ClinicDeps, clinicianId: string, visitId
   return clinicianView(deps.db, visit);
 }
 
-/** Every open visit of a clinician goes back to the queue (the clinician was disabled). */
-export async function releaseVisitsOfClinician(deps: Pick<ClinicDeps, 'db' | 'visitEvents'>, clinicianId: string, reason: string) {
-  const released = await deps.db.transaction((tx) => releaseVisitsWhere(tx, claimedBy(clinicianId), reason));
-  for (const visit of released) await announceVisit(deps.visitEvents, visit);
-  return released.length;
+/**
+ * Every open visit of a clinician goes back to the queue, in the caller's transaction (the clinician's
+ * disabling); announce the visits answered once it commits.
+ */
+export const handBackVisitsOf = (tx: Executor, clinicianId: string) =>
+  releaseVisitsWhere(tx, claimedBy(clinicianId), 'The clinician was disabled');
+
+/** Tells the pages of each visit, and their queues, that they changed. */
+export async function announceVisits(events: VisitEvents, changed: VisitRow[]) {
+  for (const visit of changed) await announceVisit(events, visit);
 }
 
 /** Claims not started within the limit go back to the queue by themselves. */
@@ -297,6 +302,6 @@ export async function releaseStaleClaims(deps: Pick<ClinicDeps, 'db' | 'visitEve
   const released = await deps.db.transaction((tx) =>
     releaseVisitsWhere(tx, claimedBefore(new Date(now.getTime() - CLAIM_START_LIMIT_MS)), 'Not started within 10 minutes of the claim'),
   );
-  for (const visit of released) await announceVisit(deps.visitEvents, visit);
+  await announceVisits(deps.visitEvents, released);
   return released.length;
 }

@@ -2,11 +2,11 @@ import { messages, type HealthHistory, type VisitNote } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { auditLog, clinicians, visitReleases, visits } from '../../db/schema';
-import { eventually, mailFor, signedInClinician, signedInMember, useTestApp } from '../../test/harness';
-import { releaseStaleClaims, releaseVisitsOfClinician } from '.';
+import { auditLog, visitReleases, visits } from '../../db/schema';
+import { adminEnv, eventually, mailFor, signedInAdmin, signedInClinician, signedInMember, useTestApp } from '../../test/harness';
+import { releaseStaleClaims } from '.';
 
-const server = useTestApp();
+const server = useTestApp(adminEnv);
 
 const request = (state = 'MO', mode = 'phone') => ({
   state,
@@ -266,10 +266,10 @@ describe('handing a request back', () => {
     expect((await server.app.ctx.db.select().from(visits).where(eq(visits.id, stale.id)))[0]!.status).toBe('waiting');
     expect((await server.app.ctx.db.select().from(visits).where(eq(visits.id, started.id)))[0]!.status).toBe('in_visit');
 
-    await server.app.ctx.db.update(clinicians).set({ disabledAt: new Date() }).where(eq(clinicians.userId, clinician.clinician.userId));
-    expect(await releaseVisitsOfClinician(deps, clinician.clinician.userId, 'Clinician disabled')).toBe(1);
+    const admin = await signedInAdmin(server.app);
+    expect((await server.http.post(`/api/admin/clinicians/${clinician.clinician.userId}/disable`, {}, admin.token)).status).toBe(200);
     expect((await server.http.get(`/api/visits/${started.id}`, started.member.token)).body.visit).toMatchObject({ status: 'waiting' });
-    expect((await server.http.get('/api/clinic/queue', clinician.token)).status).toBe(403);
+    expect((await server.http.get('/api/clinic/queue', clinician.token)).status).toBe(401);
   });
 });
 
