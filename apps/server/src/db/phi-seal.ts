@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config';
 import { sealedKeyId, type PhiKeyring } from '../lib/phi-cipher';
 import { queryRows, type Executor } from './client';
-import { auditLog, enquiries, healthHistoryVersions, idempotencyKeys, mailOutbox, payments, users } from './schema';
+import { auditLog, enquiries, healthHistoryVersions, idempotencyKeys, mailOutbox, payments, smsOutbox, users } from './schema';
 
 /**
  * Every column of the phiText type (decision 016 lists and explains them). The audit trail's details
@@ -26,6 +26,7 @@ const sealedColumns: { table: PgTable; columns: AnyColumn[]; appendOnly?: true }
   },
   { table: enquiries, columns: [enquiries.phone, enquiries.message] },
   { table: mailOutbox, columns: [mailOutbox.letter, mailOutbox.textBody, mailOutbox.htmlBody] },
+  { table: smsOutbox, columns: [smsOutbox.recipient] },
   { table: idempotencyKeys, columns: [idempotencyKeys.responseBody] },
   { table: payments, columns: [payments.details] },
   { table: healthHistoryVersions, columns: [healthHistoryVersions.history] },
