@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { messages, type SmsKind } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -5,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { auditLog, consentRecords, smsOutbox, users } from '../../db/schema';
+import { indexPhones } from '../../db/phone-index';
+import { runHousekeeping } from '../../jobs/housekeeping';
 import { api, createTestApp, patientThroughSignUp, signedInPatient } from '../../test/harness';
+import { updateUser } from '../users';
+import { findUserIdsByPhone } from './repository';
 
 // One server for the file, without an SMS provider (the dev outbox), logging every request at debug
 // into `logText`, to prove phone numbers stay out of the logs.
@@ -158,6 +163,38 @@ describe('notification preferences', () => {
     const { user } = await patientThroughSignUp(server.app, { customerPhone: newPhone() });
     const [record] = await consentOf(String(user.id));
     expect(record).toMatchObject({ channel: 'sms', granted: true, source: 'sign-up', ip: expect.any(String) });
+  });
+});
+
+describe('the outbox and the phone index over time', () => {
+  it('deletes texts 30 days after they were sent, and keeps one still waiting', async () => {
+    const { user } = await signedInPatient(server.app, { customerPhone: newPhone() });
+    expect(await queue(String(user.id))).toBe(true);
+    await server.app.ctx.sms.deliverDue();
+    expect(await queue(String(user.id), 'visit-message')).toBe(true);
+    const later = (days: number) => new Date(Date.now() + days * 24 * 3_600_000);
+    await runHousekeeping(server.app.ctx, later(29));
+    expect(await textsOf(String(user.id))).toHaveLength(2);
+    await runHousekeeping(server.app.ctx, later(31));
+    expect((await textsOf(String(user.id))).map((text) => text.kind)).toEqual(['visit-message']);
+  });
+
+  it('finds an account by its new phone once it changes, and indexes at start what was written without the index', async () => {
+    const { user } = await signedInPatient(server.app, { customerPhone: newPhone() });
+    const id = String(user.id);
+    const moved = newPhone();
+    await updateUser(server.app.ctx.db, id, { customerPhone: moved.replace(/\D/g, '') });
+    expect(await findUserIdsByPhone(server.app.ctx.db, e164(moved))).toEqual([id]);
+
+    // As the seed script, or a row from before the column, leaves it.
+    await server.app.ctx.db.update(users).set({ phoneIndex: null }).where(eq(users.id, id));
+    expect(await findUserIdsByPhone(server.app.ctx.db, e164(moved))).toEqual([]);
+    expect(await indexPhones(server.app.ctx.db)).toBeGreaterThanOrEqual(1);
+    expect(await findUserIdsByPhone(server.app.ctx.db, e164(moved))).toEqual([id]);
+    // The index is keyed: it is not a plain hash of the number, and names the key it was made under.
+    const [row] = await server.app.ctx.db.select({ phoneIndex: users.phoneIndex }).from(users).where(eq(users.id, id));
+    expect(row!.phoneIndex).toMatch(/^[A-Za-z0-9_-]{11}:[A-Za-z0-9_-]{43}$/);
+    expect(row!.phoneIndex).not.toContain(createHash('sha256').update(e164(moved)).digest('base64url'));
   });
 });
 
