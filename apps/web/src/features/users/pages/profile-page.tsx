@@ -9,6 +9,7 @@ import { clearJustLoggedIn, logout, peekJustLoggedIn, updateStoredUser, useEndSe
 import { MembershipCard } from '../../billing';
 import { HealthHistoryCard } from '../../health-history';
 import { DetailsCard } from '../components/details-card';
+import { NotificationsCard } from '../components/notifications-card';
 import { PasswordCard } from '../components/password-card';
 import { SessionsCard } from '../components/sessions-card';
 import { cacheProfile } from '../profile-cache';
@@ -114,6 +115,7 @@ export default function ProfilePage() {
           <MembershipCard profile={profile} />
           <HealthHistoryCard />
           <DetailsCard profile={profile} />
+          <NotificationsCard />
           <PasswordCard />
           <SessionsCard />
         </div>
