@@ -21,12 +21,11 @@ const TEXT_BODIES: Record<SmsKind, (brand: string, link: string) => string> = {
 };
 
 /** The body of a text of this kind, with the brand and the site's link. */
-export const textBody = (config: Pick<Config, 'brand' | 'appUrl'>, kind: SmsKind) =>
+const textBody = (config: Pick<Config, 'brand' | 'appUrl'>, kind: SmsKind) =>
   TEXT_BODIES[kind](config.brand.name, `${config.appUrl}${TEXT_LINK_PATH}`);
 
 /** `ctx.sms`: texts queued with the change that causes them, and the worker that sends them (decision 053). */
 export interface TextMessages {
-  readonly gateway: SmsGateway;
   /**
    * Queues a text of `kind` to the member, in the caller's transaction `db`: only to a member who
    * agreed to texts and has a US phone on file; anyone else is skipped. Resolves whether it was queued.
@@ -63,7 +62,6 @@ export function createTextMessages(deps: {
     deps.log,
   );
   return {
-    gateway,
     async queueText(tx, userId, kind) {
       if (!keepsAny) return false;
       const member = await findTextRecipient(tx, userId);

@@ -11,6 +11,7 @@ import { runHousekeeping } from '../../jobs/housekeeping';
 import { api, createTestApp, patientThroughSignUp, signedInPatient } from '../../test/harness';
 import { updateUser } from '../users';
 import { findUserIdsByPhone } from './repository';
+import { createSmsGateway, createTextMessages } from './service';
 
 // One server for the file, without an SMS provider (the dev outbox), logging every request at debug
 // into `logText`, to prove phone numbers stay out of the logs.
@@ -60,7 +61,7 @@ describe('queueing a text', () => {
     expect(list.find((text) => text.id === sent!.id)).toMatchObject({ to: e164(phone), kind: 'doctor-ready', sentAt: expect.any(String) });
   });
 
-  it('skips, silently, a member who did not agree to texts, one without a phone, and one whose phone is not a US number', async () => {
+  it('skips, silently, a member who did not agree to texts, one without a phone, one whose phone is not a US number, and a disabled one', async () => {
     const declined = await signedInPatient(server.app, { customerPhone: newPhone() });
     await server.app.ctx.db
       .update(users)
@@ -80,6 +81,19 @@ describe('queueing a text', () => {
       expect(await queue(String(user.id))).toBe(false);
       expect(await textsOf(String(user.id))).toEqual([]);
     }
+  });
+
+  it('keeps no text in production without a provider, where nobody could read it', async () => {
+    const { user } = await signedInPatient(server.app, { customerPhone: newPhone() });
+    const { ctx } = server.app;
+    const production = createTextMessages({
+      db: ctx.db,
+      gateway: createSmsGateway({ sms: null }),
+      config: { ...ctx.config, env: 'production' },
+      log: ctx.log,
+    });
+    expect(await production.queueText(ctx.db, String(user.id), 'doctor-ready')).toBe(false);
+    expect(await textsOf(String(user.id))).toEqual([]);
   });
 
   it('is written in the transaction of the change that causes it: a rollback sends nothing', async () => {

@@ -281,6 +281,17 @@ describe('the inbound webhook', () => {
     expect(await consentOf([String(user.id)])).toEqual([]);
   });
 
+  it('is in the API description, taking a form body', async () => {
+    const document = (await server.http.get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const webhook = document.paths[INBOUND]!.post!;
+    expect(webhook.operationId).toBe('receiveText');
+    expect(Object.keys((webhook.requestBody as { content: Record<string, unknown> }).content)).toEqual([
+      'application/x-www-form-urlencoded',
+    ]);
+  });
+
   it('takes form bodies on the webhook alone', async () => {
     const { token } = await signedInPatient(server.app, { customerPhone: newPhone() });
     const form = await server.app.inject({
