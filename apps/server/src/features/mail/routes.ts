@@ -6,15 +6,13 @@ import type { Config } from '../../config';
 import { mailBodies } from './delivery';
 import type { OutboxRow } from './repository';
 import { mailboxEntry, MAILBOX_LIMIT, oneMail, recentMail } from './mailbox.service';
-import { devPage, escapeHtml } from './templates';
-
-const when = (date: Date) => `<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 19).replace('T', ' ')} UTC</time>`;
+import { devPage, devTime, escapeHtml } from './templates';
 
 function status(row: OutboxRow): string {
-  if (row.sentAt) return `sent ${when(row.sentAt)}`;
+  if (row.sentAt) return `sent ${devTime(row.sentAt)}`;
   if (!row.lastError) return 'pending';
   const attempts = `${row.attempts} attempt${row.attempts === 1 ? '' : 's'}`;
-  return `failed (${attempts}, retry at ${when(row.nextAttemptAt)}): ${escapeHtml(row.lastError)}`;
+  return `failed (${attempts}, retry at ${devTime(row.nextAttemptAt)}): ${escapeHtml(row.lastError)}`;
 }
 
 /** Plain text with its web addresses made clickable; everything else escaped. */
@@ -33,7 +31,7 @@ const linksToTop = (html: string) =>
 function listPage(rows: OutboxRow[]): string {
   const items = rows
     .map(
-      (row) => `<tr><td>${when(row.createdAt)}</td><td>${escapeHtml(row.recipient)}</td>
+      (row) => `<tr><td>${devTime(row.createdAt)}</td><td>${escapeHtml(row.recipient)}</td>
 <td><a href="/dev/mailbox/${row.id}">${escapeHtml(row.subject)}</a></td><td>${escapeHtml(row.kind)}</td><td>${status(row)}</td></tr>`,
     )
     .join('\n');
@@ -52,7 +50,7 @@ function messagePage(row: OutboxRow, config: Pick<Config, 'mailFrom' | 'brand'>)
     `<p><a href="/dev/mailbox">← All mail</a></p>
 <h1>${escapeHtml(row.subject)}</h1>
 <dl><dt>From</dt><dd>${escapeHtml(config.mailFrom)}</dd><dt>To</dt><dd>${escapeHtml(row.recipient)}</dd><dt>Kind</dt><dd>${escapeHtml(row.kind)}</dd>
-<dt>Queued</dt><dd>${when(row.createdAt)}</dd><dt>Status</dt><dd>${status(row)}</dd></dl>
+<dt>Queued</dt><dd>${devTime(row.createdAt)}</dd><dt>Status</dt><dd>${status(row)}</dd></dl>
 <h2>HTML body</h2>
 <iframe title="HTML body of the message" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(linksToTop(html))}"></iframe>
 <h2>Text body</h2>

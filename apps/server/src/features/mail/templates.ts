@@ -195,6 +195,10 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
 
 export type MailTemplates = ReturnType<typeof mailTemplates>;
 
+/** A time on a development page, in UTC to the second. */
+export const devTime = (date: Date) =>
+  `<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 19).replace('T', ' ')} UTC</time>`;
+
 /** A development page (the dev mailbox, the dev texts): inline styles only, which the site's CSP allows, and no script. */
 export const devPage = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireUser, signedIn } from '../../plugins/auth';
-import { devPage, escapeHtml } from '../mail';
+import { devPage, devTime, escapeHtml } from '../mail';
 import { DEV_TEXTS_LIMIT, devTextEntry, recentTexts } from './dev-texts.service';
 import { assertSignedByProvider, INBOUND_PATH, receiveText } from './inbound.service';
 import { notificationPreferences, setNotificationPreferences } from './preferences.service';
@@ -17,16 +17,17 @@ const inboundTextSchema = z.looseObject({ From: z.string().max(32), Body: z.stri
 const FORM_BODY_LIMIT = 16 * 1024;
 
 function status(row: TextRow): string {
-  if (row.sentAt) return 'sent';
-  if (row.failedAt) return `given up: ${escapeHtml(row.lastError ?? '')}`;
-  return row.lastError ? `failed (${row.attempts} attempts): ${escapeHtml(row.lastError)}` : 'pending';
+  if (row.sentAt) return `sent ${devTime(row.sentAt)}`;
+  if (row.failedAt) return `given up ${devTime(row.failedAt)}: ${escapeHtml(row.lastError ?? '')}`;
+  if (!row.lastError) return 'pending';
+  return `failed (${row.attempts} attempt${row.attempts === 1 ? '' : 's'}, retry at ${devTime(row.nextAttemptAt)}): ${escapeHtml(row.lastError)}`;
 }
 
 function devTextsPage(rows: TextRow[]): string {
   const items = rows
     .map(
       (row) =>
-        `<tr><td><time datetime="${row.createdAt.toISOString()}">${row.createdAt.toISOString().slice(0, 19).replace('T', ' ')} UTC</time></td>` +
+        `<tr><td>${devTime(row.createdAt)}</td>` +
         `<td>${escapeHtml(row.recipient ?? '')}</td><td>${escapeHtml(row.kind)}</td><td>${escapeHtml(row.body ?? '')}</td><td>${status(row)}</td></tr>`,
     )
     .join('\n');
