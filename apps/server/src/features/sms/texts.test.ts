@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { messages, type SmsKind } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { queryRows } from '../../db/client';
 import { auditLog, consentRecords, smsOutbox, users } from '../../db/schema';
+import { usePhiKeyring } from '../../db/phi-column';
 import { indexPhones } from '../../db/phone-index';
 import { runHousekeeping } from '../../jobs/housekeeping';
+import { createPhiKeyring } from '../../lib/phi-cipher';
 import { api, createTestApp, patientThroughSignUp, signedInPatient } from '../../test/harness';
 import { updateUser } from '../users';
 import { findUserIdsByPhone } from './repository';
@@ -209,6 +211,24 @@ describe('the outbox and the phone index over time', () => {
     const [row] = await server.app.ctx.db.select({ phoneIndex: users.phoneIndex }).from(users).where(eq(users.id, id));
     expect(row!.phoneIndex).toMatch(/^[A-Za-z0-9_-]{11}:[A-Za-z0-9_-]{43}$/);
     expect(row!.phoneIndex).not.toContain(createHash('sha256').update(e164(moved)).digest('base64url'));
+  });
+});
+
+describe('a new PHI_KEY', () => {
+  it('makes every phone index stale, and the next start indexes them under it', async () => {
+    const phone = newPhone();
+    const { user } = await signedInPatient(server.app, { customerPhone: phone });
+    const { phiKeys } = server.app.ctx.config;
+    try {
+      // As a start with a new PHI_KEY and the old one in PHI_OLD_KEYS.
+      usePhiKeyring(createPhiKeyring(randomBytes(32), [phiKeys.current]));
+      expect(await findUserIdsByPhone(server.app.ctx.db, e164(phone))).toEqual([]);
+      expect(await indexPhones(server.app.ctx.db)).toBeGreaterThanOrEqual(1);
+      expect(await findUserIdsByPhone(server.app.ctx.db, e164(phone))).toEqual([String(user.id)]);
+    } finally {
+      usePhiKeyring(createPhiKeyring(phiKeys.current, phiKeys.older));
+      await indexPhones(server.app.ctx.db);
+    }
   });
 });
 
