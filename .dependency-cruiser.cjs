@@ -17,6 +17,7 @@ const LIB_FILES = [
   `${SERVER}features/captcha/(altcha|recaptcha)\\.ts$`,
   `${SERVER}features/mail/(delivery|templates)\\.ts$`,
   `${SERVER}features/plans/catalogue\\.ts$`,
+  `${SERVER}features/sms/(gateway|twilio-gateway)\\.ts$`,
   `${SERVER}features/user-admin/admin-user\\.ts$`,
 ];
 

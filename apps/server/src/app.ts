@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { usePhiKeyring } from './db/phi-column';
 import { assertPhiKeysKnown, sealPhiColumns } from './db/phi-seal';
+import { indexPhones } from './db/phone-index';
 import { clinicianInvitationRoutes, clinicRoutes } from './features/clinicians';
 import { receiptFileRoutes } from './features/expenses';
 import { adminRoutes } from './plugins/admin-api';
@@ -27,6 +28,8 @@ import { createMailDelivery } from './features/mail/delivery';
 import { mailboxRoutes } from './features/mail/routes';
 import { mailTemplates } from './features/mail/templates';
 import { planRoutes } from './features/plans/routes';
+import { smsRoutes } from './features/sms/routes';
+import { createSmsGateway, createTextMessages } from './features/sms/service';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
 import { clinicVisitRoutes, visitRoutes } from './features/visits';
@@ -135,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A wrong key stops the start; rows written before encryption existed are sealed now.
     await assertPhiKeysKnown(handle.db, keyring);
     await sealPhiColumns(handle.db, keyring, 'plain');
+    await indexPhones(handle.db);
     limits = await openLimits(
       config.redisUrl
         ? { kind: 'redis', url: config.redisUrl }
@@ -182,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     mail: createMailDelivery({ db: handle.db, config, log: app.log }),
     templates: mailTemplates(config.brand, config.appUrl),
+    sms: createTextMessages({ db: handle.db, gateway: createSmsGateway(config), config, log: app.log }),
     captcha: createCaptchaService({ config, db: handle.db }),
     geo: await createGeoService(),
     gateway: metrics ? metrics.countCharges(gateway) : gateway,
@@ -196,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await metricsServer?.close();
     await ctx.mail.stop();
+    await ctx.sms.stop();
     await limits.close();
     await live.close();
     await handle.close();
@@ -267,12 +273,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(clinicRoutes, { ctx, prefix: '/api/clinic' });
   await app.register(receiptFileRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
+  await app.register(smsRoutes, { ctx });
 
   registerWebApp(app, webDist);
 
   await ensureBootstrapAdmin(ctx);
   if (options.startWorkers) {
     ctx.mail.start();
+    ctx.sms.start();
     const stopBilling = startBillingSchedule(ctx, metrics ? (summary) => metrics.billingRun(summary) : undefined);
     const stopHousekeeping = startHousekeepingSchedule(ctx);
     const stopAnchoring = startAuditAnchorSchedule(ctx);
@@ -281,7 +289,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // (this onClose runs before the one above that closes the database): the listener closes meanwhile.
     let jobsStopped: Promise<unknown> = Promise.resolve();
     app.addHook('preClose', async () => {
-      jobsStopped = Promise.all([stopBilling(), stopHousekeeping(), stopAnchoring(), stopVisits(), ctx.mail.stop()]);
+      jobsStopped = Promise.all([stopBilling(), stopHousekeeping(), stopAnchoring(), stopVisits(), ctx.mail.stop(), ctx.sms.stop()]);
     });
     app.addHook('onClose', async () => {
       await jobsStopped;

@@ -61,6 +61,17 @@ const envSchema = z.object({
   SMTP_URL: serverUrl(/^smtps?:\/\//, 'smtp://user:password@host:587 or smtps://…'),
   // Unset: the brand name with no-reply@careconnect247.example.
   MAIL_FROM: z.string().min(3).optional(),
+  // A Twilio-compatible SMS provider, all four or none (unset: texts stop in the dev outbox).
+  SMS_URL: serverUrl(/^https?:\/\//, 'https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,64}$/, 'must be the account SID, letters and digits (AC…)')
+    .optional(),
+  SMS_AUTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SMS_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164, e.g. +13145550100')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUDIT_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PHI_KEY: z.string().optional(),
@@ -122,6 +133,8 @@ export interface Config {
   pgliteDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The Twilio-compatible SMS provider; null keeps texts in the dev outbox (decision 053). */
+  sms: { url: string; accountSid: string; authToken: string; from: string } | null;
   jwtSecret: string;
   /** The HMAC key of the audit chain: never given to the database. */
   auditKey: string;
@@ -236,6 +249,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // Node refuses a headers timeout longer than the request's, which covers the headers too.
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) fail('HEADERS_TIMEOUT_MS', 'must be at most REQUEST_TIMEOUT_MS');
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) fail('METRICS_PORT', 'must differ from PORT');
+  const smsVariables = ['SMS_URL', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+  if (smsVariables.some((variable) => e[variable])) {
+    for (const variable of smsVariables)
+      if (!e[variable]) fail(variable, `is required with ${smsVariables.filter((v) => e[v]).join(', ')}`);
+  }
   if (e.STORAGE === 's3') {
     for (const variable of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
       if (!e[variable]) fail(variable, 'is required when STORAGE=s3');
@@ -252,6 +270,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     pgliteDir: join(dataDir, 'pglite'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <no-reply@careconnect247.example>`,
+    sms:
+      e.SMS_URL && e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? { url: e.SMS_URL.replace(/\/$/, ''), accountSid: e.SMS_ACCOUNT_SID, authToken: e.SMS_AUTH_TOKEN, from: e.SMS_FROM }
+        : null,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret', 48),
     auditKey: e.AUDIT_KEY ?? persistentSecret(dataDir, 'audit-key', 32),
     phiKeys: phiKeys(e, dataDir, fail),

@@ -7,6 +7,7 @@ import type { CaptchaService } from './features/captcha/service';
 import type { GeoService } from './features/geo/service';
 import type { MailDelivery } from './features/mail/delivery';
 import type { MailTemplates } from './features/mail/templates';
+import type { TextMessages } from './features/sms/service';
 import type { Limits } from './lib/limits';
 import type { LiveBus } from './lib/live/bus';
 import type { ObjectStorage } from './lib/storage/storage';
@@ -27,6 +28,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   mail: MailDelivery;
   templates: MailTemplates;
+  /** Text messages: queued with the change that causes them, sent by their worker (decision 053). */
+  sms: TextMessages;
   captcha: CaptchaService;
   geo: GeoService;
   gateway: PaymentGateway;

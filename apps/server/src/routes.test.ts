@@ -11,6 +11,7 @@ import { createTestApp } from './test/harness';
 const NOT_JSON: Record<string, string> = {
   'GET /dev/mailbox': 'the development mailbox page (HTML)',
   'GET /dev/mailbox/:id': 'one development mail as a page (HTML)',
+  'GET /dev/texts': 'the development texts page (HTML)',
   'GET /api/admin/expenses/export': 'the CSV file',
   'GET /api/files/:uploadId': 'a receipt file, as stored',
   'GET /api/openapi.json': 'the OpenAPI document, generated',

@@ -19,3 +19,4 @@ export * from './health-history';
 export * from './us-states';
 export * from './clinicians';
 export * from './visits';
+export * from './sms';

@@ -28,3 +28,9 @@ export const phiJson = <T>(name: string) =>
     toDriver: (value) => activeKeyring().seal(JSON.stringify(value)),
     fromDriver: (value) => JSON.parse(activeKeyring().open(value)) as T,
   })(name);
+
+/** The keyed hash of a value under the current key (PhiKeyring.lookupHash), for a lookup column beside a sealed one. */
+export const phiLookupHash = (value: string): string => activeKeyring().lookupHash(value);
+
+/** The key id the lookup hashes written now start with; a hash under another key is stale. */
+export const currentLookupKeyId = (): string => activeKeyring().currentKeyId;

@@ -19,7 +19,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   CLINICIAN_CREDENTIALS,
+  CONSENT_SOURCES,
   PLAN_IDS,
+  SMS_KINDS,
   SUBSCRIPTION_STATUSES,
   SYMPTOMS_SINCE,
   VISIT_COVERAGES,
@@ -63,6 +65,8 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     emailVerifiedAt: tz('email_verified_at'),
     smsPolicyAccepted: boolean('sms_policy_accepted').notNull().default(false),
+    /** A keyed hash of the phone in E.164 (db/phone-index.ts), so a text's sender finds their accounts without opening every phone. */
+    phoneIndex: text('phone_index'),
     // Stored as the code names them, nothing else (decision 045): readers compare exact values.
     subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }),
     subscriptionPlan: text('subscription_plan', { enum: PLAN_IDS }),
@@ -108,6 +112,9 @@ export const users = pgTable(
     index('users_active_amount_idx')
       .on(t.subscriptionPlan, t.subscriptionAmountCents)
       .where(sql`subscription_status = 'active'`),
+    index('users_phone_index_idx')
+      .on(t.phoneIndex)
+      .where(sql`phone_index IS NOT NULL`),
   ],
 );
 
@@ -662,4 +669,59 @@ export const visitReleases = pgTable(
     releasedAt: tz('released_at').notNull().defaultNow(),
   },
   (t) => [index('visit_releases_visit_idx').on(t.visitId)],
+);
+
+/**
+ * Texts wait here, written in the same transaction as the change that causes them, and leave as the
+ * mail outbox's do (decision 053). The number is sealed, and blanked with the body once the text has
+ * left for the provider or failed for good.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** E.164. */
+    recipient: phiText('recipient'),
+    body: text('body'),
+    kind: text('kind', { enum: SMS_KINDS }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+    sentAt: tz('sent_at'),
+    /** Refused by the provider for good (a 4xx): never tried again. */
+    failedAt: tz('failed_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`sent_at IS NULL AND failed_at IS NULL`),
+    check('sms_outbox_kind_known', sql`${t.kind} IN ('doctor-ready', 'visit-message')`),
+  ],
+);
+
+/** Each grant or withdrawal of a member's consent to a channel (TCPA records): never updated. */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['sms'] }).notNull(),
+    granted: boolean('granted').notNull(),
+    source: text('source', { enum: CONSENT_SOURCES }).notNull(),
+    /** The member's address for a change they made on the site; null for a text's keyword. */
+    ip: text('ip'),
+    at: tz('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('consent_records_user_idx').on(t.userId, t.at),
+    check('consent_records_channel_known', sql`${t.channel} IN ('sms')`),
+    check('consent_records_source_known', sql`${t.source} IN ('sign-up', 'profile', 'sms-keyword')`),
+  ],
 );

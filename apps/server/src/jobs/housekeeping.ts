@@ -6,6 +6,7 @@ import { deleteSpentTokens } from '../features/users';
 import { deleteAnsweredIdempotencyKeys } from '../features/billing';
 import { removeAbandonedUploads, removeInterruptedUploads } from '../features/expenses';
 import { deleteDeliveredMail } from '../features/mail';
+import { deleteFinishedTexts } from '../features/sms';
 import type { Log } from '../lib/logging';
 import type { ObjectStorage } from '../lib/storage/storage';
 import { startSchedule } from './schedule';
@@ -35,6 +36,8 @@ const rules = {
   idempotencyKeys: (db: Executor, now: Date) => deleteAnsweredIdempotencyKeys(db, ago(now, IDEMPOTENCY_KEEP_MS)),
   rateLimits: (db: Executor, now: Date) => deleteExpiredLimits(db, now),
   mailOutbox: (db: Executor, now: Date) => deleteDeliveredMail(db, ago(now, DELIVERED_MAIL_KEEP_MS)),
+  // Sent or given-up texts keep no number or words; the rows themselves go as delivered mail does.
+  smsOutbox: (db: Executor, now: Date) => deleteFinishedTexts(db, ago(now, DELIVERED_MAIL_KEEP_MS)),
 } satisfies Record<string, (db: Executor, now: Date) => Promise<number>>;
 
 export type HousekeepingSummary = Record<keyof typeof rules | 'abandonedUploads' | 'interruptedUploads', number>;

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * AES-256-GCM for health data at rest. A sealed value reads `v1:<keyId>:<iv>:<ciphertext+tag>`
@@ -29,6 +29,11 @@ export interface PhiKeyring {
   readonly keyIds: string[];
   seal(plain: string): string;
   open(sealed: string): string;
+  /**
+   * A keyed hash of a value, `<keyId>:<HMAC-SHA256>`, to find rows by a sealed value without opening
+   * each one: equal values give equal hashes under one key, and nothing without the key can test a guess.
+   */
+  lookupHash(value: string): string;
 }
 
 /** A sealed value's key id, IV and body (still base64url), or null when the value is not sealed. */
@@ -44,8 +49,11 @@ export function createPhiKeyring(current: Buffer, older: Buffer[] = []): PhiKeyr
   const keys = new Map<string, Buffer>();
   for (const key of [current, ...older]) keys.set(keyIdOf(key), key);
   const currentKeyId = keyIdOf(current);
+  // A key of its own for the hashes, derived from the current one: no value is ever both sealed and hashed under one key.
+  const lookupKey = Buffer.from(hkdfSync('sha256', current, '', 'phi-lookup-hash', 32));
   return {
     currentKeyId,
+    lookupHash: (value) => `${currentKeyId}:${createHmac('sha256', lookupKey).update(value).digest('base64url')}`,
     keyIds: [...keys.keys()],
     seal(plain) {
       const iv = randomBytes(IV_BYTES);

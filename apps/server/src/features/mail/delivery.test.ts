@@ -5,7 +5,8 @@ import type { App } from '../../app';
 import { api, createTestApp } from '../../test/harness';
 import { queryRows } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { createMailDelivery, mailBodies, retryDelayMs } from './delivery';
+import { retryDelayMs } from '../../lib/outbox-worker';
+import { createMailDelivery, mailBodies } from './delivery';
 import { DELIVERED_BODY_NOTE, enqueueMails, findMail, outboxInsert, queueMailToSend, type OutgoingMail } from './repository';
 
 interface Received {

@@ -2,13 +2,9 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { claimDueMail, MAIL_LEASE_MS, markMailFailed, markMailSent, type OutboxRow, type QueuedMail } from './repository';
+import { createOutboxWorker, retryDelayMs } from '../../lib/outbox-worker';
+import { claimDueMail, markMailFailed, markMailSent, type OutboxRow, type QueuedMail } from './repository';
 import { renderLetter, type MailBodies } from './templates';
-
-/** Retry delays after each failed attempt: 30 s doubling up to an hour, then hourly. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-}
 
 export interface MailDelivery {
   /**
@@ -59,54 +55,24 @@ export function createMailDelivery(deps: {
   log: FastifyBaseLogger;
 }): MailDelivery {
   const send = createSender(deps.config);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  // Once stopping, the worker sends the rest of the batch it holds and claims no other.
-  let stopping = false;
-  // Sends that requests started; stopping waits for them, so a shutdown does not cut an SMTP
-  // conversation after the server took the message but before the outbox recorded it.
-  const inFlight = new Set<Promise<boolean>>();
-
-  async function attempt(row: Outgoing): Promise<boolean> {
-    try {
-      await send?.(row);
-      await markMailSent(deps.db, row.id, { forgetBody: send !== null });
-      return true;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      deps.log.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, reason }, 'mail delivery failed; will retry');
-      await markMailFailed(deps.db, row.id, reason, new Date(Date.now() + retryDelayMs(row.attempts)));
-      return false;
-    }
-  }
-
-  /** Sends due mail batch by batch until none is due, or until `stop` says to claim no more. */
-  async function deliverBatches(stop: () => boolean): Promise<number> {
-    let sent = 0;
-    while (!stop()) {
-      const batch = await claimDueMail(deps.db, { limit: 20, leaseMs: MAIL_LEASE_MS });
-      if (batch.length === 0) return sent;
-      for (const row of batch) if (await attempt(row)) sent++;
-    }
-    return sent;
-  }
-  const deliverDue = () => deliverBatches(() => false);
-
-  /** Sends a message this process holds the lease of; a failure is logged and left to the worker, and stopping waits for it. */
-  function deliverLeased(row: Outgoing): Promise<boolean> {
-    const delivery = attempt(row).catch((error: unknown) => {
-      deps.log.error({ err: error, mailId: row.id }, 'immediate mail delivery failed; the worker will retry');
-      return false;
-    });
-    inFlight.add(delivery);
-    void delivery.finally(() => inFlight.delete(delivery));
-    return delivery;
-  }
+  const worker = createOutboxWorker<Outgoing>(
+    {
+      name: 'mail',
+      claimDue: (limit, leaseMs) => claimDueMail(deps.db, { limit, leaseMs }),
+      send: async (row) => send?.(row),
+      markSent: (row) => markMailSent(deps.db, row.id, { forgetBody: send !== null }),
+      // Mail is never given up: a refused address may be fixed, and a later attempt costs nothing.
+      markFailed: (row, reason, retryAt) =>
+        markMailFailed(deps.db, row.id, reason, retryAt ?? new Date(Date.now() + retryDelayMs(row.attempts))),
+      describe: (row) => ({ mailId: row.id, kind: row.kind }),
+    },
+    deps.log,
+  );
 
   return {
     send({ id, mail }) {
       // The lease was taken as it was queued, and counted as its first attempt.
-      return deliverLeased({
+      return worker.deliverLeased({
         id,
         recipient: mail.to,
         subject: mail.subject,
@@ -117,24 +83,8 @@ export function createMailDelivery(deps: {
         attempts: 1,
       });
     },
-    deliverDue,
-    start(intervalMs = 5_000) {
-      if (timer) return;
-      stopping = false;
-      const tick = () => {
-        running = deliverBatches(() => stopping)
-          .catch((error: unknown) => deps.log.error({ err: error }, 'mail worker pass failed'))
-          .finally(() => {
-            if (timer) timer = setTimeout(tick, intervalMs);
-          });
-      };
-      timer = setTimeout(tick, 0);
-    },
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await Promise.allSettled([running, ...inFlight]);
-    },
+    deliverDue: worker.deliverDue,
+    start: worker.start,
+    stop: worker.stop,
   };
 }

@@ -10,4 +10,4 @@ export {
   type QueuedMail,
 } from './repository';
 export type { MailDelivery } from './delivery';
-export type { MailTemplates } from './templates';
+export { devPage, devTime, escapeHtml, type MailTemplates } from './templates';

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { assignments, queryRows, type Executor } from '../../db/client';
+import { claimableAt } from '../../db/outbox';
 import { mailOutbox, type Letter } from '../../db/schema';
+import { OUTBOX_LEASE_MS } from '../../lib/outbox-worker';
 
 export interface OutgoingMail {
   to: string;
@@ -11,11 +13,8 @@ export interface OutgoingMail {
   kind: string;
 }
 
-/** How long a sender holds a message it claimed or queued leased; past that, any worker may send it. */
-export const MAIL_LEASE_MS = 60_000;
-
 /** The schedule of a message its caller sends at once (`MailDelivery.send`): leased to the caller. */
-export const leaseForDelivery = () => ({ leasedUntil: new Date(Date.now() + MAIL_LEASE_MS) });
+export const leaseForDelivery = () => ({ leasedUntil: new Date(Date.now() + OUTBOX_LEASE_MS) });
 
 /** A message in the outbox, with what sending it needs. */
 export interface QueuedMail {
@@ -75,13 +74,7 @@ export async function claimDueMail(db: Executor, options: { limit: number; lease
   const candidates = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(
-      and(
-        isNull(mailOutbox.sentAt),
-        lte(mailOutbox.nextAttemptAt, now),
-        or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
-      ),
-    )
+    .where(claimableAt(mailOutbox, now))
     .orderBy(asc(mailOutbox.nextAttemptAt))
     .limit(options.limit)
     .for('update', { skipLocked: true });

@@ -6,15 +6,13 @@ import type { Config } from '../../config';
 import { mailBodies } from './delivery';
 import type { OutboxRow } from './repository';
 import { mailboxEntry, MAILBOX_LIMIT, oneMail, recentMail } from './mailbox.service';
-import { escapeHtml } from './templates';
-
-const when = (date: Date) => `<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 19).replace('T', ' ')} UTC</time>`;
+import { devPage, devTime, escapeHtml } from './templates';
 
 function status(row: OutboxRow): string {
-  if (row.sentAt) return `sent ${when(row.sentAt)}`;
+  if (row.sentAt) return `sent ${devTime(row.sentAt)}`;
   if (!row.lastError) return 'pending';
   const attempts = `${row.attempts} attempt${row.attempts === 1 ? '' : 's'}`;
-  return `failed (${attempts}, retry at ${when(row.nextAttemptAt)}): ${escapeHtml(row.lastError)}`;
+  return `failed (${attempts}, retry at ${devTime(row.nextAttemptAt)}): ${escapeHtml(row.lastError)}`;
 }
 
 /** Plain text with its web addresses made clickable; everything else escaped. */
@@ -30,31 +28,14 @@ const linksToTop = (html: string) =>
     ? html.replace(/<head[^>]*>|<html[^>]*>/i, '$&<base target="_top">')
     : `<base target="_top">${html}`;
 
-/** Inline styles only: the site's CSP allows them, and no script is needed. */
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{font:16px/1.5 system-ui,sans-serif;color:#12303d;background:#f3f7f9;margin:0;padding:24px}
-main{max-width:1100px;margin:0 auto}
-table{border-collapse:collapse;width:100%;background:#fff}
-th,td{text-align:left;padding:8px 12px;border-bottom:1px solid #d5e1e6;vertical-align:top}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;background:#fff;padding:16px}
-dt{font-weight:bold}
-iframe{width:100%;height:70vh;border:1px solid #d5e1e6;background:#fff;resize:vertical}
-pre{white-space:pre-wrap;background:#fff;padding:16px;border:1px solid #d5e1e6}
-a{color:#0b6e75}
-</style></head>
-<body><main>${body}</main></body></html>`;
-
 function listPage(rows: OutboxRow[]): string {
   const items = rows
     .map(
-      (row) => `<tr><td>${when(row.createdAt)}</td><td>${escapeHtml(row.recipient)}</td>
+      (row) => `<tr><td>${devTime(row.createdAt)}</td><td>${escapeHtml(row.recipient)}</td>
 <td><a href="/dev/mailbox/${row.id}">${escapeHtml(row.subject)}</a></td><td>${escapeHtml(row.kind)}</td><td>${status(row)}</td></tr>`,
     )
     .join('\n');
-  return page(
+  return devPage(
     'Dev mailbox',
     `<h1>Dev mailbox</h1>
 <p>SMTP_URL is not set, so the e-mail the site sends stops here. The latest ${MAILBOX_LIMIT} messages, newest first; reload for new ones.</p>
@@ -64,12 +45,12 @@ ${rows.length ? `<table><thead><tr><th scope="col">Time</th><th scope="col">To</
 
 function messagePage(row: OutboxRow, config: Pick<Config, 'mailFrom' | 'brand'>): string {
   const { text, html } = mailBodies(config.brand, row);
-  return page(
+  return devPage(
     row.subject,
     `<p><a href="/dev/mailbox">← All mail</a></p>
 <h1>${escapeHtml(row.subject)}</h1>
 <dl><dt>From</dt><dd>${escapeHtml(config.mailFrom)}</dd><dt>To</dt><dd>${escapeHtml(row.recipient)}</dd><dt>Kind</dt><dd>${escapeHtml(row.kind)}</dd>
-<dt>Queued</dt><dd>${when(row.createdAt)}</dd><dt>Status</dt><dd>${status(row)}</dd></dl>
+<dt>Queued</dt><dd>${devTime(row.createdAt)}</dd><dt>Status</dt><dd>${status(row)}</dd></dl>
 <h2>HTML body</h2>
 <iframe title="HTML body of the message" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(linksToTop(html))}"></iframe>
 <h2>Text body</h2>

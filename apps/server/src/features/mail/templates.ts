@@ -222,3 +222,24 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
 });
 
 export type MailTemplates = ReturnType<typeof mailTemplates>;
+
+/** A time on a development page, in UTC to the second. */
+export const devTime = (date: Date) =>
+  `<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 19).replace('T', ' ')} UTC</time>`;
+
+/** A development page (the dev mailbox, the dev texts): inline styles only, which the site's CSP allows, and no script. */
+export const devPage = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;color:#12303d;background:#f3f7f9;margin:0;padding:24px}
+main{max-width:1100px;margin:0 auto}
+table{border-collapse:collapse;width:100%;background:#fff}
+th,td{text-align:left;padding:8px 12px;border-bottom:1px solid #d5e1e6;vertical-align:top}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;background:#fff;padding:16px}
+dt{font-weight:bold}
+iframe{width:100%;height:70vh;border:1px solid #d5e1e6;background:#fff;resize:vertical}
+pre{white-space:pre-wrap;background:#fff;padding:16px;border:1px solid #d5e1e6}
+a{color:#0b6e75}
+</style></head>
+<body><main>${body}</main></body></html>`;

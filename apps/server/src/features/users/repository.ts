@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { phoneIndexOf } from '../../db/phone-index';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -21,15 +22,19 @@ export async function isCustomerIdTaken(db: Executor, customerId: string): Promi
   return Boolean(row);
 }
 
+/** The changes with the phone's lookup hash beside a new phone, so every write of one keeps the two together. */
+const withPhoneIndex = <T extends Partial<NewUser>>(changes: T): T =>
+  'customerPhone' in changes ? { ...changes, phoneIndex: phoneIndexOf(changes.customerPhone) } : changes;
+
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
-  const [row] = await db.insert(users).values(user).returning();
+  const [row] = await db.insert(users).values(withPhoneIndex(user)).returning();
   return row!;
 }
 
 export async function updateUser(db: Executor, id: string, changes: Partial<NewUser>): Promise<UserRow> {
   const [row] = await db
     .update(users)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...withPhoneIndex(changes), updatedAt: sql`now()` })
     .where(eq(users.id, id))
     .returning();
   return row!;

@@ -10,6 +10,7 @@ import type { CaptchaService } from '../captcha';
 import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail';
 import type { GeoLocation, GeoService } from '../geo';
 import { findPlan } from '../plans';
+import { recordSmsConsent } from '../sms';
 import { billingColumnsOf } from './profile.service';
 import { findUserByEmail, insertUser, isCustomerIdTaken, updateUser, type NewUser, type UserRow } from './repository';
 import { consumeToken, isTokenUsable, issueToken } from './tokens.repository';
@@ -79,7 +80,11 @@ export async function register(ctx: UserDeps, input: Registration, meta: Request
   const createOrFind = () =>
     ctx.db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, input.email);
-      return existing ?? insertUser(tx, { ...details, customerId: await unusedCustomerId(tx, input.customerId) });
+      if (existing) return existing;
+      const created = await insertUser(tx, { ...details, customerId: await unusedCustomerId(tx, input.customerId) });
+      // Sign-up asks the member to accept texts: that acceptance is their first consent record.
+      await recordSmsConsent(tx, created.id, { granted: created.smsPolicyAccepted, source: 'sign-up', ip: meta.ip });
+      return created;
     });
   let user: UserRow;
   try {

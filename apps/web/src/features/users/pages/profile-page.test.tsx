@@ -42,6 +42,7 @@ function setup(me: Response | (() => Response), extra: Parameters<typeof mockApi
     'GET /api/users/me/payments': json(200, []),
     'GET /api/users/me/health-history': json(200, { history: null, savedAt: null }),
     'GET /api/users/me/sessions': json(200, [thisDevice]),
+    'GET /api/users/me/notifications': json(200, { email: 'always', sms: true }),
     ...extra,
   });
   return { api, ...renderAt('/profile', <ProfilePage />) };
@@ -254,5 +255,28 @@ describe('profile page', () => {
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'x');
     expect(screen.getByText(messages.passwordsDoNotMatch)).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Update password' }).disabled).toBe(true);
+  });
+
+  it('turns text messages off and on with the Notifications switch, and says why it cannot be on without a phone', async () => {
+    // The first change is saved; the second is refused, as for a member whose phone was removed meanwhile.
+    let saves = 0;
+    const { api } = setup(json(200, profile), {
+      'PUT /api/users/me/notifications': () =>
+        ++saves === 1
+          ? json(200, { email: 'always', sms: false })
+          : json(400, { message: messages.smsNeedsPhone, errors: { sms: messages.smsNeedsPhone } }),
+    });
+    const card = await screen.findByRole('region', { name: messages.notificationsTitle });
+    expect(within(card).getByText(messages.notificationsEmail)).toBeInTheDocument();
+    const toggle = await within(card).findByRole('switch', { name: messages.notificationsSmsLabel });
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(messages.notificationsSmsHelp);
+    await userEvent.click(toggle);
+    expect(await within(card).findByText(messages.notificationsSmsOff)).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    expect(api.callsTo('PUT', '/api/users/me/notifications')).toHaveLength(1);
+    await userEvent.click(toggle);
+    expect(await within(card).findByText(messages.smsNeedsPhone)).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
   });
 });

@@ -10,6 +10,7 @@ import { MembershipCard } from '../../billing';
 import { HealthHistoryCard } from '../../health-history';
 import { GetCareCard } from '../../visits';
 import { DetailsCard } from '../components/details-card';
+import { NotificationsCard } from '../components/notifications-card';
 import { PasswordCard } from '../components/password-card';
 import { SessionsCard } from '../components/sessions-card';
 import { cacheProfile } from '../profile-cache';
@@ -116,6 +117,7 @@ export default function ProfilePage() {
           <MembershipCard profile={profile} />
           <HealthHistoryCard />
           <DetailsCard profile={profile} />
+          <NotificationsCard />
           <PasswordCard />
           <SessionsCard />
         </div>
