@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { findVersion, latestVersion } from '../health-history';
 import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail';
+import type { TextMessages } from '../sms';
 import { findUserById } from '../users';
 import { announceVisit, type VisitEvents } from './events.service';
 import {
@@ -34,6 +35,7 @@ export interface ClinicDeps {
   visitEvents: VisitEvents;
   mail: MailDelivery;
   templates: MailTemplates;
+  sms: Pick<TextMessages, 'queueText'>;
 }
 
 /** The most requests the queue shows at once: the oldest, which are taken first. */
@@ -178,7 +180,8 @@ async function clinicianView(db: Executor, visit: VisitRow): Promise<ClinicianVi
 
 /**
  * Claims a waiting request: only on duty, only in the clinician's states, and only one clinician
- * gets it. The patient is e-mailed that a doctor is ready, without a word about their health.
+ * gets it. The patient is e-mailed (and texted, when they agreed to texts) that a doctor is ready,
+ * without a word about their health.
  */
 export async function claimRequest(deps: ClinicDeps, clinicianId: string, visitId: string): Promise<ClinicianVisit> {
   const clinician = await activeClinician(deps.db, clinicianId);
@@ -188,6 +191,8 @@ export async function claimRequest(deps: ClinicDeps, clinicianId: string, visitI
     if (!row) return undefined;
     const patient = await findUserById(tx, row.patientId);
     const mail = patient ? await queueMailToSend(tx, deps.templates.doctorReady(patient.email, patient.firstName, row.id)) : null;
+    // A text too, when the patient agreed to texts: a nudge, never what the visit is about.
+    await deps.sms.queueText(tx, row.patientId, 'doctor-ready');
     return { row, mail };
   });
   if (!claimed) {

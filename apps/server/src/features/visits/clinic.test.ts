@@ -2,7 +2,7 @@ import { messages, type HealthHistory, type VisitNote } from '@app/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { auditLog, visitReleases, visits } from '../../db/schema';
+import { auditLog, smsOutbox, users, visitReleases, visits } from '../../db/schema';
 import { adminEnv, eventually, mailFor, signedInAdmin, signedInClinician, signedInMember, useTestApp } from '../../test/harness';
 import { releaseStaleClaims } from '.';
 
@@ -310,5 +310,38 @@ describe('the thread and cancellations', () => {
     const sign = await server.http.post(`/api/clinic/visits/${id}/sign`, note(), clinician.token);
     expect(sign.status).toBe(409);
     expect(sign.body.message).toBe(messages.visitNotOpen);
+  });
+});
+
+describe('texts', () => {
+  it('texts a patient who agreed to texts when a doctor claims the request and when the doctor writes, never the symptoms', async () => {
+    const clinician = await signedInClinician(server.app, { states: ['MO'] });
+    const { member, id } = await waitingVisit('MO', 'message');
+    await server.http.post(`/api/clinic/visits/${id}/claim`, {}, clinician.token);
+    await server.http.post(`/api/clinic/visits/${id}/messages`, { text: 'How high is the fever?' }, clinician.token);
+    await server.http.post(`/api/visits/${id}/messages`, { text: 'About 101°F.' }, member.token);
+    const texts = await server.app.ctx.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.userId, member.user.id as string));
+    expect(texts.map((t) => t.kind).sort()).toEqual(['doctor-ready', 'visit-message']);
+    expect(texts.every((t) => !/fever|throat|101/i.test(t.body ?? ''))).toBe(true);
+  });
+
+  it('texts nobody who did not agree to texts', async () => {
+    const clinician = await signedInClinician(server.app, { states: ['MO'] });
+    const member = await signedInMember(server.app);
+    await server.app.ctx.db
+      .update(users)
+      .set({ smsPolicyAccepted: false })
+      .where(eq(users.id, member.user.id as string));
+    const id = ((await server.http.post('/api/visits', request(), member.token)).body.visit as { id: string }).id;
+    await server.http.post(`/api/clinic/visits/${id}/claim`, {}, clinician.token);
+    expect(
+      await server.app.ctx.db
+        .select()
+        .from(smsOutbox)
+        .where(eq(smsOutbox.userId, member.user.id as string)),
+    ).toEqual([]);
   });
 });

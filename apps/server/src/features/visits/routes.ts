@@ -12,14 +12,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { cancelOwnVisit, listOwnVisits, readOwnVisit, requestVisit, type PatientVisitsDeps } from './request.service';
-import { postMessage, readThread } from './thread.service';
+import { postMessage, readThread, type ThreadDeps } from './thread.service';
 
 /** A visit named in the path: a malformed id is refused before any lookup. */
 export const visitParams = z.object({ visitId: z.uuid({ error: messages.visitNotFound }) });
 const tags = ['Visits'];
 
 /** The patient's visits: requests, the waiting room, the thread and the record. No route names another patient. */
-export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps }> = async (fastify, { visits }) => {
+export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & ThreadDeps }> = async (fastify, { visits }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'no-store' };
 
