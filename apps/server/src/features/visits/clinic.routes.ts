@@ -28,7 +28,10 @@ import {
   type ClinicDeps,
 } from './clinic.service';
 import { visitParams } from './routes';
-import { postMessage, readThread } from './thread.service';
+import { postMessage, readThread, type ThreadDeps } from './thread.service';
+import { queueTopic, visitTopic } from './events.service';
+import { openEventStream } from '../../lib/live/event-stream';
+import type { LiveBus } from '../../lib/live/bus';
 
 const tags = ['Clinic'];
 
@@ -36,7 +39,10 @@ const tags = ['Clinic'];
  * The clinicians' side of visits, under /api/clinic: the queue, claims, the note and the thread. Every
  * route is for clinicians only (clinicianOnly), and each visit route for the clinician holding the visit.
  */
-export const clinicVisitRoutes: FastifyPluginAsync<{ visits: ClinicDeps }> = async (fastify, { visits }) => {
+export const clinicVisitRoutes: FastifyPluginAsync<{ visits: ClinicDeps & ThreadDeps & { live: LiveBus } }> = async (
+  fastify,
+  { visits },
+) => {
   clinicianOnly(fastify);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const clinicianId = (request: FastifyRequest) => requireClinician(request).userId;
@@ -54,6 +60,31 @@ export const clinicVisitRoutes: FastifyPluginAsync<{ visits: ClinicDeps }> = asy
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return readQueue(visits, clinicianId(request));
+    },
+  );
+
+  app.get(
+    '/queue/events',
+    {
+      schema: {
+        operationId: 'followClinicQueue',
+        summary: 'Follow the queue as requests arrive and are claimed',
+        description:
+          "An event stream: each `queue` frame holds the queue as GET /api/clinic/queue answers it, sent at once and on every change in the clinician's states.",
+        tags,
+        produces: ['text/event-stream'],
+        response: { 200: z.unknown().describe('text/event-stream of `queue` frames') },
+      },
+    },
+    async (request, reply) => {
+      const clinician = clinicianId(request);
+      const queue = await readQueue(visits, clinician);
+      return openEventStream(request, reply, {
+        live: visits.live,
+        topics: queue.states.map(queueTopic),
+        read: () => readQueue(visits, clinician),
+        event: 'queue',
+      });
     },
   );
 
@@ -92,6 +123,32 @@ export const clinicVisitRoutes: FastifyPluginAsync<{ visits: ClinicDeps }> = asy
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return answer(request, await readClinicianVisit(visits, clinicianId(request), request.params.visitId));
+    },
+  );
+
+  app.get(
+    '/visits/:visitId/events',
+    {
+      schema: {
+        operationId: 'followClinicVisit',
+        summary: 'Follow a visit the clinician holds as it changes (a cancellation, a message)',
+        description: 'An event stream: each `visit` frame holds the visit as GET /api/clinic/visits/{visitId} answers it.',
+        tags,
+        params: visitParams,
+        produces: ['text/event-stream'],
+        response: { 200: z.unknown().describe('text/event-stream of `visit` frames') },
+      },
+    },
+    async (request, reply) => {
+      const clinician = clinicianId(request);
+      const visit = await readClinicianVisit(visits, clinician, request.params.visitId);
+      setAuditSubject(request, visit.patient.id);
+      return openEventStream(request, reply, {
+        live: visits.live,
+        topics: [visitTopic(visit.id)],
+        read: () => readClinicianVisit(visits, clinician, visit.id),
+        event: 'visit',
+      });
     },
   );
 

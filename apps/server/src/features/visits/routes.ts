@@ -13,13 +13,19 @@ import { z } from 'zod';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { cancelOwnVisit, listOwnVisits, readOwnVisit, requestVisit, type PatientVisitsDeps } from './request.service';
 import { postMessage, readThread, type ThreadDeps } from './thread.service';
+import { queueTopic, visitTopic } from './events.service';
+import { openEventStream } from '../../lib/live/event-stream';
+import type { LiveBus } from '../../lib/live/bus';
 
 /** A visit named in the path: a malformed id is refused before any lookup. */
 export const visitParams = z.object({ visitId: z.uuid({ error: messages.visitNotFound }) });
 const tags = ['Visits'];
 
 /** The patient's visits: requests, the waiting room, the thread and the record. No route names another patient. */
-export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & ThreadDeps }> = async (fastify, { visits }) => {
+export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & ThreadDeps & { live: LiveBus } }> = async (
+  fastify,
+  { visits },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'no-store' };
 
@@ -73,6 +79,34 @@ export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & Threa
     async (request, reply) => {
       reply.headers(noStore);
       return { visit: await readOwnVisit(visits, requireUser(request).userId, request.params.visitId) };
+    },
+  );
+
+  app.get(
+    '/api/visits/:visitId/events',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'followMyVisit',
+        summary: "Follow one of the signed-in patient's visits as it changes",
+        description:
+          'An event stream: each `visit` frame holds the visit as GET /api/visits/{visitId} answers it, sent at once and again on every change (the place in the queue too).',
+        tags,
+        params: visitParams,
+        produces: ['text/event-stream'],
+        response: { 200: z.unknown().describe('text/event-stream of `visit` frames') },
+      },
+    },
+    async (request, reply) => {
+      const patientId = requireUser(request).userId;
+      // Read before the stream opens: another patient's visit is a 404, which ends the browser's retries.
+      const visit = await readOwnVisit(visits, patientId, request.params.visitId);
+      return openEventStream(request, reply, {
+        live: visits.live,
+        topics: [visitTopic(visit.id), queueTopic(visit.state)],
+        read: () => readOwnVisit(visits, patientId, visit.id),
+        event: 'visit',
+      });
     },
   );
 
