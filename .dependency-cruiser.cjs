@@ -18,6 +18,7 @@ const LIB_FILES = [
   `${SERVER}features/mail/(delivery|templates)\\.ts$`,
   `${SERVER}features/plans/catalogue\\.ts$`,
   `${SERVER}features/user-admin/admin-user\\.ts$`,
+  `${SERVER}features/visits/summary-pdf\\.ts$`,
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -28,7 +28,7 @@ import { mailTemplates } from './features/mail/templates';
 import { planRoutes } from './features/plans/routes';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
-import { clinicVisitRoutes, visitRoutes, type VisitEvents } from './features/visits';
+import { clinicVisitRoutes, visitRoutes, visitSummaryRoutes, type VisitEvents } from './features/visits';
 import { startAuditAnchorSchedule } from './jobs/audit-anchor';
 import { startBillingSchedule } from './jobs/billing';
 import { startHousekeepingSchedule } from './jobs/housekeeping';
@@ -234,6 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const visitEvents: VisitEvents = { publish: () => Promise.resolve() };
   const visits = { ...ctx, visitEvents };
   await app.register(visitRoutes, { visits });
+  await app.register(visitSummaryRoutes, { visits });
   await app.register(clinicVisitRoutes, { visits, prefix: '/api/clinic' });
   await app.register(contactRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
