@@ -6,7 +6,7 @@ import { SUBSCRIPTION_STATUSES } from './membership';
 import { messages } from './messages';
 import { PLAN_IDS, type PlanId } from './plan-ids';
 import { CLINICIAN_CREDENTIALS } from './clinicians';
-import { VISIT_SERVICES } from './visits';
+import { VISIT_SERVICES, type VisitService } from './visits';
 
 /** docs/product.md, Constants: a page of the admin lists, the bulk export's page, and the shortest e-mail search. */
 export const ADMIN_PAGE_SIZE = 10;
@@ -346,6 +346,11 @@ export type AnalyticsSeries = z.infer<typeof analyticsSeriesSchema>;
 /** The visit figures look back this many America/Chicago days, today included. */
 export const VISIT_ANALYTICS_DAYS = 30;
 
+// One named property per service, so a client generator sees every key.
+const visitCountsByService = z.object(
+  Object.fromEntries(VISIT_SERVICES.map((service) => [service, z.number().int()])) as Record<VisitService, z.ZodNumber>,
+);
+
 /**
  * GET /api/admin/analytics/visits: the visits of the last VISIT_ANALYTICS_DAYS America/Chicago days,
  * from..to both included.
@@ -354,7 +359,7 @@ export const visitAnalyticsSchema = z.object({
   from: z.string(),
   to: z.string(),
   /** Visits requested each day, by service: every day of the range, zeros included. */
-  days: z.array(z.object({ day: z.string(), byService: z.record(z.enum(VISIT_SERVICES), z.number().int()) })),
+  days: z.array(z.object({ day: z.string(), byService: visitCountsByService })),
   /**
    * From request to claim, in minutes to a tenth, over the requests of the range a clinician has claimed
    * (a request handed back counts to its latest claim); null when none was.
