@@ -17,6 +17,9 @@ const drawable = (char: string) => {
   return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char);
 };
 
+// Control and format characters (a zero-width space, a direction mark) draw nothing: they are dropped.
+const INVISIBLE = /^[\p{Cc}\p{Cf}]$/u;
+
 /**
  * Text the standard fonts can draw: a character outside WinAnsi becomes its unaccented letters when
  * it has them (ő → o, ﬁ → fi), else "?", so an emoji or a CJK name never breaks the document.
@@ -26,7 +29,7 @@ function toWinAnsi(text: string): string {
   for (const char of text.normalize('NFC')) {
     if (char === '\n' || drawable(char)) out += char;
     else if (char === '\t' || char === '\r') out += ' ';
-    else {
+    else if (!INVISIBLE.test(char)) {
       const base = [...char.normalize('NFKD')].filter((part) => drawable(part)).join('');
       out += base || '?';
     }

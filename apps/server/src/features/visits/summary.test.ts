@@ -1,9 +1,19 @@
 import { PassThrough } from 'node:stream';
 import { inflateSync } from 'node:zlib';
 import { centralDay, messages } from '@app/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { api, createTestApp, insertCompletedSignedVisit, insertVisitRow, signedInClinician, signedInMember } from '../../test/harness';
+import { auditLog } from '../../db/schema';
+import {
+  api,
+  createTestApp,
+  eventually,
+  insertCompletedSignedVisit,
+  insertVisitRow,
+  signedInClinician,
+  signedInMember,
+} from '../../test/harness';
 
 // One server for the file, logging every request at debug into `logText`, to prove the summary stays out of the logs.
 const server = {} as { app: App; http: ReturnType<typeof api> };
@@ -99,7 +109,7 @@ describe('downloading a visit summary as a PDF', () => {
 
   it('wraps a very long plan across pages and draws what the fonts cannot as "?", numbering every page', async () => {
     const { clinician, patient, patientId } = await patientWithClinician();
-    const plan = `Rest 😀 and drink fluids, 多喝水. ${'Take the medicine with food and keep a diary of the fever. '.repeat(80)}`;
+    const plan = `Rest 😀 and drink\u200b fluids, 多喝水. ${'Take the medicine with food and keep a diary of the fever. '.repeat(80)}`;
     const visit = await insertCompletedSignedVisit(server.app, {
       patientId,
       clinicianId: clinician.clinician.userId,
@@ -143,7 +153,7 @@ describe('downloading a visit summary as a PDF', () => {
     expect((await server.http.get(summaryUrl(signed.id), patient.token)).status).toBe(200);
   });
 
-  it('keeps the summary out of the logs', async () => {
+  it('files the download in the audit trail under the patient, and keeps the summary out of the logs', async () => {
     const { clinician, patient, patientId } = await patientWithClinician();
     const visit = await insertCompletedSignedVisit(server.app, {
       patientId,
@@ -152,6 +162,14 @@ describe('downloading a visit summary as a PDF', () => {
       symptoms: 'Rare-symptom-marker',
     });
     expect((await server.http.get(summaryUrl(visit.id), patient.token)).status).toBe(200);
+    const action = 'GET /api/visits/:visitId/summary.pdf';
+    await eventually('the audit row of the download', async () => {
+      const rows = await server.app.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorUserId, patientId), eq(auditLog.action, action)));
+      return rows.length === 1 ? rows : undefined;
+    });
     expect(logText).toContain('/api/visits/:visitId/summary.pdf');
     for (const marker of ['Rare-assessment-marker', 'Rare-plan-marker', 'Rare-symptom-marker', 'Amoxicillin', 'Avery']) {
       expect(logText).not.toContain(marker);
