@@ -31,7 +31,7 @@ export const visitSummaryPdf = {
   timeZoneNote: 'Times are US Central Time (America/Chicago).',
   service: 'Service',
   mode: 'How you met',
-  state: 'Your location',
+  state: 'Where you were',
   clinician: 'Clinician',
   npi: 'NPI',
   reason: 'Reason for visit',

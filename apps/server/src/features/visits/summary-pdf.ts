@@ -1,4 +1,13 @@
-import { formatPhone, messages, US_CENTRAL, VISIT_MODE_LABELS, VISIT_SERVICE_LABELS, type PatientVisit, type VisitNote } from '@app/shared';
+import {
+  formatPhone,
+  messages,
+  US_CENTRAL,
+  usStateName,
+  VISIT_MODE_LABELS,
+  VISIT_SERVICE_LABELS,
+  type PatientVisit,
+  type VisitNote,
+} from '@app/shared';
 import PDFDocument from 'pdfkit';
 
 const words = messages.visitSummaryPdf;
@@ -111,6 +120,7 @@ export function renderVisitSummaryPdf({ brand, patient, visit }: VisitSummaryCon
   field(words.visitTime, `${at(visit.startedAt ?? visit.requestedAt)}. ${words.timeZoneNote}`);
   field(words.service, VISIT_SERVICE_LABELS[visit.service]);
   field(words.mode, VISIT_MODE_LABELS[visit.mode]);
+  field(words.state, usStateName(visit.state));
   field(words.clinician, `${clinician.name} · ${words.npi} ${clinician.npi}`);
 
   heading(words.reason);

@@ -89,6 +89,7 @@ describe('downloading a visit summary as a PDF', () => {
       'America/Chicago',
       'Urgent care',
       'Phone',
+      'Missouri',
       `Dr. Grace Hopper, MD`,
       clinician.clinician.npi,
       'Fever of 101°F and a sore throat',
