@@ -19,6 +19,7 @@ const LIB_FILES = [
   `${SERVER}features/plans/catalogue\\.ts$`,
   `${SERVER}features/sms/(gateway|twilio-gateway)\\.ts$`,
   `${SERVER}features/user-admin/admin-user\\.ts$`,
+  `${SERVER}features/visits/summary-pdf\\.ts$`,
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

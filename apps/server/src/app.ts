@@ -32,7 +32,7 @@ import { smsRoutes } from './features/sms/routes';
 import { createSmsGateway, createTextMessages } from './features/sms/service';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
-import { clinicVisitRoutes, visitRoutes } from './features/visits';
+import { clinicVisitRoutes, visitRoutes, visitSummaryRoutes } from './features/visits';
 import { startAuditAnchorSchedule } from './jobs/audit-anchor';
 import { startBillingSchedule } from './jobs/billing';
 import { startHousekeepingSchedule } from './jobs/housekeeping';
@@ -265,6 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthHistoryRoutes, { ctx });
   const visits = { ...ctx, visitEvents: ctx.live };
   await app.register(visitRoutes, { visits });
+  await app.register(visitSummaryRoutes, { visits });
   await app.register(clinicVisitRoutes, { visits, prefix: '/api/clinic' });
   await app.register(contactRoutes, { ctx });
   await app.register(billingRoutes, { ctx });

@@ -5,6 +5,8 @@ import { strictDecimal } from './decimal';
 import { SUBSCRIPTION_STATUSES } from './membership';
 import { messages } from './messages';
 import { PLAN_IDS, type PlanId } from './plan-ids';
+import { CLINICIAN_CREDENTIALS } from './clinicians';
+import { VISIT_SERVICES, type VisitService } from './visits';
 
 /** docs/product.md, Constants: a page of the admin lists, the bulk export's page, and the shortest e-mail search. */
 export const ADMIN_PAGE_SIZE = 10;
@@ -340,3 +342,33 @@ export const analyticsSeriesSchema = z.object({
   buckets: z.array(analyticsBucketSchema),
 });
 export type AnalyticsSeries = z.infer<typeof analyticsSeriesSchema>;
+
+/** The visit figures look back this many America/Chicago days, today included. */
+export const VISIT_ANALYTICS_DAYS = 30;
+
+// One named property per service, so a client generator sees every key.
+const visitCountsByService = z.object(
+  Object.fromEntries(VISIT_SERVICES.map((service) => [service, z.number().int()])) as Record<VisitService, z.ZodNumber>,
+);
+
+/**
+ * GET /api/admin/analytics/visits: the visits of the last VISIT_ANALYTICS_DAYS America/Chicago days,
+ * from..to both included.
+ */
+export const visitAnalyticsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Visits requested each day, by service: every day of the range, zeros included. */
+  days: z.array(z.object({ day: z.string(), byService: visitCountsByService })),
+  /**
+   * From request to claim, in minutes to a tenth, over the requests of the range a clinician has claimed
+   * (a request handed back counts to its latest claim); null when none was.
+   */
+  wait: z.object({ claimed: z.number().int(), medianMinutes: z.number().nullable(), p90Minutes: z.number().nullable() }),
+  /** Visits that ended in the range, completed or cancelled. */
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  /** The visits each clinician completed in the range, most first. */
+  clinicians: z.array(z.object({ id: z.string(), name: z.string(), credentials: z.enum(CLINICIAN_CREDENTIALS), closed: z.number().int() })),
+});
+export type VisitAnalytics = z.infer<typeof visitAnalyticsSchema>;

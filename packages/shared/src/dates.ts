@@ -18,6 +18,12 @@ export function parseIsoDate(value: string): Date | null {
   return date;
 }
 
+/** A YYYY-MM-DD day moved by whole days (calendar arithmetic in UTC, so no time zone shifts it). */
+export function addIsoDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 /**
  * The years of every day and month an admin asks about or records: analytics and expense filters,
  * profit months, an expense's spent date. Every date the product keeps falls in them, and a day, its

@@ -2,14 +2,24 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, CLINICIAN_ROLE, generateCustomerId, isNpi, registrationSchema, type ClinicianCredential, type PlanId } from '@app/shared';
+import {
+  addDays,
+  CLINICIAN_ROLE,
+  generateCustomerId,
+  isNpi,
+  registrationSchema,
+  TELEHEALTH_CONSENT_VERSION,
+  type ClinicianCredential,
+  type PlanId,
+  type VisitNote,
+} from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, PGLITE_IN_MEMORY, type Database } from '../db/client';
 import { usePhiKeyring } from '../db/phi-column';
-import { clinicians, memberships, users } from '../db/schema';
+import { clinicians, memberships, users, visitAddenda, visitNotes, visits } from '../db/schema';
 import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
 import { useAuditKey } from '../features/audit';
@@ -384,4 +394,76 @@ export async function signedInClinician(
     })
     .returning();
   return { ...(await sessionFor(app, clinicianUser!)), clinician: clinician! };
+}
+
+/**
+ * A visit row as a request leaves it (urgent care by phone from Missouri, waiting), with any column
+ * overridden: status, clinician and times, for tests that arrange visits without walking the queue.
+ */
+export async function insertVisitRow(app: App, patientId: string, values: Partial<typeof visits.$inferInsert> = {}) {
+  const [row] = await app.ctx.db
+    .insert(visits)
+    .values({
+      patientId,
+      requestedBy: patientId,
+      service: 'urgent-care',
+      mode: 'phone',
+      state: 'MO',
+      symptoms: 'Fever of 101°F and a sore throat',
+      since: 'days',
+      callbackPhone: '3145550100',
+      coverage: 'membership',
+      consentVersion: TELEHEALTH_CONSENT_VERSION,
+      consentAt: values.requestedAt ?? new Date(),
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A completed visit whose note its clinician signed, with any addenda they wrote since: what a
+ * patient's record shows. The note defaults to a sore throat treated with amoxicillin.
+ */
+export async function insertCompletedSignedVisit(
+  app: App,
+  options: {
+    patientId: string;
+    clinicianId: string;
+    note?: Partial<VisitNote>;
+    symptoms?: string;
+    startedAt?: Date;
+    addenda?: string[];
+  },
+) {
+  const startedAt = options.startedAt ?? new Date();
+  const endedAt = new Date(startedAt.getTime() + 15 * 60_000);
+  const visit = await insertVisitRow(app, options.patientId, {
+    status: 'completed',
+    clinicianId: options.clinicianId,
+    requestedAt: new Date(startedAt.getTime() - 10 * 60_000),
+    claimedAt: new Date(startedAt.getTime() - 5 * 60_000),
+    startedAt,
+    endedAt,
+    ...(options.symptoms ? { symptoms: options.symptoms } : {}),
+  });
+  const note: VisitNote = {
+    subjective: 'Sore throat for three days.',
+    objective: 'Red throat, no cough.',
+    assessment: 'Strep throat, likely.',
+    plan: 'Antibiotics for ten days; rest and fluids.',
+    followUp: 'Call us if the fever lasts more than 48 hours.',
+    prescriptions: [
+      { drug: 'Amoxicillin', strength: '500 mg', directions: 'Take one capsule twice a day', quantity: '20 capsules', refills: 0 },
+    ],
+    ...options.note,
+  };
+  const pharmacy = { name: 'Corner Pharmacy', phone: '3145550123', address: '12 Main St, Saint Louis, MO 63101' };
+  await app.ctx.db
+    .insert(visitNotes)
+    .values({ visitId: visit.id, note, pharmacy, signedAt: endedAt, signedBy: options.clinicianId, updatedAt: endedAt });
+  for (const text of options.addenda ?? []) {
+    await app.ctx.db.insert(visitAddenda).values({ visitId: visit.id, authorId: options.clinicianId, text });
+  }
+  return visit;
 }

@@ -64,3 +64,9 @@ export const expensesExportFailed = 'Failed to export expenses.';
 export const expenseDateRangeInvalid = 'Choose a start date on or before the end date.';
 export const profitRangeInvalid = 'Choose a start month on or before the end month, at most 3 years apart.';
 export const downloadLinkInvalid = 'This download link is invalid or has expired. Open the expense again for a fresh link.';
+
+// The Visits panel of the analytics
+export const visitAnalyticsLoadFailed = 'Failed to load visit figures.';
+export const visitWaitDefinition =
+  'Wait: from a request to a clinician claiming it, over the requests of the last 30 days that were claimed. Half waited less than the median, 9 in 10 less than the 90th percentile.';
+export const noVisitsClosed = 'No clinician completed a visit in the last 30 days.';

@@ -20,3 +20,32 @@ export const noteAlreadySigned = 'This note is signed: it cannot be changed, onl
 export const noteNotSigned = 'An addendum can only be added to a signed note.';
 export const releaseReasonRequired = 'Please say why you are handing this request back.';
 export const clinicianNotOnDuty = 'Go on duty to claim requests.';
+export const visitSummaryNotSigned = 'This visit has no signed summary yet: it can be downloaded once the clinician signs it.';
+/** The words of a visit summary's PDF, the patient's copy of the record. */
+export const visitSummaryPdf = {
+  title: 'Visit summary',
+  support: (phone: string) => `Questions? Call us at ${phone}, day or night.`,
+  patient: 'Patient',
+  dateOfBirth: 'Date of birth',
+  visitTime: 'Date and time',
+  timeZoneNote: 'Times are US Central Time (America/Chicago).',
+  service: 'Service',
+  mode: 'How you met',
+  state: 'Where you were',
+  clinician: 'Clinician',
+  npi: 'NPI',
+  reason: 'Reason for visit',
+  assessment: 'Assessment',
+  plan: 'Plan',
+  prescriptions: 'Prescriptions',
+  noPrescriptions: 'No prescriptions.',
+  refills: (count: number) => (count === 1 ? '1 refill' : `${count} refills`),
+  quantity: 'Quantity',
+  sentTo: 'Sent to',
+  followUp: 'Follow-up',
+  addenda: 'Addenda',
+  addedBy: (author: string, at: string) => `Added by ${author}, ${at}`,
+  signed: (at: string) => `Signed ${at}`,
+  notRecorded: 'Not recorded.',
+  footer: (page: number, pages: number) => `Kept in your record for 7 years · Page ${page} of ${pages}`,
+};

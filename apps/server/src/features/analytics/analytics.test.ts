@@ -1,10 +1,18 @@
-import { generateCustomerId, messages, type AnalyticsSeries } from '@app/shared';
+import {
+  addIsoDays,
+  centralDay,
+  generateCustomerId,
+  messages,
+  type AnalyticsSeries,
+  type VisitAnalytics,
+  type VisitService,
+} from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { payments, users } from '../../db/schema';
-import { adminEnv, signedInAdmin, signedInPatient, useTestApp } from '../../test/harness';
+import { adminEnv, insertPatient, insertVisitRow, signedInAdmin, signedInClinician, signedInPatient, useTestApp } from '../../test/harness';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -42,7 +50,11 @@ describe('admin analytics', () => {
 
   it('answers only admins: 401 anonymous, 403 a patient', async () => {
     const { token } = await signedInPatient(server.app);
-    for (const url of ['/api/admin/analytics/summary', '/api/admin/analytics/series?from=2026-01-01&to=2026-01-31']) {
+    for (const url of [
+      '/api/admin/analytics/summary',
+      '/api/admin/analytics/series?from=2026-01-01&to=2026-01-31',
+      '/api/admin/analytics/visits',
+    ]) {
       expect((await server.http.get(url)).status).toBe(401);
       expect((await server.http.get(url, token)).status).toBe(403);
     }
@@ -349,5 +361,65 @@ describe('admin analytics', () => {
     const answer = await series('from=2026-01-01&to=2026-01-31');
     expect(answer.interval).toBe('day');
     expect(answer.buckets).toHaveLength(31);
+  });
+
+  it('answers the visits of the last 30 days: per day and service, the median and 90th-percentile wait, outcomes and clinicians', async () => {
+    const grace = await signedInClinician(server.app, { firstName: 'Grace', lastName: 'Hopper', credentials: 'MD' });
+    const ada = await signedInClinician(server.app, { firstName: 'Ada', lastName: 'Lovelace', credentials: 'NP' });
+    const { user: patient } = await insertPatient(server.app);
+    const now = Date.now();
+    const MINUTE = 60_000;
+    const requested: { at: Date; service: VisitService }[] = [];
+    const visit = async (service: VisitService, requestedAt: Date, values: Parameters<typeof insertVisitRow>[2] = {}) => {
+      await insertVisitRow(server.app, patient.id, { service, requestedAt, ...values });
+      if (requestedAt.getTime() > now - 29 * DAY) requested.push({ at: requestedAt, service });
+    };
+    // Ten requests claimed after 1 to 10 minutes: Grace completes six, Ada three, and the patient cancels the last.
+    for (let wait = 1; wait <= 10; wait++) {
+      const requestedAt = new Date(now - 3 * HOUR - wait * MINUTE);
+      const claimedAt = new Date(requestedAt.getTime() + wait * MINUTE);
+      const endedAt = new Date(claimedAt.getTime() + 20 * MINUTE);
+      const clinicianId = (wait <= 6 ? grace : ada).clinician.userId;
+      await visit(wait % 2 === 1 ? 'urgent-care' : 'primary-care', requestedAt, {
+        clinicianId: wait === 10 ? null : clinicianId,
+        status: wait === 10 ? 'cancelled' : 'completed',
+        claimedAt,
+        endedAt,
+      });
+    }
+    // Cancelled before any claim yesterday, waiting now: counted per day, never in the wait.
+    await visit('womens-health', new Date(now - 26 * HOUR), { status: 'cancelled', endedAt: new Date(now - 26 * HOUR + 5 * MINUTE) });
+    await visit('pediatric-care', new Date(now - MINUTE));
+    // Forty days ago: outside every figure.
+    const old = new Date(now - 40 * DAY);
+    await visit('urgent-care', old, {
+      status: 'completed',
+      clinicianId: grace.clinician.userId,
+      claimedAt: new Date(old.getTime() + 1000 * MINUTE),
+      endedAt: new Date(old.getTime() + 1010 * MINUTE),
+    });
+
+    const res = await server.http.get('/api/admin/analytics/visits', adminToken);
+    expect(res.status, res.text).toBe(200);
+    const answer = res.body as VisitAnalytics;
+    const today = centralDay(new Date(now));
+    expect(answer).toMatchObject({ from: addIsoDays(today, -29), to: today, completed: 9, cancelled: 2 });
+    expect(answer.wait).toEqual({ claimed: 10, medianMinutes: 5.5, p90Minutes: 9.1 });
+    expect(answer.clinicians).toEqual([
+      { id: grace.clinician.userId, name: 'Grace Hopper', credentials: 'MD', closed: 6 },
+      { id: ada.clinician.userId, name: 'Ada Lovelace', credentials: 'NP', closed: 3 },
+    ]);
+
+    expect(answer.days.map((d) => d.day)).toEqual(Array.from({ length: 30 }, (_, i) => addIsoDays(answer.from, i)));
+    const expected = new Map<string, number>();
+    for (const { at, service } of requested) {
+      const key = `${centralDay(at)} ${service}`;
+      expected.set(key, (expected.get(key) ?? 0) + 1);
+    }
+    const counted = answer.days.flatMap(({ day, byService }) =>
+      Object.entries(byService).flatMap(([service, count]) => (count > 0 ? [[`${day} ${service}`, count] as const] : [])),
+    );
+    expect(new Map(counted)).toEqual(expected);
+    expect(counted.reduce((sum, [, count]) => sum + count, 0)).toBe(12);
   });
 });

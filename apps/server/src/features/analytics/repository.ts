@@ -1,4 +1,4 @@
-import type { AnalyticsInterval } from '@app/shared';
+import type { AnalyticsInterval, ClinicianCredential, VisitService } from '@app/shared';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client';
 
@@ -80,5 +80,87 @@ export async function seriesRows(
              coalesce(sum(cash), 0)::bigint AS cash_cents
       FROM daily WHERE day >= ${range.from}::date
       GROUP BY 1 ORDER BY 1`,
+  );
+}
+
+/** America/Chicago days from..to, both included, as the instants they span: [start, end). */
+const centralSpan = (range: { from: string; to: string }) => ({
+  start: sql`(${range.from}::date::timestamp AT TIME ZONE 'America/Chicago')`,
+  end: sql`((${range.to}::date + 1)::timestamp AT TIME ZONE 'America/Chicago')`,
+});
+
+export interface VisitDayRow {
+  day: string;
+  service: VisitService;
+  visits: number;
+}
+
+/** Visits requested per America/Chicago day and service in from..to; days without any are absent. */
+export async function visitsPerDay(db: Executor, range: { from: string; to: string }): Promise<VisitDayRow[]> {
+  const { start, end } = centralSpan(range);
+  return queryRows<VisitDayRow>(
+    db,
+    sql`SELECT to_char(requested_at AT TIME ZONE 'America/Chicago', 'YYYY-MM-DD') AS day, service, count(*)::int AS visits
+        FROM visits WHERE requested_at >= ${start} AND requested_at < ${end}
+        GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+}
+
+export interface VisitFiguresRow {
+  claimed: number;
+  median_wait_minutes: number | null;
+  p90_wait_minutes: number | null;
+  completed: number;
+  cancelled: number;
+}
+
+/**
+ * The wait from request to claim (median and 90th percentile, interpolated) over the requests of
+ * from..to that a clinician holds or held, and the visits that ended in from..to, completed or
+ * cancelled (a cancellation without an end time counts on its request's day).
+ */
+export async function visitFigures(db: Executor, range: { from: string; to: string }): Promise<VisitFiguresRow> {
+  const { start, end } = centralSpan(range);
+  const [row] = await queryRows<VisitFiguresRow>(
+    db,
+    sql`WITH waits AS (
+        SELECT extract(epoch FROM claimed_at - requested_at)::float8 / 60 AS minutes
+        FROM visits WHERE claimed_at IS NOT NULL AND requested_at >= ${start} AND requested_at < ${end}
+      ),
+      ended AS (
+        SELECT status FROM visits
+        WHERE status IN ('completed', 'cancelled')
+          AND coalesce(ended_at, requested_at) >= ${start} AND coalesce(ended_at, requested_at) < ${end}
+      )
+      SELECT
+        (SELECT count(*) FROM waits)::int AS claimed,
+        (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY minutes) FROM waits) AS median_wait_minutes,
+        (SELECT percentile_cont(0.9) WITHIN GROUP (ORDER BY minutes) FROM waits) AS p90_wait_minutes,
+        (SELECT count(*) FROM ended WHERE status = 'completed')::int AS completed,
+        (SELECT count(*) FROM ended WHERE status = 'cancelled')::int AS cancelled`,
+  );
+  return row!;
+}
+
+export interface ClinicianClosedRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  credentials: ClinicianCredential;
+  closed: number;
+}
+
+/** The visits each clinician completed in from..to, most first, then by name. */
+export async function visitsClosedByClinician(db: Executor, range: { from: string; to: string }): Promise<ClinicianClosedRow[]> {
+  const { start, end } = centralSpan(range);
+  return queryRows<ClinicianClosedRow>(
+    db,
+    sql`SELECT c.user_id AS id, u.first_name, u.last_name, c.credentials, count(*)::int AS closed
+        FROM visits v
+        JOIN clinicians c ON c.user_id = v.clinician_id
+        JOIN users u ON u.id = c.user_id
+        WHERE v.status = 'completed' AND v.ended_at >= ${start} AND v.ended_at < ${end}
+        GROUP BY c.user_id, u.first_name, u.last_name, c.credentials
+        ORDER BY closed DESC, u.last_name, u.first_name, c.user_id`,
   );
 }

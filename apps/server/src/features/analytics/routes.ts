@@ -1,11 +1,19 @@
-import { analyticsSeriesQuerySchema, analyticsSeriesSchema, analyticsSummarySchema, profitQuerySchema, profitSchema } from '@app/shared';
+import {
+  analyticsSeriesQuerySchema,
+  analyticsSeriesSchema,
+  analyticsSummarySchema,
+  profitQuerySchema,
+  profitSchema,
+  visitAnalyticsSchema,
+} from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { analyticsSeries, analyticsSummary } from './service';
 import { profitByMonth } from './profit.service';
+import { visitAnalytics } from './visits.service';
 
-/** The Analytics card (docs/product.md, Admin dashboard and Data): the summary, its figures over time, and profit per month. */
+/** The Analytics card (docs/product.md, Admin dashboard and Data): the summary, its figures over time, profit per month and visits. */
 export const adminAnalyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -45,5 +53,17 @@ export const adminAnalyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       },
     },
     async (request) => profitByMonth(ctx.db, request.query),
+  );
+  app.get(
+    '/analytics/visits',
+    {
+      schema: {
+        operationId: 'getVisitAnalytics',
+        summary: 'Get the visits of the last 30 days: per day and service, the wait for a clinician, outcomes and clinicians',
+        tags: ['Admin analytics'],
+        response: { 200: visitAnalyticsSchema },
+      },
+    },
+    async () => visitAnalytics(ctx.db),
   );
 };

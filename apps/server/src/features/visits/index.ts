@@ -1,5 +1,6 @@
 // The visits feature's public file: its routes, and what jobs and the clinicians feature call.
 export { visitRoutes } from './routes';
+export { visitSummaryRoutes } from './summary.routes';
 export { clinicVisitRoutes } from './clinic.routes';
 export { announceVisits, handBackVisitsOf, releaseStaleClaims } from './clinic.service';
 export type { VisitEvents } from './events.service';

@@ -1,4 +1,4 @@
-import type { AnalyticsSeries, AnalyticsSeriesQuery, AnalyticsSummary, Profit } from '@app/shared';
+import type { AnalyticsSeries, AnalyticsSeriesQuery, AnalyticsSummary, Profit, VisitAnalytics } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/admin/analytics/summary: the four numbers (docs/product.md, Admin dashboard). */
@@ -14,3 +14,6 @@ export const getAnalyticsSeries = ({ from, to, interval }: AnalyticsSeriesQuery,
  */
 export const getProfit = (range: { from: string; to: string }, signal?: AbortSignal) =>
   apiRequest<Profit>(`/api/admin/analytics/profit?${new URLSearchParams(range).toString()}`, { signal });
+
+/** GET /api/admin/analytics/visits: the visits of the last 30 America/Chicago days. */
+export const getVisitAnalytics = (signal?: AbortSignal) => apiRequest<VisitAnalytics>('/api/admin/analytics/visits', { signal });

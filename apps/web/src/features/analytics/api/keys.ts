@@ -9,4 +9,5 @@ export const analyticsKeys = {
   summary: ['analytics', 'summary'] as const,
   series: (query: AnalyticsSeriesQuery) => ['analytics', 'series', query] as const,
   profit: (range: { from: string; to: string }) => ['analytics', 'profit', range] as const,
+  visits: ['analytics', 'visits'] as const,
 };

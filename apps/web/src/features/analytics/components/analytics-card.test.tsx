@@ -28,7 +28,7 @@ describe('the Analytics card', () => {
     expect(await analytics.findByText('Charts drawn')).toBeInTheDocument();
     // 03:00 UTC on the 22nd is still the 21st in Chicago.
     expect(query(api.callsTo('GET', '/api/admin/analytics/series')[0]!)).toEqual({ from: '2026-10-23', to: '2026-11-21', interval: 'day' });
-    const table = analytics.getByRole('table');
+    const table = analytics.getByRole('table', { name: /^Per day from/ });
     expect(within(table).getByRole('row', { name: /2026-11-02/ }).textContent).toBe('2026-11-02511$1,029.99$29.99');
 
     await userEvent.selectOptions(analytics.getByLabelText('Interval'), 'Week');

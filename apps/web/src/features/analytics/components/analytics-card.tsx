@@ -1,4 +1,5 @@
 import {
+  addIsoDays,
   ANALYTICS_INTERVALS,
   analyticsSeriesQuerySchema,
   centralDay,
@@ -14,12 +15,7 @@ import { failureMessage } from '../../../lib/api-failure';
 import { formatDollars, humanize } from '../../../lib/format';
 import { getAnalyticsSeries, getAnalyticsSummary } from '../api/analytics';
 import { analyticsKeys } from '../api/keys';
-
-/** A YYYY-MM-DD day moved by whole days (calendar arithmetic in UTC, so no time zone shifts it). */
-function addIsoDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+import { VisitsPanel } from './visits-panel';
 
 // uPlot and the chart code load only when the charts are about to show.
 const SeriesCharts = lazy(() => import('./series-charts'));
@@ -139,6 +135,7 @@ export function AnalyticsCard() {
           </details>
         </>
       )}
+      <VisitsPanel />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import type { AnalyticsSeries } from '@app/shared';
+import type { AnalyticsSeries, VisitAnalytics } from '@app/shared';
 import { json, mockApi } from '../../../test/helpers';
 
 const summary = { totalUsers: 1234, activeSubscriptions: 321, revenueMonthly: 12345.5, signupsLast7: 17 };
@@ -20,11 +20,29 @@ const profit = {
   ],
 };
 
-/** What the server answers the figures by default: the four numbers, two days of series, two months of profit. */
+const zero = { 'urgent-care': 0, 'primary-care': 0, 'womens-health': 0, 'pediatric-care': 0 };
+const visits: VisitAnalytics = {
+  from: '2026-10-23',
+  to: '2026-11-21',
+  days: [
+    { day: '2026-11-20', byService: { ...zero, 'urgent-care': 3, 'primary-care': 1 } },
+    { day: '2026-11-21', byService: { ...zero, 'womens-health': 2, 'pediatric-care': 4 } },
+  ],
+  wait: { claimed: 12, medianMinutes: 5.5, p90Minutes: 9.1 },
+  completed: 1041,
+  cancelled: 7,
+  clinicians: [
+    { id: 'c1', name: 'Grace Hopper', credentials: 'MD', closed: 6 },
+    { id: 'c2', name: 'Ada Lovelace', credentials: 'NP', closed: 3 },
+  ],
+};
+
+/** What the server answers the figures by default: the four numbers, two days of series, two months of profit, two days of visits. */
 export const analyticsAnswers = () => ({
   'GET /api/admin/analytics/summary': json(200, summary),
   'GET /api/admin/analytics/series': json(200, series),
   'GET /api/admin/analytics/profit': json(200, profit),
+  'GET /api/admin/analytics/visits': json(200, visits),
 });
 
 /** A server answering the figures with these fixtures, unless `handlers` say otherwise. */
