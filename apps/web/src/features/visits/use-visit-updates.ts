@@ -1,21 +1,31 @@
-import type { VisitStatus } from '@app/shared';
+import type { PatientVisit, VisitStatus } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { subscribeToStream } from '../../lib/live-stream';
+import { readBearerToken } from '../../lib/storage';
 import { visitKeys } from './api/keys';
 
-/** How often an open visit is read again while no live channel tells the page of changes. */
-const REFRESH_MS = 3_000;
-
-/** Keeps an open visit's page current: re-reads the visit and its thread while the visit can still change. */
+/**
+ * Keeps an open visit's page current without a reload: follows the visit's event stream, whose every
+ * frame is the visit as it is now (the place in the queue, the doctor, the status), and reads the
+ * thread again with it. A closed visit no longer changes, so nothing is followed.
+ */
 export function useVisitUpdates(visitId: string, status: VisitStatus | undefined) {
   const queryClient = useQueryClient();
   const open = status === 'waiting' || status === 'claimed' || status === 'in_visit';
   useEffect(() => {
-    if (!open) return;
-    const timer = setInterval(() => {
-      void queryClient.invalidateQueries({ queryKey: visitKeys.one(visitId) });
-      void queryClient.invalidateQueries({ queryKey: visitKeys.thread(visitId) });
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
+    const token = readBearerToken();
+    if (!open || !token) return;
+    const controller = new AbortController();
+    void subscribeToStream(
+      `/api/visits/${visitId}/events`,
+      token,
+      (data) => {
+        queryClient.setQueryData(visitKeys.one(visitId), data);
+        void queryClient.invalidateQueries({ queryKey: visitKeys.thread(visitId) });
+      },
+      { signal: controller.signal },
+    );
+    return () => controller.abort();
   }, [open, queryClient, visitId]);
 }
