@@ -31,7 +31,7 @@ export function isNpi(value: string): boolean {
   return sum % 10 === 0;
 }
 
-export const npiSchema = z.string({ error: messages.npi }).trim().refine(isNpi, { error: messages.npi });
+const npiSchema = z.string({ error: messages.npi }).trim().refine(isNpi, { error: messages.npi });
 
 const clinicianCredentialsSchema = z.enum(CLINICIAN_CREDENTIALS, { error: messages.clinicianCredentials });
 

@@ -15,14 +15,6 @@ export const VISIT_SERVICE_LABELS: Record<VisitService, string> = {
   'womens-health': "Women's health",
   'pediatric-care': 'Pediatric care',
 };
-/** A single visit's price on each service page, in US cents, for a patient without a membership. */
-export const VISIT_PRICES_CENTS: Record<VisitService, number> = {
-  'urgent-care': 4900,
-  'primary-care': 7500,
-  'womens-health': 6500,
-  'pediatric-care': 5500,
-};
-
 /** How the patient and the clinician meet. */
 export const VISIT_MODES = ['video', 'phone', 'message'] as const;
 export type VisitMode = (typeof VISIT_MODES)[number];

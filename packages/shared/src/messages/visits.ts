@@ -14,7 +14,6 @@ export const visitNotFound = 'We could not find that visit.';
 export const visitNotCancellable = 'This visit can no longer be cancelled: a doctor has already started it.';
 export const visitAlreadyClaimed = 'Another clinician has already claimed this request.';
 export const visitOutsideLicence = "You aren't licensed in the state this patient is in.";
-export const visitNotYours = 'This visit is claimed by another clinician.';
 export const visitNotOpen = 'This visit is closed: nothing more can be added to it.';
 export const noteAlreadySigned = 'This note is signed: it cannot be changed, only amended with an addendum.';
 export const noteNotSigned = 'An addendum can only be added to a signed note.';

@@ -1,2 +1,2 @@
 // The health history's public file: visits read the version a request was made with.
-export { findVersion, latestVersion, type HealthHistoryVersion } from './repository';
+export { findVersion, latestVersion } from './repository';

@@ -41,7 +41,7 @@ export interface ClinicDeps {
 /** The most requests the queue shows at once: the oldest, which are taken first. */
 const QUEUE_PAGE = 50;
 /** A claim not started within this long goes back to the queue by itself. */
-export const CLAIM_START_LIMIT_MS = 10 * 60_000;
+const CLAIM_START_LIMIT_MS = 10 * 60_000;
 const RECENTLY_CLOSED = 20;
 
 /** The clinician behind a session, refused when disabled. */
@@ -52,7 +52,7 @@ async function activeClinician(db: Executor, userId: string) {
 }
 
 /** Age in whole years on a day, from an ISO date of birth. */
-export function ageOn(dob: string | null, today: Date): number | null {
+function ageOn(dob: string | null, today: Date): number | null {
   const parsed = dob ? z.iso.date().safeParse(dob) : null;
   if (!parsed?.success) return null;
   const [year, month, day] = parsed.data.split('-').map(Number) as [number, number, number];

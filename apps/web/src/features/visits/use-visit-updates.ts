@@ -1,4 +1,4 @@
-import type { PatientVisit, VisitStatus } from '@app/shared';
+import type { VisitStatus } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { subscribeToStream } from '../../lib/live-stream';
