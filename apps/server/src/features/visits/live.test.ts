@@ -1,0 +1,56 @@
+import type { PatientVisit } from '@app/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openStream } from '../../test/event-stream-client';
+import { signedInClinician, signedInMember, useTestApp } from '../../test/harness';
+
+const server = useTestApp();
+let base = '';
+beforeAll(async () => {
+  // A listening server: inject would wait for the whole answer of a stream that never ends.
+  base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+const request = {
+  state: 'MO',
+  service: 'urgent-care',
+  symptoms: 'Fever',
+  since: 'today',
+  redFlags: [],
+  mode: 'phone',
+  callbackPhone: '3145550100',
+  telehealthConsent: true,
+};
+
+describe('live visit pages', () => {
+  it("sends the patient's waiting room the visit at once and again when a clinician claims it, and the queue its new request", async () => {
+    const clinician = await signedInClinician(server.app, { states: ['MO'] });
+    const queue = await openStream(`${base}/api/clinic/queue/events`, clinician.token);
+    expect(queue.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const before = (await queue.next())!.data as { requests: { id: string }[] };
+
+    const member = await signedInMember(server.app);
+    const id = ((await server.http.post('/api/visits', request, member.token)).body.visit as { id: string }).id;
+    const withRequest = (await queue.next())!.data as { requests: { id: string }[] };
+    expect(withRequest.requests.map((r) => r.id)).toEqual([...before.requests.map((r) => r.id), id]);
+
+    const room = await openStream(`${base}/api/visits/${id}/events`, member.token);
+    const first = await room.next();
+    expect(first).toMatchObject({ event: 'visit', data: { id, status: 'waiting', queue: { position: expect.any(Number) } } });
+
+    await server.http.post(`/api/clinic/visits/${id}/claim`, {}, clinician.token);
+    const claimed = (await room.next())!.data as PatientVisit;
+    expect(claimed).toMatchObject({ status: 'claimed', clinician: { name: 'Dr. Grace Hopper, MD' } });
+    room.abort();
+    queue.abort();
+  });
+
+  it("answers another patient's visit stream with 404 before any stream opens", async () => {
+    const owner = await signedInMember(server.app);
+    await signedInClinician(server.app, { states: ['MO'] });
+    const id = ((await server.http.post('/api/visits', request, owner.token)).body.visit as { id: string }).id;
+    const other = await signedInMember(server.app);
+    const res = await fetch(`${base}/api/visits/${id}/events`, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { message: string }).message).toBeTruthy();
+  });
+});
