@@ -57,6 +57,7 @@ export const clinicPatientCancelled = 'The patient cancelled this request.';
 export const clinicVisitReleased = 'The request is back in the queue.';
 export const noKnownAllergies = 'No known allergies';
 export const noteDraftSaved = 'Draft saved.';
-export const noteSignConfirm = 'A signed note cannot be changed: later corrections are added as addenda. Sign the note and close this visit?';
+export const noteSignConfirm =
+  'A signed note cannot be changed: later corrections are added as addenda. Sign the note and close this visit?';
 export const noteSignedClosed = 'The note is signed and the visit is closed.';
 export const addendumAdded = 'Addendum added.';

@@ -31,7 +31,7 @@ export function ClinicDesk() {
                     {VISIT_SERVICE_LABELS[visit.service]} · {VISIT_MODE_LABELS[visit.mode]} · {usStateName(visit.state)}
                   </span>
                 </Link>
-                <span className={`tag clinic__status clinic__status--${visit.status}`}>{STATUS_LABELS[visit.status]}</span>
+                <span className={`clinic__status clinic__status--${visit.status}`}>{STATUS_LABELS[visit.status]}</span>
               </li>
             ))}
           </ul>
@@ -49,7 +49,7 @@ export function ClinicDesk() {
                     {VISIT_SERVICE_LABELS[visit.service]} · {visit.endedAt ? formatCentral(new Date(visit.endedAt)) : '—'}
                   </span>
                 </Link>
-                <span className={`tag clinic__status clinic__status--${visit.status}`}>{STATUS_LABELS[visit.status]}</span>
+                <span className={`clinic__status clinic__status--${visit.status}`}>{STATUS_LABELS[visit.status]}</span>
               </li>
             ))}
           </ul>

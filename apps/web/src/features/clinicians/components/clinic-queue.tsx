@@ -82,14 +82,19 @@ function QueueRow(props: { request: QueueItem; minutes: number; busy: boolean; d
       <div className="clinic__request-main">
         <strong>{service}</strong>
         <span className="clinic__request-meta">
-          {usStateName(request.state)} · {request.age === null ? 'Age not given' : `${request.age} y`} ·{' '}
-          {VISIT_MODE_LABELS[request.mode]}
+          {usStateName(request.state)} · {request.age === null ? 'Age not given' : `${request.age} y`} · {VISIT_MODE_LABELS[request.mode]}
         </span>
       </div>
       <span className={`clinic__wait${minutes >= 15 ? ' clinic__wait--long' : ''}`}>
         Waiting <strong>{waited(minutes)}</strong>
       </span>
-      <Button size="sm" onClick={props.onClaim} disabled={props.disabled} busy={props.busy} aria-label={`Claim ${service}, ${request.state}, waiting ${waited(minutes)}`}>
+      <Button
+        size="sm"
+        onClick={props.onClaim}
+        disabled={props.disabled}
+        busy={props.busy}
+        aria-label={`Claim ${service}, ${request.state}, waiting ${waited(minutes)}`}
+      >
         Claim
       </Button>
     </li>

@@ -1,4 +1,12 @@
-import { addendumSchema, fieldErrors, messages, PRESCRIPTIONS_MAX, visitNoteSchema, type ClinicianVisit, type VisitNote } from '@app/shared';
+import {
+  addendumSchema,
+  fieldErrors,
+  messages,
+  PRESCRIPTIONS_MAX,
+  visitNoteSchema,
+  type ClinicianVisit,
+  type VisitNote,
+} from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, TextAreaField, TextField } from '../../../components/ui';
@@ -200,7 +208,11 @@ export function NoteEditor({ visit }: { visit: ClinicianVisit }) {
         ))}
         {draft.prescriptions.length < PRESCRIPTIONS_MAX && (
           <div>
-            <Button variant="secondary" size="sm" onClick={() => edit('', (d) => ({ ...d, prescriptions: [...d.prescriptions, emptyRx()] }))}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => edit('', (d) => ({ ...d, prescriptions: [...d.prescriptions, emptyRx()] }))}
+            >
               Add prescription
             </Button>
           </div>
@@ -285,7 +297,8 @@ export function SignedNote({ visit }: { visit: ClinicianVisit }) {
                       <strong>
                         {rx.drug} {rx.strength}
                       </strong>
-                      : {rx.directions}. Quantity {rx.quantity}, {rx.refills === 0 ? 'no refills' : `${rx.refills} refill${rx.refills > 1 ? 's' : ''}`}.
+                      : {rx.directions}. Quantity {rx.quantity},{' '}
+                      {rx.refills === 0 ? 'no refills' : `${rx.refills} refill${rx.refills > 1 ? 's' : ''}`}.
                     </li>
                   ))}
                 </ul>

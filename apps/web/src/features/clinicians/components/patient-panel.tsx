@@ -67,9 +67,21 @@ export function PatientPanel({ visit }: { visit: ClinicianVisit }) {
                     <strong className="workspace__allergies">{history.allergies.join(', ')}</strong>
                   ),
                 ],
-                ['Medications', listed(history.medications.map((m) => (m.dose ? `${m.name} ${m.dose}` : m.name)), 'None')],
+                [
+                  'Medications',
+                  listed(
+                    history.medications.map((m) => (m.dose ? `${m.name} ${m.dose}` : m.name)),
+                    'None',
+                  ),
+                ],
                 ['Conditions', listed(history.conditions, 'None')],
-                ['Surgeries', listed(history.surgeries.map((s) => `${s.name} (${s.year})`), 'None')],
+                [
+                  'Surgeries',
+                  listed(
+                    history.surgeries.map((s) => `${s.name} (${s.year})`),
+                    'None',
+                  ),
+                ],
                 [
                   'Pharmacy',
                   history.pharmacy ? (

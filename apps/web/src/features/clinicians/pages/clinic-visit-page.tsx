@@ -77,7 +77,7 @@ function Workspace({ visit }: { visit: ClinicianVisit }) {
             {visit.patient.firstName} {visit.patient.lastName}
           </h1>
         </div>
-        <span className={`tag clinic__status clinic__status--${visit.status}`} aria-live="polite">
+        <span className={`clinic__status clinic__status--${visit.status}`} aria-live="polite">
           {STATUS_LABELS[visit.status]}
         </span>
       </header>
