@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signedInClinician, STAFF_SITE_ENV } from '../fixtures/clinicians';
 import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
-import { expect, test } from '../fixtures/site';
+import { appReady, expect, test } from '../fixtures/site';
 
 /**
  * A visit from end to end, in two browsers: a member pays and asks for a phone visit in Missouri; a
@@ -134,6 +134,7 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   await clinic.setViewportSize({ width: 390, height: 844 });
   await clinic.screenshot({ path: testInfo.outputPath('clinic-workspace-390.png'), fullPage: true });
   await clinic.goto('/clinic');
+  await appReady(clinic);
   await expect(clinic.getByRole('list', { name: 'Recently closed visits' })).toContainText('Avery Member');
   await clinic.screenshot({ path: testInfo.outputPath('clinic-desk-390.png'), fullPage: true });
   await clinicContext.close();
