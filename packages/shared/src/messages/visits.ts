@@ -59,5 +59,4 @@ export const noKnownAllergies = 'No known allergies';
 export const noteDraftSaved = 'Draft saved.';
 export const noteSignConfirm =
   'A signed note cannot be changed: later corrections are added as addenda. Sign the note and close this visit?';
-export const noteSignedClosed = 'The note is signed and the visit is closed.';
 export const addendumAdded = 'Addendum added.';

@@ -78,7 +78,7 @@ function focusFirst(form: HTMLFormElement | null, problems: Problems) {
  * signed once, after a confirmation, which closes the visit. Checked with the server's own schema; the
  * server's per-field messages show next to their fields.
  */
-export function NoteEditor({ visit }: { visit: ClinicianVisit }) {
+function NoteEditor({ visit }: { visit: ClinicianVisit }) {
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(() => draftOf(visit.note));
@@ -247,7 +247,7 @@ export function NoteEditor({ visit }: { visit: ClinicianVisit }) {
 }
 
 /** A signed note, read-only, with its addenda and a box to add one. */
-export function SignedNote({ visit }: { visit: ClinicianVisit }) {
+function SignedNote({ visit }: { visit: ClinicianVisit }) {
   const queryClient = useQueryClient();
   const note = visit.note;
   const [text, setText] = useState('');
