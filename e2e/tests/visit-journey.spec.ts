@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures/a11y';
 import { signedInClinician, STAFF_SITE_ENV } from '../fixtures/clinicians';
 import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
 import { appReady, expect, test } from '../fixtures/site';
@@ -87,6 +88,7 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   await expect(item).toContainText('Phone');
   await expect(item).not.toContainText('Avery');
   await clinic.screenshot({ path: testInfo.outputPath('clinic-queue-1280.png'), fullPage: true });
+  await expectAccessible(clinic, '.clinic');
   await item.getByRole('button', { name: /^Claim/ }).click();
 
   // The workspace: the patient, the request, the callback number; then the visit starts.
@@ -113,6 +115,10 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   await clinic.getByRole('button', { name: 'Save draft' }).click();
   await expect(clinic.getByText('Draft saved.')).toBeVisible();
   await clinic.screenshot({ path: testInfo.outputPath('clinic-workspace-1280.png'), fullPage: true });
+  await expectAccessible(clinic, '.workspace');
+  await clinic.setViewportSize({ width: 390, height: 844 });
+  await clinic.screenshot({ path: testInfo.outputPath('clinic-workspace-editing-390.png'), fullPage: true });
+  await clinic.setViewportSize({ width: 1280, height: 900 });
   await clinic.getByRole('button', { name: 'Sign and close' }).click();
   await expect(clinic.getByRole('alert')).toContainText('A signed note cannot be changed');
   await clinic.getByRole('button', { name: 'Sign and close the visit' }).click();
