@@ -41,6 +41,7 @@ const ChoosePlan = splitPage(() => import('../features/billing/pages/choose-plan
 // The dashboard shell (app/admin) and the capabilities it composes (user-admin, analytics, expenses): a chunk of their own.
 const Admin = splitPage(() => import('./admin/admin-page'));
 const Clinic = splitPage(() => import('../features/clinicians/pages/clinic-page'));
+const ClinicVisit = splitPage(() => import('../features/clinicians/pages/clinic-visit-page'));
 const ClinicWelcome = splitPage(() => import('../features/clinicians/pages/clinic-welcome-page'));
 const VerifyEmail = splitPage(() => import('../features/auth/pages/verify-email-page'));
 const ResetPassword = splitPage(() => import('../features/auth/pages/reset-password-page'));
@@ -75,6 +76,13 @@ const pageRoutes: RouteObject[] = [
     Clinic,
     <RequireClinician>
       <Clinic.Page />
+    </RequireClinician>,
+  ),
+  dataRoute(
+    'clinic/visits/:visitId',
+    ClinicVisit,
+    <RequireClinician>
+      <ClinicVisit.Page />
     </RequireClinician>,
   ),
   route('clinic/welcome', ClinicWelcome, <ClinicWelcome.Page />),

@@ -20,6 +20,5 @@ export const clinicianDisableConfirm = (name: string) =>
   `Turn off ${name}'s access? They are signed out at once and cannot sign in until an admin turns it back on.`;
 export const clinicianEnableConfirm = (name: string) => `Turn ${name}'s access back on? They can sign in to the clinic again.`;
 export const noClinicians = 'No clinicians yet. Invite the first one below.';
-export const clinicQueuePlaceholder = 'The queue appears here while you are on duty.';
 export const clinicOffDuty = 'You are off duty: patients are not routed to you.';
 export const clinicOnDuty = 'You are on duty: new requests in your states reach you.';

@@ -48,3 +48,14 @@ export const visitSummaryPdf = {
   notRecorded: 'Not recorded.',
   footer: (page: number, pages: number) => `Kept in your record for 7 years · Page ${page} of ${pages}`,
 };
+/** The clinic's queue and visit workspace. */
+export const clinicQueueOffDuty = 'Go on duty to see and claim requests.';
+export const clinicQueueEmpty = 'No requests are waiting in your states. New ones appear here by themselves.';
+export const clinicDeskEmpty = 'You hold no visits, and closed none lately.';
+export const clinicPatientCancelled = 'The patient cancelled this request.';
+export const clinicVisitReleased = 'The request is back in the queue.';
+export const noKnownAllergies = 'No known allergies';
+export const noteDraftSaved = 'Draft saved.';
+export const noteSignConfirm =
+  'A signed note cannot be changed: later corrections are added as addenda. Sign the note and close this visit?';
+export const addendumAdded = 'Addendum added.';

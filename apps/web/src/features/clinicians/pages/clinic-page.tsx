@@ -1,29 +1,35 @@
 import { messages, usStateName } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-title';
 import { Alert, Button, ChunkStyles, LoadError, Spinner } from '../../../components/ui';
 import { authFailureOf, failureMessage } from '../../../lib/api-failure';
 import { brand } from '../../../lib/brand';
 import { logout, useEndSession } from '../../auth';
 import { getClinicSelf, setDuty } from '../api/clinicians';
+import { ClinicDesk } from '../components/clinic-desk';
+import { ClinicQueue } from '../components/clinic-queue';
 import { clinicianKeys } from '../api/keys';
 import cliniciansCss from '../clinicians.css?inline';
 
 /**
  * /clinic, the clinician's desk: who is signed in, their licence, the on-duty switch, and the queue's
- * section. A session that ended (401) goes to sign in; a clinician whose access is off (403) reads why.
+ * queue with the clinician's visits. A session that ended (401) goes to sign in; a clinician whose access is off (403) reads why.
  */
 export default function ClinicPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const endSession = useEndSession();
   const switchLabel = useId();
+  const flash = (useLocation().state as { flash?: { message?: string } } | null)?.flash?.message;
   const self = useQuery({ queryKey: clinicianKeys.self, queryFn: ({ signal }) => getClinicSelf(signal) });
   const duty = useMutation({
     mutationFn: setDuty,
-    onSuccess: (answer) => queryClient.setQueryData(clinicianKeys.self, answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(clinicianKeys.self, answer);
+      void queryClient.invalidateQueries({ queryKey: clinicianKeys.queue });
+    },
   });
   const failure = authFailureOf(self.error) ?? authFailureOf(duty.error);
 
@@ -69,6 +75,7 @@ export default function ClinicPage() {
       {self.isError && failure !== 401 && (
         <LoadError error={self.error} fallback={messages.genericError} onRetry={() => void self.refetch()} />
       )}
+      {flash && <Alert tone="success">{flash}</Alert>}
       {me && (
         <>
           <div className="clinic__duty">
@@ -91,9 +98,10 @@ export default function ClinicPage() {
             />
           </div>
           {duty.isError && failure !== 401 && <Alert tone="error">{failureMessage(duty.error, messages.genericError)}</Alert>}
-          <section aria-label="Queue" className="clinic__queue">
-            <p>{messages.clinicQueuePlaceholder}</p>
-          </section>
+          <div className="clinic__columns">
+            <ClinicQueue onDuty={onDuty} />
+            <ClinicDesk />
+          </div>
         </>
       )}
     </div>
