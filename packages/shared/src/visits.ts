@@ -91,7 +91,7 @@ export type VisitStatus = (typeof VISIT_STATUSES)[number];
 export const OPEN_VISIT_STATUSES = ['waiting', 'claimed', 'in_visit'] as const satisfies readonly VisitStatus[];
 
 /** One prescription line, recorded as sent to the patient's pharmacy. */
-export const prescriptionSchema = z.strictObject({
+const prescriptionSchema = z.strictObject({
   drug: requiredText(LINE_MAX),
   strength: requiredText(LINE_MAX),
   directions: requiredText(LINE_MAX),
@@ -102,7 +102,6 @@ export const prescriptionSchema = z.strictObject({
     .min(0, { error: messages.badRequest })
     .max(12, { error: messages.badRequest }),
 });
-export type Prescription = z.output<typeof prescriptionSchema>;
 
 /** The clinician's note, saved as a draft any number of times until it is signed. */
 export const visitNoteSchema = z.strictObject({
@@ -143,7 +142,7 @@ const summarySchema = z.object({
 });
 
 /** A visit as its patient sees it: the waiting room, and the record once it is signed. */
-export const patientVisitSchema = z.object({
+const patientVisitSchema = z.object({
   id: z.string(),
   status: z.enum(VISIT_STATUSES),
   service: z.enum(VISIT_SERVICES),
@@ -166,7 +165,7 @@ export const patientVisitAnswerSchema = z.object({ visit: patientVisitSchema });
 export const patientVisitListSchema = z.object({ visits: z.array(patientVisitSchema) });
 
 /** A queued request as a clinician sees it before claiming: no name, nothing that identifies the patient. */
-export const queueItemSchema = z.object({
+const queueItemSchema = z.object({
   id: z.string(),
   service: z.enum(VISIT_SERVICES),
   state: z.string(),
@@ -197,7 +196,7 @@ const historyAnswerSchema = z.object({
 });
 
 /** A claimed visit as its clinician works it: the patient, the history as it was when requested, past summaries and the note. */
-export const clinicianVisitSchema = z.object({
+const clinicianVisitSchema = z.object({
   id: z.string(),
   status: z.enum(VISIT_STATUSES),
   service: z.enum(VISIT_SERVICES),
