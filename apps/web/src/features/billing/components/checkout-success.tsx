@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui';
 
 /** What the patient sees once paid: the receipt of this purchase. */
 export interface CheckoutReceipt {
@@ -49,7 +49,15 @@ export function CheckoutSuccess({ receipt }: { receipt: CheckoutReceipt }) {
         )}
       </dl>
       <p className="muted">A receipt is on its way to {receipt.email}.</p>
-      <Button onClick={() => void navigate('/profile')}>Return to profile</Button>
+      <div className="row">
+        {/* Care is what was bought: seeing a doctor is the next step, the profile the other one. */}
+        <Link to="/visits/new" className={buttonClass('primary')}>
+          Start a visit
+        </Link>
+        <Button variant="secondary" onClick={() => void navigate('/profile')}>
+          Return to profile
+        </Button>
+      </div>
     </div>
   );
 }

@@ -226,6 +226,8 @@ describe('checkout page', () => {
     expect(stored).not.toContain('4242424242424242');
     expect(stored).not.toContain('"123"');
 
+    // Seeing a doctor is the main next step.
+    expect(screen.getByRole('link', { name: 'Start a visit' }).getAttribute('href')).toBe('/visits/new');
     await events.click(screen.getByRole('button', { name: 'Return to profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
