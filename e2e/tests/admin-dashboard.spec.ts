@@ -74,7 +74,7 @@ test('an admin finds, edits and saves a member, exports everyone as JSON and rea
   await expect(analytics.getByRole('definition').nth(2)).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await expect(analytics.locator('.admin-chart__plot canvas').first()).toBeVisible();
   await analytics.getByText('Show the numbers as a table').click();
-  await expect(analytics.getByRole('table').getByRole('row')).toHaveCount(31);
+  await expect(analytics.getByRole('region', { name: 'Analytics table' }).getByRole('table').getByRole('row')).toHaveCount(31);
 
   // Search: too short says so; a part of the e-mail finds the member.
   await search(page, ' da ');
