@@ -43,6 +43,8 @@ async function fillCheckout(page: Page, cardNumber: string) {
 const storedText = (page: Page) => page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }));
 
 test('a patient picks a plan, pays with 4242 4242 4242 4242 and becomes an active member', async ({ page, request, site }) => {
+  // The whole journey, with two accessibility scans of a profile that now loads its visits too.
+  test.slow();
   const email = uniqueEmail('member');
   await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Avery' });
 
