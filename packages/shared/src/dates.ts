@@ -82,6 +82,23 @@ export const formatCentralDate = (date: Date, style: 'long' | 'medium' = 'long')
 /** The US Central calendar day of an instant, as YYYY-MM-DD. */
 export const centralDay = (date: Date) => centralDayFormat.format(date);
 
+/**
+ * The instant a YYYY-MM-DD day starts on the US Central calendar, or null when it names no real day.
+ * A day the business keeps (an expense's spent date) is stored as this instant, so the day typed is the
+ * day filtered, exported and grouped, whatever the time zone of the browser it was typed in.
+ */
+export function centralMidnight(day: string): Date | null {
+  const match = ISO_DATE.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Central midnight is 05:00 UTC in daylight time and 06:00 UTC in standard time; clocks change at 02:00, never at midnight.
+  for (const utcHour of [5, 6]) {
+    const instant = new Date(Date.UTC(year, month - 1, date, utcHour));
+    if (centralDay(instant) === day && toCentralIso(instant).slice(11, 19) === '00:00:00') return instant;
+  }
+  return null;
+}
+
 /** An instant as ISO 8601 in US Central time with its offset, e.g. 2026-11-22T08:01:02-06:00. */
 export function toCentralIso(date: Date): string {
   const parts = Object.fromEntries(centralPartsFormat.formatToParts(date).map((p) => [p.type, p.value]));

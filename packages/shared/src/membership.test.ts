@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centralDay, formatCentralDate } from './dates';
+import { centralDay, centralMidnight, formatCentralDate } from './dates';
 import { addDays, isActiveStatus, MEMBERSHIP_TERM_DAYS, SUBSCRIPTION_STATUSES } from './membership';
 
 describe('membership rules', () => {
@@ -27,5 +27,14 @@ describe('US Central calendar', () => {
   it('gives the calendar day as YYYY-MM-DD', () => {
     expect(centralDay(lateEvening)).toBe('2026-11-01');
     expect(centralDay(new Date('2026-07-01T04:59:00Z'))).toBe('2026-06-30');
+  });
+
+  it('starts a day at Central midnight, in daylight and in standard time and on the days the clocks change', () => {
+    expect(centralMidnight('2026-07-01')?.toISOString()).toBe('2026-07-01T05:00:00.000Z');
+    expect(centralMidnight('2026-12-01')?.toISOString()).toBe('2026-12-01T06:00:00.000Z');
+    expect(centralMidnight('2026-03-08')?.toISOString()).toBe('2026-03-08T06:00:00.000Z');
+    expect(centralMidnight('2026-11-01')?.toISOString()).toBe('2026-11-01T05:00:00.000Z');
+    expect(centralMidnight('2026-02-30')).toBeNull();
+    expect(centralMidnight('1 Nov 2026')).toBeNull();
   });
 });

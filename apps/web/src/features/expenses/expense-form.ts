@@ -1,6 +1,9 @@
 import {
+  centralDay,
+  centralMidnight,
   expenseUpdateSchema,
   fromTimestamp,
+  toIsoDate,
   type Expense,
   type Currency,
   type ExpenseUpdate,
@@ -23,25 +26,13 @@ export interface ExpenseFormValues {
   originalCurrency: Currency;
   /** As typed; the shared schema decides whether it is an amount. */
   originalAmount: string;
-  /** YYYY-MM-DD on the admin's own calendar. */
+  /** YYYY-MM-DD: the day as typed, kept as the business's calendar day (centralMidnight). */
   spentDate: string;
   file: ExpenseFile | null;
 }
 
 export type ExpenseFormField = Exclude<keyof ExpenseFormValues, 'file'>;
 export const EXPENSE_FORM_FIELDS: readonly ExpenseFormField[] = ['title', 'description', 'originalCurrency', 'originalAmount', 'spentDate'];
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A date's day on this browser's calendar, YYYY-MM-DD (what a date input shows). */
-const localIsoDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-
-/** docs/product.md, Admin dashboard: the spent date is stored as local midnight of the chosen day. */
-function localMidnight(day: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return localIsoDate(date) === day ? date : null;
-}
 
 const fileOf = (expense: Expense): ExpenseFile | null =>
   expense.fileUrl
@@ -59,7 +50,7 @@ export function toFormValues(expense: Expense): ExpenseFormValues {
     description: expense.description,
     originalCurrency: expense.originalCurrency,
     originalAmount: expense.originalAmount.toFixed(2),
-    spentDate: localIsoDate(fromTimestamp(expense.spentAt)),
+    spentDate: centralDay(fromTimestamp(expense.spentAt)),
     file: fileOf(expense),
   };
 }
@@ -70,7 +61,7 @@ export const newExpenseValues = (now = new Date()): ExpenseFormValues => ({
   description: '',
   originalCurrency: 'USD',
   originalAmount: '',
-  spentDate: localIsoDate(now),
+  spentDate: toIsoDate(now),
   file: null,
 });
 
@@ -81,11 +72,12 @@ export function isDirty(values: ExpenseFormValues, loaded: ExpenseFormValues | n
 }
 
 /**
- * The PUT body (docs/product.md, Validation): the fields as typed, the spent date as local midnight, createdBy as
- * loaded, and the file fields only when a file exists. The shared schema trims and upper-cases.
+ * The PUT body (docs/product.md, Validation): the fields as typed, the spent date as the start of that day on the
+ * business's calendar (decision 061), createdBy as loaded, and the file fields only when a file exists. The
+ * shared schema trims and upper-cases.
  */
 function toUpdateInput(values: ExpenseFormValues, createdBy: string | null): ExpenseUpdateInput {
-  const spentAt = localMidnight(values.spentDate);
+  const spentAt = centralMidnight(values.spentDate);
   return {
     title: values.title,
     description: values.description,

@@ -1,4 +1,14 @@
-import { CURRENCIES, formatAmount, messages, RECEIPT_ACCEPT, type Expense, type ExpensePage, type ExpenseUpdateInput } from '@app/shared';
+import {
+  CURRENCIES,
+  formatAmount,
+  formatCentralDate,
+  fromTimestamp,
+  messages,
+  RECEIPT_ACCEPT,
+  type Expense,
+  type ExpensePage,
+  type ExpenseUpdateInput,
+} from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import {
@@ -71,6 +81,10 @@ export function ExpenseCard({ id, expense, onCreated, onRemoved }: ExpenseCardPr
             <div>
               <dt>INR</dt>
               <dd>{formatAmount(expense.amountInr, 'INR')}</dd>
+            </div>
+            <div>
+              <dt>Spent</dt>
+              <dd>{formatCentralDate(fromTimestamp(expense.spentAt), 'medium')}</dd>
             </div>
             <div>
               <dt>Currency</dt>

@@ -143,7 +143,7 @@ describe('the Expenses tab', () => {
     expect(filters.getByRole<HTMLSelectElement>('combobox', { name: 'Currency' }).value).toBe('');
   });
 
-  it('adds a new expense at the top, open and dirty, and saves it with the spent date as local midnight and no file fields', async () => {
+  it('adds a new expense at the top, open and dirty, and saves it with the spent date as the start of that day in US Central time and no file fields', async () => {
     const newId = '7d444840-9dc0-4c35-8e3a-2d4c1f5b0c11';
     vi.spyOn(crypto, 'randomUUID').mockReturnValue(newId);
     let answer: (response: Response) => void = () => undefined;
@@ -169,7 +169,7 @@ describe('the Expenses tab', () => {
       description: '',
       originalCurrency: 'INR',
       originalAmount: '1234.50',
-      spentAt: new Date(2026, 2, 10).toISOString(),
+      spentAt: '2026-03-10T05:00:00.000Z',
     });
 
     const message = messages.expenseAmountInvalid;
@@ -308,6 +308,38 @@ describe('the Expenses tab', () => {
     await userEvent.click(card.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.callsTo('DELETE', savedPath)).toHaveLength(2));
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/expenses').length).toBeGreaterThan(1));
+  });
+
+  it('deletes a new expense for good once it is saved and listed: no card comes back', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const newId = '7d444840-9dc0-4c35-8e3a-2d4c1f5b0c12';
+    const newPath = `/api/admin/expenses/${newId}`;
+    vi.spyOn(crypto, 'randomUUID').mockReturnValue(newId);
+    const created = expense({ id: newId, title: 'Laptop' });
+    let listed = [saved];
+    const api = await setup({
+      'GET /api/admin/expenses': () => json(200, expensePage(listed)),
+      [`PUT ${newPath}`]: () => {
+        listed = [created, saved];
+        return json(200, created);
+      },
+      [`DELETE ${newPath}`]: () => {
+        listed = [saved];
+        return new Response(null, { status: 204 });
+      },
+    });
+    await screen.findByRole('heading', { name: 'Clinic rent' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Expense' }));
+    const draft = within(screen.getByRole('heading', { name: 'New expense' }).closest('article')!);
+    await userEvent.type(draft.getByRole('textbox', { name: 'Title' }), 'Laptop');
+    await userEvent.click(draft.getByRole('button', { name: 'Save' }));
+    const card = within((await screen.findByRole('heading', { name: 'Laptop', level: 3 })).closest('article')!);
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/expenses').length).toBeGreaterThan(1));
+
+    await userEvent.click(card.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/expenses').length).toBeGreaterThan(2));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Laptop', level: 3 })).toBeNull());
+    expect(api.callsTo('DELETE', newPath)).toHaveLength(1);
   });
 
   it('discards an unsaved new expense without a call to the server', async () => {

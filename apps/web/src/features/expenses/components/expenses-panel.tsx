@@ -86,7 +86,8 @@ export function ExpensesPanel() {
                     onCreated={
                       draft ? (created) => setDrafts((list) => list.map((d) => (d.id === id ? { ...d, saved: created } : d))) : undefined
                     }
-                    onRemoved={draft ? () => setDrafts((list) => list.filter((d) => d.id !== id)) : undefined}
+                    // Also for a saved draft the page now lists: kept as a draft, it would come back once the list drops it.
+                    onRemoved={() => setDrafts((list) => list.filter((d) => d.id !== id))}
                   />
                 </li>
               ))}
