@@ -15,6 +15,9 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/migrated-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file builds its own apps on its own databases and restores any fake clock it sets, so
+          // the files of one worker share its loaded modules instead of loading the server again per file.
+          isolate: false,
         },
       },
       'apps/web/vite.config.ts',

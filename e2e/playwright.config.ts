@@ -7,11 +7,11 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two files at a time, each file's tests in order in one worker. Each worker has its own server
-  // (the `site` fixture) per server setting, so two workers never share a database, a mailbox or a
-  // limit, and a file with settings of its own starts one server, not one per worker.
-  fullyParallel: false,
-  workers: 2,
+  // Any test in any worker: a browser test waits on the page more than it computes, so three workers
+  // keep two cores busy. Each worker has its own server (the `site` fixture) per server setting, so
+  // workers never share a database, a mailbox or a limit; no test relies on another having run.
+  fullyParallel: true,
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',

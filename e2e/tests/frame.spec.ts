@@ -1,6 +1,6 @@
 import { messages } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
-import { expect, startSite, test } from '../fixtures/site';
+import { appReady, expect, startSite, test } from '../fixtures/site';
 
 /** The frame of every page: top bar, navigation, footer, floating bar, scrolling, the country check. */
 
@@ -442,7 +442,9 @@ test.describe('outside the United States', () => {
     try {
       const page = await context.newPage();
       await page.setExtraHTTPHeaders({ 'x-forwarded-for': '81.2.69.142' });
+      // A page of this context is not the fixture's: it waits for the app itself, as the fixture's goto does.
       await page.goto('/');
+      await appReady(page);
       await expect(page.getByRole('heading', { level: 1, name: messages.geoBlockedTitle })).toBeVisible();
       await expect(page.getByText(messages.geoBlockedText)).toBeVisible();
       await expect(page.getByText('United Kingdom')).toBeVisible();
