@@ -82,7 +82,7 @@ const optionalText = (max: number) =>
  * The card that pays for one visit when nothing else covers it: the checkout's billing address and
  * card fields, by the checkout's rules.
  */
-export const visitPaymentSchema = z
+const visitPaymentSchema = z
   .strictObject({
     billingAddress: billingAddressRequestSchema,
     cardDetails: z.strictObject({
