@@ -3,6 +3,7 @@ import { messages, toCentralIso, type VisitRequest } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payments, visits } from '../../db/schema';
+import { runReconciliation } from '../billing';
 import { adminEnv, checkoutBody, signedInAdmin, signedInClinician, signedInMember, signedInPatient, useTestApp } from '../../test/harness';
 
 const server = useTestApp(adminEnv);
@@ -165,6 +166,46 @@ describe('a visit paid for by itself', () => {
       .where(eq(visits.id, (second.body.visit as { id: string }).id));
     const third = await requestVisit(token, request());
     expect(third.status).toBe(403);
+    expect(await ledger(id)).toHaveLength(1);
+  });
+
+  it('settles a visit purchase whose request died after the charge, and the next request uses it without a new charge', async () => {
+    await licensed();
+    const { token, id } = await patient();
+    const gatewayKey = `checkout:${id}:died-after-charge`;
+    const { billingAddress, cardDetails } = card();
+    const [attempt] = await server.app.ctx.db
+      .insert(payments)
+      .values({
+        userId: id,
+        planId: 'urgent-care',
+        kind: 'visit',
+        amountCents: 4900,
+        gateway: 'sandbox',
+        status: 'pending',
+        cardLast4: '4242',
+        gatewayKey,
+        details: {
+          billingStreet: billingAddress.street,
+          billingCity: billingAddress.city,
+          billingState: billingAddress.state,
+          billingZip: billingAddress.zip,
+          billingCountry: billingAddress.country,
+          cardholderName: cardDetails.cardholderName,
+          cardExpiry: cardDetails.expiry,
+        },
+        createdAt: new Date(Date.now() - 120_000),
+      })
+      .returning();
+    await server.app.ctx.gateway.chargeCard(
+      { number: cardDetails.cardNumber, expMonth: 12, expYear: 2040, cvc: '123', holderName: cardDetails.cardholderName },
+      { amountCents: 4900, currency: 'USD', description: 'Urgent care visit', idempotencyKey: gatewayKey },
+    );
+    await runReconciliation(server.app.ctx);
+    expect((await ledger(id)).map((p) => p.status)).toEqual(['succeeded']);
+
+    expect((await requestVisit(token, request({ payment: card() }))).status).toBe(201);
+    expect(await visitRows(id)).toMatchObject([{ coverage: 'paid', paymentId: attempt!.id }]);
     expect(await ledger(id)).toHaveLength(1);
   });
 });
