@@ -5,6 +5,7 @@ import { requiredText, SYMPTOMS_MAX } from './auth';
 import { SERVICE_SLUGS, type ServiceSlug } from './site-pages';
 import { US_STATE_CODES } from './us-states';
 import { CLINICIAN_CREDENTIALS } from './clinicians';
+import { billingAddressRequestSchema, checkoutFields, cvcProblem } from './payment';
 
 /** What brings a patient in: the four service pages. */
 export const VISIT_SERVICES = SERVICE_SLUGS;
@@ -15,6 +16,16 @@ export const VISIT_SERVICE_LABELS: Record<VisitService, string> = {
   'womens-health': "Women's health",
   'pediatric-care': 'Pediatric care',
 };
+/** What one visit costs a patient without a membership, in cents: the price each service page shows. */
+export const VISIT_PRICES_CENTS: Record<VisitService, number> = {
+  'urgent-care': 4900,
+  'primary-care': 7500,
+  'womens-health': 6500,
+  'pediatric-care': 5500,
+};
+/** What a paid visit is called on the card statement and in the payment history: "Urgent care visit". */
+export const visitPurchaseName = (service: VisitService) => `${VISIT_SERVICE_LABELS[service]} visit`;
+
 /** How the patient and the clinician meet. */
 export const VISIT_MODES = ['video', 'phone', 'message'] as const;
 export type VisitMode = (typeof VISIT_MODES)[number];
@@ -67,6 +78,26 @@ const optionalText = (max: number) =>
  * A visit request, as the form and POST /api/visits take it. A red flag is refused here, on both
  * sides: the form turns to "Call 911 now" and the server makes no request.
  */
+/**
+ * The card that pays for one visit when nothing else covers it: the checkout's billing address and
+ * card fields, by the checkout's rules.
+ */
+const visitPaymentSchema = z
+  .strictObject({
+    billingAddress: billingAddressRequestSchema,
+    cardDetails: z.strictObject({
+      cardholderName: checkoutFields.cardholderName,
+      cardNumber: checkoutFields.cardNumber,
+      cvv: checkoutFields.cvc,
+      expiry: checkoutFields.expiry,
+    }),
+  })
+  .superRefine((body, ctx) => {
+    const problem = cvcProblem(body.cardDetails.cardNumber, body.cardDetails.cvv);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['cardDetails', 'cvv'], message: problem });
+  });
+export type VisitPayment = z.output<typeof visitPaymentSchema>;
+
 export const visitRequestSchema = z.strictObject({
   state: z.enum(US_STATE_CODES, { error: messages.visitState }),
   service: z.enum(VISIT_SERVICES, { error: messages.visitService }),
@@ -79,11 +110,13 @@ export const visitRequestSchema = z.strictObject({
   mode: z.enum(VISIT_MODES, { error: messages.visitMode }),
   callbackPhone: phoneSchema,
   telehealthConsent: z.literal(true, { error: messages.telehealthConsentRequired }),
+  /** Only without a membership or one-time visit: the card this visit is paid with (with an Idempotency-Key). */
+  payment: visitPaymentSchema.optional(),
 });
 export type VisitRequest = z.output<typeof visitRequestSchema>;
 
-/** What pays for a visit: a monthly membership, or a one-time visit it uses up. */
-export const VISIT_COVERAGES = ['membership', 'one-time'] as const;
+/** What pays for a visit: a monthly membership, a one-time visit it uses up, or a payment for this visit alone. */
+export const VISIT_COVERAGES = ['membership', 'one-time', 'paid'] as const;
 
 /** Where a visit stands: waiting in the queue, claimed by a clinician, under way, or over. */
 export const VISIT_STATUSES = ['waiting', 'claimed', 'in_visit', 'completed', 'cancelled'] as const;

@@ -249,7 +249,9 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The plan paid for; for a visit paid by itself, the visit's service. */
     planId: text('plan_id').notNull(),
+    /** checkout (a membership bought), renewal, or visit (one visit bought). */
     kind: text('kind').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
@@ -278,10 +280,10 @@ export const payments = pgTable(
     uniqueIndex('payments_renewal_once_key')
       .on(t.userId, t.periodStart, t.attempt)
       .where(sql`kind = 'renewal'`),
-    // One purchase at a time per patient, whatever the Idempotency-Key, across every server instance.
+    // One purchase (a membership or a visit) at a time per patient, whatever the Idempotency-Key, across every server instance.
     uniqueIndex('payments_one_checkout_in_flight_key')
       .on(t.userId)
-      .where(sql`kind = 'checkout' AND status = 'pending'`),
+      .where(sql`kind IN ('checkout', 'visit') AND status = 'pending'`),
     index('payments_pending_idx')
       .on(t.createdAt)
       .where(sql`status = 'pending'`),
@@ -570,8 +572,10 @@ export const visits = pgTable(
     symptoms: phiText('symptoms').notNull(),
     since: text('since', { enum: SYMPTOMS_SINCE }).notNull(),
     callbackPhone: phiText('callback_phone').notNull(),
-    /** What pays for the visit: a monthly membership, or a one-time visit it then uses up. */
+    /** What pays for the visit: a monthly membership, a one-time visit it then uses up, or a payment for it alone. */
     coverage: text('coverage', { enum: VISIT_COVERAGES }).notNull(),
+    /** For a paid visit: its payment, which covers one visit that is not cancelled. */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     /** The health history as it was when the visit was requested, if one was saved. */
     historyVersionId: bigint('history_version_id', { mode: 'number' }).references(() => healthHistoryVersions.id, { onDelete: 'restrict' }),
     status: text('status', { enum: VISIT_STATUSES }).notNull().default('waiting'),
@@ -603,6 +607,10 @@ export const visits = pgTable(
     check('visits_mode_known', sql`${t.mode} IN ('video', 'phone', 'message')`),
     check('visits_status_known', sql`${t.status} IN ('waiting', 'claimed', 'in_visit', 'completed', 'cancelled')`),
     check('visits_claimed_has_clinician', sql`${t.status} IN ('waiting', 'cancelled') OR ${t.clinicianId} IS NOT NULL`),
+    uniqueIndex('visits_payment_once')
+      .on(t.paymentId)
+      .where(sql`payment_id IS NOT NULL AND status <> 'cancelled'`),
+    check('visits_paid_has_payment', sql`(${t.coverage} = 'paid') = (${t.paymentId} IS NOT NULL)`),
   ],
 );
 

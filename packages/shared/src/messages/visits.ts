@@ -8,7 +8,9 @@ export const redFlagEmergency =
   'Your symptoms may need emergency care. Call 911 now, or 988 for thoughts of harming yourself. No visit was requested.';
 export const noClinicianInState = (phone: string) =>
   `We don't have a doctor licensed in that state yet, so we can't start a visit there. Please call us at ${phone} and we'll help you find care.`;
-export const visitNeedsMembership = 'A visit needs an active membership or a one-time visit. Choose a plan to continue.';
+export const visitNeedsMembership =
+  'A visit needs a membership, a one-time visit or a payment for this visit. Pay for it below, or choose a plan.';
+export const visitPaid = 'Payment processed successfully. Your visit is paid for.';
 export const visitAlreadyOpen = 'You already have a visit request open. Go to it, or cancel it before starting another.';
 export const visitNotFound = 'We could not find that visit.';
 export const visitNotCancellable = 'This visit can no longer be cancelled: a doctor has already started it.';

@@ -1,4 +1,14 @@
-import { addDays, isActiveStatus, MEMBERSHIP_TERM_DAYS, messages, type Plan } from '@app/shared';
+import {
+  addDays,
+  isActiveStatus,
+  MEMBERSHIP_TERM_DAYS,
+  messages,
+  VISIT_PRICES_CENTS,
+  visitPurchaseName,
+  type Plan,
+  type VisitPayment,
+  type VisitService,
+} from '@app/shared';
 import type { z } from 'zod';
 import type { subscriptionRequestSchema } from '@app/shared';
 import type { Config } from '../../config';
@@ -31,7 +41,7 @@ import {
 type Checkout = z.output<typeof subscriptionRequestSchema>;
 
 /** What checkout uses: its rows, the gateway, the card-testing limits, the receipt's mail, a log, and when to reconcile. */
-interface CheckoutDeps {
+export interface CheckoutDeps {
   db: Database;
   gateway: PaymentGateway;
   limits: Limits;
@@ -52,9 +62,33 @@ const IN_FLIGHT_RETRY_S = 5;
 export const RECONCILE_LEASE_MS = 60_000;
 
 /** Request fingerprint for idempotency: everything but the card number and CVC, which are never kept. */
-function fingerprint(body: Checkout) {
+function fingerprint<Body extends { cardDetails: { cardNumber: string; cvv: string } }>(body: Body) {
   const { cardNumber, cvv: _cvv, ...card } = body.cardDetails;
   return sha256(JSON.stringify({ ...body, cardDetails: { ...card, last4: cardNumber.slice(-4) } }));
+}
+
+/** What a purchase buys: a plan's membership (ledger kind checkout), or one visit of a service at its price. */
+type Purchase = { kind: 'checkout'; plan: Plan } | { kind: 'visit'; service: VisitService };
+
+/** The purchase a ledger row records: a visit's row names its service where a membership's names its plan. */
+const purchaseOf = (payment: Pick<PaymentRow, 'kind' | 'planId'>): Purchase =>
+  payment.kind === 'visit'
+    ? { kind: 'visit', service: payment.planId as VisitService }
+    : { kind: 'checkout', plan: findPlan(payment.planId as Plan['id']) };
+
+/** What the ledger and the gateway are told of a purchase; the amount always comes from the catalogue. */
+const priced = (purchase: Purchase) =>
+  purchase.kind === 'checkout'
+    ? { planId: purchase.plan.id, amountCents: purchase.plan.priceCents, description: `${purchase.plan.title} membership` }
+    : { planId: purchase.service, amountCents: VISIT_PRICES_CENTS[purchase.service], description: visitPurchaseName(purchase.service) };
+
+/** One purchase as a request asks for it: what it buys, the card it is paid with, who may buy it, and its fingerprint. */
+interface Order {
+  purchase: Purchase;
+  card: VisitPayment;
+  /** The payer when they may buy this; otherwise throws why not. */
+  mayBuy: (payer: Payer | null) => Payer;
+  fingerprint: string;
 }
 
 interface Answer {
@@ -76,13 +110,49 @@ export async function checkout(
   ip: string,
 ): Promise<Answer> {
   ownAccount(auth, userId);
+  const order = {
+    purchase: { kind: 'checkout', plan: findPlan(body.planId) },
+    card: body,
+    mayBuy: mayBuyMembership,
+    fingerprint: fingerprint(body),
+  } as const;
+  return purchaseOnce(ctx, userId, order, idempotencyKey, ip);
+}
+
+/**
+ * Pays for one visit of `service` at its price, by the checkout's rules: the same Idempotency-Key
+ * charges once and replays the first answer. Returns the payment's id; a refusal or a declined card
+ * is thrown as the error it was answered with (402 for a decline).
+ */
+export async function payForVisit(
+  ctx: CheckoutDeps,
+  userId: string,
+  service: VisitService,
+  card: VisitPayment,
+  idempotencyKey: string | undefined,
+  ip: string,
+): Promise<string> {
+  const order = {
+    purchase: { kind: 'visit', service },
+    card,
+    mayBuy: mayBuyVisit,
+    fingerprint: fingerprint({ service, ...card }),
+  } as const;
+  const answer = await purchaseOnce(ctx, userId, order, idempotencyKey, ip);
+  const { message, ...details } = answer.body;
+  if (answer.outcome !== 'ok') throw new DomainError(answer.outcome, String(message), details);
+  return String(details.paymentId);
+}
+
+/** Takes the Idempotency-Key, then charges, or answers as the first request with that key did. */
+async function purchaseOnce(ctx: CheckoutDeps, userId: string, order: Order, idempotencyKey: string | undefined, ip: string) {
   if (!idempotencyKey || !IDEMPOTENCY_KEY.test(idempotencyKey)) throw invalid(messages.idempotencyKeyRequired);
-  const claim = await claimIdempotencyKey(ctx.db, userId, idempotencyKey, fingerprint(body));
+  const claim = await claimIdempotencyKey(ctx.db, userId, idempotencyKey, order.fingerprint);
   if (!claim.created) {
-    if (claim.row.requestHash !== fingerprint(body)) throw new DomainError('unprocessable', messages.idempotencyKeyReused);
-    return replay(ctx, userId, body, idempotencyKey, ip);
+    if (claim.row.requestHash !== order.fingerprint) throw new DomainError('unprocessable', messages.idempotencyKeyReused);
+    return replay(ctx, userId, order, idempotencyKey, ip);
   }
-  return answerOnce(ctx, userId, body, idempotencyKey, ip, claim.payer);
+  return answerOnce(ctx, userId, order, idempotencyKey, ip, claim.payer);
 }
 
 /**
@@ -90,16 +160,9 @@ export async function checkout(
  * limit, another purchase in flight) frees the key, as nothing happened; a failed gateway records nothing, so
  * a replay asks the gateway what became of the attempt.
  */
-async function answerOnce(
-  ctx: CheckoutDeps,
-  userId: string,
-  body: Checkout,
-  key: string,
-  ip: string,
-  payer: Payer | null,
-): Promise<Answer> {
+async function answerOnce(ctx: CheckoutDeps, userId: string, order: Order, key: string, ip: string, payer: Payer | null): Promise<Answer> {
   try {
-    return await charge(ctx, userId, body, key, ip, payer);
+    return await charge(ctx, userId, order, key, ip, payer);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const temporary = error.retryAfterSeconds !== undefined;
@@ -121,7 +184,7 @@ const recorded = (row: { responseOutcome: Outcome | null; responseBody: string |
  * died (its key is older than the reconciliation threshold), its attempt is settled with the gateway
  * now, or, if it never reached the ledger, this request takes the key over.
  */
-async function replay(ctx: CheckoutDeps, userId: string, body: Checkout, key: string, ip: string): Promise<Answer> {
+async function replay(ctx: CheckoutDeps, userId: string, order: Order, key: string, ip: string): Promise<Answer> {
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const row = await findIdempotencyKey(ctx.db, userId, key);
@@ -136,7 +199,7 @@ async function replay(ctx: CheckoutDeps, userId: string, body: Checkout, key: st
         continue;
       }
       if (!payment && (await takeOverIdempotencyKey(ctx.db, userId, key, staleBefore)))
-        return answerOnce(ctx, userId, body, key, ip, await findPayer(ctx.db, userId));
+        return answerOnce(ctx, userId, order, key, ip, await findPayer(ctx.db, userId));
     }
     if (Date.now() > deadline) throw conflict(messages.paymentInProgress);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -156,47 +219,56 @@ async function refuseCardTesting(ctx: CheckoutDeps, userId: string, ip: string) 
 const countDecline = (ctx: CheckoutDeps, userId: string, ip: string) =>
   Promise.all([ctx.limits.tryConsume('declinedCardByPatient', userId), ctx.limits.tryConsume('declinedCardByIp', ip)]);
 
-/** A purchase needs an account, a verified e-mail and no active recurring membership. */
-function assertMayBuy(payer: Payer | null): asserts payer is Payer {
+/** A visit's purchase needs an account and a verified e-mail; what already covers a visit is the visits' rule. */
+function mayBuyVisit(payer: Payer | null): Payer {
   if (!payer) throw forbidden(messages.paymentVerifyAccount);
   if (!payer.verified) throw forbidden(messages.paymentVerifyEmailFirst);
-  if (isActiveStatus(payer.subscriptionStatus) && payer.subscriptionPlan !== 'oneTimeVisit') throw conflict(messages.paymentAlreadyActive);
+  return payer;
+}
+
+/** A membership's purchase needs, besides, no active recurring membership. */
+function mayBuyMembership(payer: Payer | null): Payer {
+  const buyer = mayBuyVisit(payer);
+  if (isActiveStatus(buyer.subscriptionStatus) && buyer.subscriptionPlan !== 'oneTimeVisit') throw conflict(messages.paymentAlreadyActive);
+  return buyer;
 }
 
 /** Charges the card for `payer`, the patient as read when the key was taken. */
 async function charge(
   ctx: CheckoutDeps,
   userId: string,
-  body: Checkout,
+  order: Order,
   idempotencyKey: string,
   ip: string,
   payer: Payer | null,
 ): Promise<Answer> {
-  assertMayBuy(payer);
+  const buyer = order.mayBuy(payer);
   await refuseCardTesting(ctx, userId, ip);
-  const { answer, declined } = await chargeCard(ctx, userId, payer, body, idempotencyKey);
+  const { answer, declined } = await chargeCard(ctx, userId, buyer, order, idempotencyKey);
   if (declined) await countDecline(ctx, userId, ip);
   return answer;
 }
 
 /** A checkout attempt as settling it needs it (a ledger row has all of it). */
-type CheckoutAttempt = Pick<PaymentRow, 'id' | 'userId' | 'planId' | 'clientKey' | 'details'>;
+type CheckoutAttempt = Pick<PaymentRow, 'id' | 'userId' | 'planId' | 'kind' | 'clientKey' | 'details'>;
 
 async function chargeCard(
   ctx: CheckoutDeps,
   userId: string,
   payer: Payer,
-  body: Checkout,
+  order: Order,
   idempotencyKey: string,
 ): Promise<{ answer: Answer; declined: boolean }> {
-  const plan = findPlan(body.planId);
+  const { planId, amountCents, description } = priced(order.purchase);
+  const body = order.card;
   const card = body.cardDetails;
   const number = card.cardNumber.replace(/\D/g, '');
   const [month, year] = card.expiry.split('/').map(Number) as [number, number];
   const attempt = {
     userId,
-    planId: plan.id,
-    amountCents: plan.priceCents,
+    planId,
+    kind: order.purchase.kind,
+    amountCents,
     gateway: ctx.gateway.name,
     cardLast4: number.slice(-4),
     gatewayKey: `checkout:${userId}:${idempotencyKey}`,
@@ -216,7 +288,7 @@ async function chargeCard(
   const paymentId = await insertCheckoutAttempt(ctx.db, attempt, payer);
   if (!paymentId) {
     // Not recorded: the membership changed since it was checked (say why, if it now refuses) or another purchase is in flight.
-    assertMayBuy(await findPayer(ctx.db, userId));
+    order.mayBuy(await findPayer(ctx.db, userId));
     throw conflict(messages.paymentAlreadyInFlight, IN_FLIGHT_RETRY_S);
   }
   const payment: CheckoutAttempt = { id: paymentId, ...attempt };
@@ -225,7 +297,7 @@ async function chargeCard(
   try {
     result = await ctx.gateway.chargeCard(
       { number, expMonth: month, expYear: 2000 + year, cvc: card.cvv, holderName: card.cardholderName },
-      { amountCents: plan.priceCents, currency: 'USD', description: `${plan.title} membership`, idempotencyKey: attempt.gatewayKey },
+      { amountCents, currency: 'USD', description, idempotencyKey: attempt.gatewayKey },
     );
   } catch (error) {
     // The charge may or may not have happened: ask the gateway now; reconciliation asks again later.
@@ -274,7 +346,7 @@ async function settleCheckout(
   result: ChargeResult,
   paidAt = new Date(),
 ): Promise<Answer | null> {
-  const plan = findPlan(payment.planId as Plan['id']);
+  const purchase = purchaseOf(payment);
   const settled = await ctx.db.transaction(async (tx) => {
     // The patient first, as recording an attempt locks them, so the two never deadlock; the locked
     // row is what the answer's profile is made from, with this settlement's changes.
@@ -291,6 +363,24 @@ async function settleCheckout(
       });
       return recorded.settled ? { answer, receipt: null } : null;
     }
+    const succeeded = {
+      status: 'succeeded',
+      gatewayReference: result.reference,
+      cardBrand: result.brand,
+      cardLast4: result.last4,
+    } as const;
+    if (purchase.kind === 'visit') {
+      // The visit's request links this payment: nothing on the account changes.
+      const answer: Answer = { outcome: 'ok', body: { message: messages.visitPaid, paymentId: payment.id } };
+      const recorded = await recordCheckoutSettlement(tx, {
+        userId: payment.userId,
+        paymentId: payment.id,
+        payment: succeeded,
+        answer: key ? { key, ...answer } : null,
+      });
+      return recorded.settled ? { answer, receipt: null } : null;
+    }
+    const plan = purchase.plan;
     // A one-time visit is active for one term and never renews.
     const endsAt = addDays(paidAt, MEMBERSHIP_TERM_DAYS);
     const renewsAt = plan.period === 'month' ? endsAt : null;
@@ -317,7 +407,7 @@ async function settleCheckout(
     const recorded = await recordCheckoutSettlement(tx, {
       userId: payment.userId,
       paymentId: payment.id,
-      payment: { status: 'succeeded', gatewayReference: result.reference, cardBrand: result.brand, cardLast4: result.last4 },
+      payment: succeeded,
       answer: key ? { key, ...answer } : null,
       // Leased to this process, which sends it as soon as the settlement commits.
       paid: {

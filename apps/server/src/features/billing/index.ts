@@ -1,4 +1,5 @@
 export { runBillingJobs, runReconciliation, type BillingJobsDeps } from './reconciliation.service';
 export { changeMembershipTerms, runRenewals, type RenewalSummary } from './renewals.service';
-export { deleteAnsweredIdempotencyKeys } from './repository';
+export { deleteAnsweredIdempotencyKeys, findUnusedVisitPayment } from './repository';
+export { payForVisit, type CheckoutDeps } from './checkout.service';
 export type { PaymentGateway } from './gateway';

@@ -1,4 +1,13 @@
-import { fromMinorUnits, fromMinorUnitsOrNull, isActiveStatus, messages, toCentralIso, type Plan } from '@app/shared';
+import {
+  fromMinorUnits,
+  fromMinorUnitsOrNull,
+  isActiveStatus,
+  messages,
+  toCentralIso,
+  visitPurchaseName,
+  type Plan,
+  type VisitService,
+} from '@app/shared';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import { findPlan } from '../plans';
@@ -35,7 +44,7 @@ export async function paymentHistory(db: Database, userId: string) {
     id: row.id,
     date: toCentralIso(row.createdAt),
     planId: row.planId,
-    planName: findPlan(row.planId as Plan['id']).title,
+    planName: row.kind === 'visit' ? visitPurchaseName(row.planId as VisitService) : findPlan(row.planId as Plan['id']).title,
     kind: row.kind,
     amount: fromMinorUnits(row.amountCents),
     currency: row.currency,

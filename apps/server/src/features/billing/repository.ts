@@ -1,7 +1,7 @@
 import type { PlanId, SubscriptionStatus } from '@app/shared';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { assignments, queryRows, type Executor } from '../../db/client';
-import { idempotencyKeys, memberships, payments, users } from '../../db/schema';
+import { idempotencyKeys, memberships, payments, users, visits } from '../../db/schema';
 import { membershipTerm } from '../../db/sql-constants';
 import type { Outcome } from '../../lib/errors';
 import { outboxInsert, type OutboxSchedule, type OutgoingMail } from '../mail';
@@ -28,7 +28,9 @@ export async function findPayer(db: Executor, userId: string): Promise<Payer | n
 /** A checkout attempt as it is recorded before the gateway is called. */
 export type NewCheckoutAttempt = Required<
   Pick<NewPayment, 'userId' | 'planId' | 'amountCents' | 'gateway' | 'cardLast4' | 'gatewayKey' | 'clientKey' | 'details'>
->;
+> & { kind: PurchaseKind };
+/** The ledger kinds of a purchase a patient makes at a checkout: a membership, or one visit. */
+type PurchaseKind = 'checkout' | 'visit';
 
 /**
  * Records a pending checkout attempt in one statement, only while the patient's membership is still
@@ -50,7 +52,7 @@ export async function insertCheckoutAttempt(
         FOR UPDATE
       )
       INSERT INTO payments (user_id, plan_id, kind, status, amount_cents, gateway, card_last4, gateway_key, client_key, details)
-      SELECT payer.id, ${attempt.planId}::text, 'checkout', 'pending', ${attempt.amountCents}::integer, ${attempt.gateway}::text,
+      SELECT payer.id, ${attempt.planId}::text, ${attempt.kind}::text, 'pending', ${attempt.amountCents}::integer, ${attempt.gateway}::text,
         ${attempt.cardLast4}::text, ${attempt.gatewayKey}::text, ${attempt.clientKey}::text, ${sql.param(attempt.details, payments.details)}
       FROM payer
       ON CONFLICT DO NOTHING
@@ -302,7 +304,7 @@ export async function findCheckoutByClientKey(db: Executor, userId: string, clie
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.clientKey, clientKey), eq(payments.kind, 'checkout')))
+    .where(and(eq(payments.userId, userId), eq(payments.clientKey, clientKey), inArray(payments.kind, ['checkout', 'visit'])))
     .orderBy(desc(payments.createdAt))
     .limit(1);
   return row ?? null;
@@ -347,6 +349,32 @@ export async function expireEndedVisits(db: Executor, now: Date): Promise<number
     )
     .returning({ id: users.id });
   return rows.length;
+}
+
+/**
+ * The patient's oldest paid visit purchase for `service` that no visit holds: none ever used it, or
+ * the visit it paid for was cancelled.
+ */
+export async function findUnusedVisitPayment(db: Executor, userId: string, service: string): Promise<string | null> {
+  const holding = db
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.paymentId, payments.id), ne(visits.status, 'cancelled')));
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.kind, 'visit'),
+        eq(payments.planId, service),
+        eq(payments.status, 'succeeded'),
+        notExists(holding),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export async function listPayments(db: Executor, userId: string): Promise<PaymentRow[]> {

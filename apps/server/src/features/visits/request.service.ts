@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { DomainError, invalidField, notFound, conflict } from '../../lib/errors';
+import { findUnusedVisitPayment, payForVisit, type CheckoutDeps } from '../billing';
 import { latestVersion } from '../health-history';
 import { findUserById, type UserRow } from '../users';
 import { announceVisit, type VisitEvents } from './events.service';
@@ -17,12 +18,12 @@ import {
 } from './repository';
 import { toPatientVisits } from './view.service';
 
-/** What a patient's side of visits uses. */
-export interface PatientVisitsDeps {
+/** What a patient's side of visits uses: a visit paid for by itself goes through the checkout. */
+export type PatientVisitsDeps = CheckoutDeps & {
   db: Database;
-  config: Pick<Config, 'brand'>;
+  config: Pick<Config, 'brand' | 'reconcileAfterMs'>;
   visitEvents: VisitEvents;
-}
+};
 
 /** A refusal that names the open request, so the page can link to it. */
 const openVisitConflict = (visitId: string) => new DomainError('conflict', messages.visitAlreadyOpen, { openVisitId: visitId });
@@ -39,18 +40,44 @@ async function coverageOf(db: Database, patient: UserRow) {
 }
 
 /**
- * Makes a visit request for the signed-in patient: covered by their membership, in a state a clinician
- * is licensed in, one open request at a time. The consent's version, time and address are kept with it.
+ * What pays for this request: the membership or one-time visit, else a paid visit of this service that
+ * no visit holds, else the card sent with the request, charged now (never when something else covers it).
  */
-export async function requestVisit(deps: PatientVisitsDeps, patientId: string, input: VisitRequest, ip: string): Promise<PatientVisit> {
+async function payerOf(
+  deps: PatientVisitsDeps,
+  patient: UserRow,
+  request: Pick<VisitRequest, 'service' | 'payment'>,
+  purchase: { key: string | undefined; ip: string },
+) {
+  const coverage = await coverageOf(deps.db, patient);
+  if (coverage) return { coverage, paymentId: null };
+  const unused = await findUnusedVisitPayment(deps.db, patient.id, request.service);
+  if (unused) return { coverage: 'paid' as const, paymentId: unused };
+  if (!request.payment) throw new DomainError('forbidden', messages.visitNeedsMembership, { needsPlan: true, needsPayment: true });
+  const paymentId = await payForVisit(deps, patient.id, request.service, request.payment, purchase.key, purchase.ip);
+  return { coverage: 'paid' as const, paymentId };
+}
+
+/**
+ * Makes a visit request for the signed-in patient: covered by their membership or paid for by itself,
+ * in a state a clinician is licensed in, one open request at a time. The consent's version, time and
+ * address are kept with it. A payment made here that no visit ends up holding (the request lost a race)
+ * pays for the patient's next request of that service.
+ */
+export async function requestVisit(
+  deps: PatientVisitsDeps,
+  patientId: string,
+  input: VisitRequest,
+  purchase: { key: string | undefined; ip: string },
+): Promise<PatientVisit> {
   const patient = await findUserById(deps.db, patientId);
   if (!patient) throw notFound(messages.notFound);
   const open = await findOpenVisitOf(deps.db, patientId);
   if (open) throw openVisitConflict(open.id);
-  const coverage = await coverageOf(deps.db, patient);
-  if (!coverage) throw new DomainError('forbidden', messages.visitNeedsMembership, { needsPlan: true });
+  // Checked before any charge: a request that cannot be made is never paid for.
   if (!(await someClinicianLicensedIn(deps.db, input.state)))
     throw invalidField('state', messages.noClinicianInState(deps.config.brand.supportPhone));
+  const { coverage, paymentId } = await payerOf(deps, patient, input, purchase);
 
   const history = await latestVersion(deps.db, patientId);
   const now = new Date();
@@ -66,15 +93,17 @@ export async function requestVisit(deps: PatientVisitsDeps, patientId: string, i
       since: input.since,
       callbackPhone: input.callbackPhone,
       coverage,
+      paymentId,
       historyVersionId: history?.id ?? null,
       consentVersion: TELEHEALTH_CONSENT_VERSION,
       consentAt: now,
-      consentIp: ip,
+      consentIp: purchase.ip,
     });
   } catch (error) {
-    // Two requests at once: the index let one in.
+    // Two requests at once: the index let one in. A double submit of one paid request answers with the visit the first made.
     if (!isUniqueViolation(error)) throw error;
     const winner = await findOpenVisitOf(deps.db, patientId);
+    if (winner && paymentId && winner.paymentId === paymentId) return (await toPatientVisits(deps.db, [winner], now))[0]!;
     throw winner ? openVisitConflict(winner.id) : conflict(messages.visitAlreadyOpen);
   }
   await announceVisit(deps.visitEvents, visit);

@@ -1,4 +1,5 @@
 import {
+  declinedAnswerSchema,
   messages,
   patientVisitAnswerSchema,
   patientVisitListSchema,
@@ -36,13 +37,17 @@ export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & Threa
       schema: {
         operationId: 'requestVisit',
         summary: 'Request a visit for the signed-in patient',
+        description:
+          'Without a membership or one-time visit, the request carries the card that pays for this visit at its service price, with an Idempotency-Key header: the same key charges once.',
         tags,
         body: visitRequestSchema,
-        response: { 201: patientVisitAnswerSchema },
+        response: { 201: patientVisitAnswerSchema, 402: declinedAnswerSchema.describe('The card was declined') },
       },
     },
     async (request, reply) => {
-      const visit = await requestVisit(visits, requireUser(request).userId, request.body, request.clientIp);
+      const key = request.headers['idempotency-key'];
+      const purchase = { key: typeof key === 'string' ? key : undefined, ip: request.clientIp };
+      const visit = await requestVisit(visits, requireUser(request).userId, request.body, purchase);
       return reply.code(201).headers(noStore).send({ visit });
     },
   );

@@ -1,1 +1,3 @@
 export { MembershipCard } from './components/membership-card';
+export { useRequestPaidVisit } from './api/request-paid-visit';
+export { useVisitPayment, VisitPaymentFields } from './use-visit-payment';

@@ -20,7 +20,7 @@ import { formatApiDate } from './format';
  * Statuses after which the same submission may be sent again under the same Idempotency-Key: no
  * answer, a time-out, one still in progress, or a proxy whose server stopped while answering (502).
  */
-const NO_ANSWER_YET = new Set([0, 408, 409, 502, 504]);
+export const NO_ANSWER_YET = new Set([0, 408, 409, 502, 504]);
 
 /** One submission: its Idempotency-Key, when it started, and the values it sent. */
 interface Attempt {

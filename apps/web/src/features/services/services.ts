@@ -1,5 +1,8 @@
-import type { ServiceSlug } from '@app/shared';
+import { fromMinorUnits, VISIT_PRICES_CENTS, type ServiceSlug } from '@app/shared';
 import type { IconName } from '../../components/ui';
+
+/** What one visit of the service costs without a membership, in whole US dollars: the price the visit is charged at. */
+const dollars = (slug: ServiceSlug) => fromMinorUnits(VISIT_PRICES_CENTS[slug]);
 
 /** A service page (docs/product.md, Public site): one template, these contents. Prices are per visit (docs/product.md, Public site). */
 export interface ServicePageContent {
@@ -31,9 +34,8 @@ export const servicePages: ServicePageContent[] = [
     heading: 'Virtual Urgent Care, day or night',
     description:
       'Sudden fever, a bad cough, a painful sore throat or an earache that will not wait until Monday? Connect with a US board-certified doctor by secure video within 15 minutes, without leaving home.',
-    metaDescription:
-      'Virtual urgent care 24/7: see a US board-certified doctor by video within 15 minutes for $49 per visit. Treatment for flu, infections, rashes and more. Not for emergencies.',
-    price: 49,
+    metaDescription: `Virtual urgent care 24/7: see a US board-certified doctor by video within 15 minutes for $${dollars('urgent-care')} per visit. Treatment for flu, infections, rashes and more. Not for emergencies.`,
+    price: dollars('urgent-care'),
     highlights: ['A doctor within 15 minutes', 'Open 24/7, 365 days a year', 'E-prescriptions to your pharmacy'],
     why: [
       {
@@ -78,9 +80,8 @@ export const servicePages: ServicePageContent[] = [
     heading: 'Virtual Primary Care that knows the whole you',
     description:
       'Build a relationship with a doctor who looks at the whole picture: new symptoms, long-term conditions, medications and prevention, all by secure video from wherever you are.',
-    metaDescription:
-      'Virtual primary care with US board-certified doctors: chronic condition check-ins, medication reviews, refills and preventive advice by video for $75 per visit.',
-    price: 75,
+    metaDescription: `Virtual primary care with US board-certified doctors: chronic condition check-ins, medication reviews, refills and preventive advice by video for $${dollars('primary-care')} per visit.`,
+    price: dollars('primary-care'),
     highlights: ['Ongoing care and check-ins', 'Medication reviews and refills', 'Available 24/7, 365 days a year'],
     why: [
       {
@@ -129,9 +130,8 @@ export const servicePages: ServicePageContent[] = [
     heading: "Virtual Women's Health care, privately and on your schedule",
     description:
       'Talk openly with a US board-certified doctor about the health questions that matter to you, from urinary symptoms to birth control and menopause, by secure video, without the waiting room.',
-    metaDescription:
-      "Virtual women's health visits: UTIs, yeast infections, birth control consultations and menopause symptoms with US board-certified doctors for $65 per visit, 24/7.",
-    price: 65,
+    metaDescription: `Virtual women's health visits: UTIs, yeast infections, birth control consultations and menopause symptoms with US board-certified doctors for $${dollars('womens-health')} per visit, 24/7.`,
+    price: dollars('womens-health'),
     highlights: ['Private, judgment-free visits', 'Birth control consultations', 'Available 24/7, 365 days a year'],
     why: [
       { title: 'Comfort and privacy', text: 'Discuss sensitive symptoms from home, at a time that suits you.', icon: 'home' },
@@ -166,9 +166,8 @@ export const servicePages: ServicePageContent[] = [
     heading: 'Virtual Pediatric Care for the moments that worry you',
     description:
       'When your child wakes up with a fever, a rash or an earache, connect with a US board-certified doctor by secure video in minutes. For children aged 2 to 17, with a parent or legal guardian present during the visit.',
-    metaDescription:
-      'Virtual pediatric care 24/7 for children aged 2-17: fevers, colds, ear pain, rashes and pink eye, with a parent present. US board-certified doctors, $55 per visit.',
-    price: 55,
+    metaDescription: `Virtual pediatric care 24/7 for children aged 2-17: fevers, colds, ear pain, rashes and pink eye, with a parent present. US board-certified doctors, $${dollars('pediatric-care')} per visit.`,
+    price: dollars('pediatric-care'),
     highlights: ['Children aged 2 to 17', 'A parent or guardian joins every visit', 'Available 24/7, 365 days a year'],
     why: [
       {

@@ -9,7 +9,7 @@ import { useMe, useSession } from '../../auth';
 import { usePlans } from '../../plans';
 import { buildCheckoutData, clearCheckoutData, readCheckoutData, readStoredCheckoutPlan, type CheckoutData } from '../checkout-data';
 import { CHECKOUT_FIELD_ORDER, checkoutFieldId, initialCheckoutValues, validateCheckoutField, type CheckoutValues } from '../checkout-form';
-import { BillingAddressFields } from '../components/billing-address-fields';
+import { BillingAddressFields, ContactFields } from '../components/billing-address-fields';
 import { CardFields } from '../components/card-fields';
 import { LockIcon, ShieldIcon } from '../components/card-brand-logo';
 import { CheckoutSuccess } from '../components/checkout-success';
@@ -115,6 +115,7 @@ function Checkout({ data }: { data: CheckoutData }) {
                 Complete your subscription
               </h2>
               <form ref={formRef} className="checkout__form" noValidate onSubmit={onSubmit} aria-labelledby="checkout-form-title">
+                <ContactFields form={form} />
                 <BillingAddressFields form={form} />
                 <CardFields form={form} />
                 {topError && (

@@ -14,6 +14,7 @@ import {
   visitRequestSchema,
   type RedFlag,
   type UserProfile,
+  type VisitService,
 } from '@app/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -34,6 +35,7 @@ import { ApiError } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/api-failure';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useMe } from '../../auth';
+import { useRequestPaidVisit, useVisitPayment, VisitPaymentFields } from '../../billing';
 import { useRequestVisit } from '../api/visits';
 import { EmergencyNotice } from '../components/emergency-notice';
 import visitsCss from './visits.css?inline';
@@ -66,7 +68,10 @@ function fieldMessages(values: RequestFormValues): Partial<Record<Field, string>
 
 const serviceFrom = (value: string | null) => (VISIT_SERVICES as readonly string[]).find((service) => service === value) ?? '';
 
-/** /visits/new: a member asks for a visit; a red flag turns the page to "Call 911 now" and nothing is requested. */
+/**
+ * /visits/new: a patient asks for a visit, covered by their membership or paid for with it at its
+ * service's price; a red flag turns the page to "Call 911 now" and nothing is requested.
+ */
 export default function RequestVisitPage() {
   const me = useMe();
   return (
@@ -88,6 +93,11 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
   const [emergency, setEmergency] = useState<RedFlag[] | null>(null);
   const [refusal, setRefusal] = useState<{ text: string; openVisitId?: string; needsPlan?: boolean } | null>(null);
   const request = useRequestVisit();
+  const paidRequest = useRequestPaidVisit();
+  const payment = useVisitPayment(formRef);
+  // Without an active plan the visit is paid for with the request; a used-up one-time visit learns it from the server.
+  const [paying, setPaying] = useState(!isActiveStatus(profile.subscriptionStatus));
+  const busy = request.isPending || paidRequest.isPending;
   const form = useValidatedForm<RequestFormValues>({
     initialValues: {
       state: '',
@@ -106,16 +116,7 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
   });
   const { values } = form;
 
-  if (!isActiveStatus(profile.subscriptionStatus)) {
-    return (
-      <Card title="Request a visit" headingId="request-visit-title">
-        <p>{messages.visitNeedsMembership}</p>
-        <Link to="/profile" className={buttonClass('primary')}>
-          Choose a plan
-        </Link>
-      </Card>
-    );
-  }
+  const service = (VISIT_SERVICES as readonly string[]).includes(values.service) ? (values.service as VisitService) : null;
   if (emergency) return <EmergencyNotice flags={emergency} onBack={() => setEmergency(null)} />;
 
   async function submit(event: FormEvent) {
@@ -126,14 +127,23 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
       setEmergency(redFlags);
       return;
     }
-    if (!form.validateAll().ok) return;
+    const valid = form.validateAll().ok;
+    const paid = paying ? payment.prepare() : null;
+    if (!valid || (paying && !paid)) return;
     try {
-      const visit = await request.mutateAsync(visitRequestSchema.parse(toRequest(values)));
+      const visitRequest = visitRequestSchema.parse(toRequest(values));
+      const visit = paid
+        ? await paidRequest.mutateAsync({ request: { ...visitRequest, payment: paid.payment }, purchaseKey: paid.purchaseKey })
+        : await request.mutateAsync(visitRequest);
       await navigate(`/visits/${visit.id}`);
     } catch (error) {
       const body =
-        error instanceof ApiError ? (error.body as { errors?: Record<string, string>; openVisitId?: string; needsPlan?: boolean }) : null;
+        error instanceof ApiError
+          ? (error.body as { errors?: Record<string, string>; openVisitId?: string; needsPlan?: boolean; needsPayment?: boolean })
+          : null;
       if (error instanceof ApiError && error.status === 400 && body?.errors) form.setServerErrors(body.errors);
+      if (paid) payment.answered(error instanceof ApiError ? error.status : 0, body?.errors);
+      if (body?.needsPayment) setPaying(true);
       setRefusal({
         text: failureMessage(error, messages.genericError),
         ...(body?.openVisitId ? { openVisitId: body.openVisitId } : {}),
@@ -267,6 +277,12 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
         </div>
       </Card>
 
+      {paying && (
+        <Card title="Pay for this visit" headingId="visit-payment-title">
+          <VisitPaymentFields form={payment.form} service={service} />
+        </Card>
+      )}
+
       {refusal && (
         <Alert tone="error">
           <p>{refusal.text}</p>
@@ -275,8 +291,8 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
         </Alert>
       )}
       <div className="row">
-        <Button type="submit" disabled={request.isPending} busy={request.isPending}>
-          Request a visit
+        <Button type="submit" disabled={busy} busy={busy}>
+          {paying ? 'Pay and request a visit' : 'Request a visit'}
         </Button>
         <Link to="/profile" className={buttonClass('secondary')}>
           Back to your profile
