@@ -13,9 +13,14 @@ export interface AlertProps {
   ref?: Ref<HTMLDivElement>;
   /** Errors and warnings are alerts; success and info are polite status messages. */
   role?: 'alert' | 'status' | 'none';
+  /**
+   * Gives the notice a 'Dismiss' button. A notice never hides by itself: a person who looked away,
+   * or reads slowly, or with a screen reader, must still find it (decision 060).
+   */
+  onDismiss?: () => void;
 }
 
-export function Alert({ tone, title, children, className, id, ref, role }: AlertProps) {
+export function Alert({ tone, title, children, className, id, ref, role, onDismiss }: AlertProps) {
   const ariaRole = role ?? (tone === 'error' || tone === 'warning' ? 'alert' : 'status');
   return (
     <div
@@ -32,6 +37,11 @@ export function Alert({ tone, title, children, className, id, ref, role }: Alert
         {title && <strong className="alert__title">{title}</strong>}
         {children}
       </div>
+      {onDismiss && (
+        <button type="button" className="alert__dismiss" onClick={onDismiss}>
+          <span aria-hidden="true">×</span> Dismiss
+        </button>
+      )}
     </div>
   );
 }

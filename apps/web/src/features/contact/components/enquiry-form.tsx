@@ -56,6 +56,7 @@ export function EnquiryForm() {
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const outcomeRef = useRef<HTMLDivElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
 
   function showOutcome(next: { tone: 'success' | 'error'; text: string }) {
     setOutcome(next);
@@ -64,6 +65,12 @@ export function EnquiryForm() {
       outcomeRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
       outcomeRef.current?.focus({ preventScroll: true });
     }, 0);
+  }
+
+  // The dismissed outcome took the focus with it: it goes to the button that sends another enquiry.
+  function dismissOutcome() {
+    setOutcome(null);
+    submitRef.current?.focus();
   }
 
   async function onSubmit(event: FormEvent) {
@@ -117,12 +124,12 @@ export function EnquiryForm() {
         onBlur={() => touch('smsOptIn')}
       />
       {outcome && (
-        <Alert ref={outcomeRef} tone={outcome.tone}>
+        <Alert ref={outcomeRef} tone={outcome.tone} onDismiss={dismissOutcome}>
           {outcome.text}
         </Alert>
       )}
       <div>
-        <Button type="submit" busy={busy} disabled={busy} className="enquiry__submit">
+        <Button ref={submitRef} type="submit" busy={busy} disabled={busy} className="enquiry__submit">
           {busy ? 'Sending…' : 'Send enquiry'}
         </Button>
       </div>

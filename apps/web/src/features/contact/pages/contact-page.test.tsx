@@ -1,5 +1,5 @@
 import { messages } from '@app/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { brand } from '../../../lib/brand';
@@ -109,6 +109,19 @@ describe('the contact page', () => {
     await fillValid(user);
     await user.click(send());
     expect(await screen.findByText(messages.enquirySuccess)).toBeInTheDocument();
+  });
+
+  it('keeps the outcome until it is dismissed, then hands the focus to Send enquiry', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'POST /api/users/questions': json(201, {}) });
+    renderAt('/contact', <ContactPage />);
+    await fillValid(user);
+    await user.click(send());
+    const outcome = await screen.findByRole('status');
+    expect(outcome).toHaveTextContent(messages.enquirySuccess);
+    await user.click(within(outcome).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(messages.enquirySuccess)).toBeNull();
+    expect(send()).toHaveFocus();
   });
 
   it('reports a failure with its status and the server message, and the support hint', async () => {

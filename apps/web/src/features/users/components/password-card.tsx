@@ -6,8 +6,6 @@ import { NewPasswordFields, newPasswordProblem, type NewPasswordValues } from '.
 import { serverFieldErrors, useValidatedForm } from '../../../lib/use-validated-form';
 import { updatePassword } from '../api/update-password';
 
-const PASSWORD_SUCCESS_MS = 6000;
-
 const passwordFormSchema = withConfirmation(changePasswordSchema);
 
 interface PasswordValues extends NewPasswordValues {
@@ -41,12 +39,6 @@ export function PasswordCard() {
   const { values } = form;
 
   useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => setSuccess(false), PASSWORD_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [success]);
-
-  useEffect(() => {
     if (editing) firstFieldRef.current?.focus();
   }, [editing]);
 
@@ -63,6 +55,17 @@ export function PasswordCard() {
     form.reset(empty);
     setError(null);
     requestAnimationFrame(() => openButtonRef.current?.focus());
+  }
+
+  // The dismissed notice took the focus with it: it goes on to what the person would use next.
+  function dismissSuccess() {
+    setSuccess(false);
+    openButtonRef.current?.focus();
+  }
+
+  function dismissError() {
+    setError(null);
+    firstFieldRef.current?.focus();
   }
 
   async function onSubmit(event: FormEvent) {
@@ -89,7 +92,11 @@ export function PasswordCard() {
   return (
     <Card title="Password" headingId="password-card-title">
       <div className="stack">
-        {success && <Alert tone="success">{messages.passwordUpdated}</Alert>}
+        {success && (
+          <Alert tone="success" onDismiss={dismissSuccess}>
+            {messages.passwordUpdated}
+          </Alert>
+        )}
         {!editing ? (
           <>
             <p className="muted">Use a strong password you don't use anywhere else.</p>
@@ -101,7 +108,11 @@ export function PasswordCard() {
           </>
         ) : (
           <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-label="Change password">
-            {error && <Alert tone="error">{error}</Alert>}
+            {error && (
+              <Alert tone="error" onDismiss={dismissError}>
+                {error}
+              </Alert>
+            )}
             <PasswordField
               ref={firstFieldRef}
               {...form.textFieldProps('currentPassword')}
