@@ -1,5 +1,6 @@
 import { messages } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
+import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
 import { appReady, expect, startSite, test } from '../fixtures/site';
 
 /** The frame of every page: top bar, navigation, footer, floating bar, scrolling, the country check. */
@@ -27,6 +28,7 @@ const menus = {
 } as const;
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 const menuOf = async (page: Page, trigger: Locator) => page.locator(`#${await trigger.getAttribute('aria-controls')}`);
 const floatingBar = (page: Page) => page.getByRole('complementary', { name: 'Quick actions' });
 
@@ -316,13 +318,14 @@ test.describe('on a phone', () => {
 });
 
 test.describe('the form layout', () => {
-  test('hides the navbar and footer on form pages at 900px and shows them at 901px', async ({ page }) => {
+  test('hides the navbar and footer on form pages at 900px, with no header for a visitor, and shows them at 901px', async ({ page }) => {
     for (const path of ['/contact', '/login', '/consult']) {
       await page.setViewportSize({ width: 900, height: 800 });
       await page.goto(path);
       await settle(page);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(mainNav(page), `${path} at 900`).toHaveCount(0);
+      await expect(page.getByRole('banner'), `${path} at 900`).toHaveCount(0);
       await expect(page.getByRole('contentinfo'), `${path} at 900`).toHaveCount(0);
       await page.setViewportSize({ width: 901, height: 800 });
       await expect(mainNav(page), `${path} at 901`).toBeVisible();
@@ -333,6 +336,37 @@ test.describe('the form layout', () => {
     await page.goto('/careers');
     await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toHaveCount(1);
+  });
+
+  test('a signed-in person keeps a compact header on form pages at 900px, and the navbar at 901px', async ({ page, request, site }) => {
+    const email = uniqueEmail('compact-header');
+    const password = 'Compact!Header9';
+    await createVerifiedPatient(request, site, { email, password, firstName: 'Casey' });
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.goto('/login');
+    await settle(page);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'CareConnect 24/7 home' })).toHaveAttribute('href', '/');
+    await expect(accountNav(page).getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/profile');
+    await expect(accountNav(page).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/contact#support-title');
+    await expect(accountNav(page).getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(mainNav(page)).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+    await page.setViewportSize({ width: 901, height: 800 });
+    await expect(mainNav(page)).toBeVisible();
+    await expect(accountNav(page)).toHaveCount(0);
+
+    await page.setViewportSize({ width: 900, height: 800 });
+    await accountNav(page).getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
   });
 
   test('hides them on the reset and choose-plan pages at any width', async ({ page }) => {

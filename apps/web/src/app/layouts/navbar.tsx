@@ -1,8 +1,9 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui';
-import { logout, useSession } from '../../features/auth';
+import { useSession } from '../../features/auth';
 import { brand } from '../../lib/brand';
+import { accountLinkOf, useSignOut } from './account-links';
 import { NavDropdown, type OpenDropdown } from './nav-dropdown';
 import { blogsMenu, learnMenu, servicesMenu } from './nav-items';
 import { TopBar } from './top-bar';
@@ -24,13 +25,6 @@ export function useBookingTarget() {
   return session.signedIn ? '/visits/new' : '/consult';
 }
 
-/** The signed-in person's own page in the menu: the dashboard, the clinic or the profile. */
-function accountLinkOf(session: { isAdmin: boolean; isClinician: boolean }) {
-  if (session.isAdmin) return { to: '/admin', label: 'Admin' };
-  if (session.isClinician) return { to: '/clinic', label: 'Clinic' };
-  return { to: '/profile', label: 'My Profile' };
-}
-
 const linkClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive ? ' nav__link--active' : ''}`;
 
 /**
@@ -41,7 +35,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => `nav__link${isActive 
 export function Navbar({ formVariant = false }: { formVariant?: boolean }) {
   const session = useSession();
   const location = useLocation();
-  const navigate = useNavigate();
+  const leave = useSignOut();
   const booking = useBookingTarget();
   const account = accountLinkOf(session);
   const [mobileOpenOn, setMobileOpenOn] = useState<string | null>(null);
@@ -68,8 +62,7 @@ export function Navbar({ formVariant = false }: { formVariant?: boolean }) {
 
   async function signOut() {
     closeAll();
-    await logout();
-    void navigate('/login', { replace: true });
+    await leave();
   }
 
   function onKeyDown(event: KeyboardEvent) {

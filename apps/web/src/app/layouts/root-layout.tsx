@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from '../route-error';
 import { GeoPending, useGeoStatus } from '../../features/geo';
 
 import { useServerChatConfig } from './chat';
+import { CompactHeader } from './compact-header';
 import { FloatingBar, floatingBarAllowedOn } from './floating-bar';
 import { Footer } from './footer';
 import { GlobalSpinner } from './global-spinner';
@@ -20,7 +21,8 @@ const ChatWidget = lazy(() => import('./chat-widget').then((m) => ({ default: m.
 /** Pages with no navbar or footer at all (docs/product.md, Public site). */
 const BARE = /^\/(reset|reset-password|choose-plan)(\/|$)/i;
 /**
- * Form pages: the form variant of the navbar, and no navbar or footer at 900px and below. The width
+ * Form pages: the form variant of the navbar, and no navbar or footer at 900px and below (a signed-in
+ * person gets the compact header there instead). The width
  * rule is CSS (layout.css), not rendering: the prerendered HTML and the app then agree at any width,
  * and the page is not rendered again when the app takes over.
  */
@@ -70,6 +72,7 @@ export function RootLayout() {
           Skip to main content
         </a>
         <ScrollManager />
+        {form && <CompactHeader />}
         {chrome && <Navbar formVariant={form} />}
         <main id="main" className="layout__main" tabIndex={-1}>
           {blocked ? (
