@@ -4,10 +4,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { photoNotAnImage, photoTooLarge, type IncomingPhoto } from './thread.service';
 
 /**
+ * A photo route's body. The photo sits in a private field: the input guard, which walks every body
+ * for bad text, would otherwise walk its bytes one index at a time.
+ */
+class PhotoBody {
+  readonly #photo: IncomingPhoto;
+  constructor(photo: IncomingPhoto) {
+    this.#photo = photo;
+  }
+  get photo() {
+    return this.#photo;
+  }
+}
+
+/**
  * Reads a photo's body, up to the 10 MB a photo may be: a larger one, or one of another type, is
  * refused with a message naming the photo before more of it is read.
  */
-async function readPhotoBody(request: FastifyRequest, payload: IncomingMessage): Promise<IncomingPhoto> {
+async function readPhotoBody(request: FastifyRequest, payload: IncomingMessage): Promise<PhotoBody> {
   const declaredType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (!isVisitPhotoType(declaredType)) throw photoNotAnImage();
   if (Number(request.headers['content-length']) > VISIT_PHOTO_MAX_BYTES) throw photoTooLarge();
@@ -18,7 +32,7 @@ async function readPhotoBody(request: FastifyRequest, payload: IncomingMessage):
     if (size > VISIT_PHOTO_MAX_BYTES) throw photoTooLarge();
     chunks.push(chunk as Buffer);
   }
-  return { declaredType, bytes: Buffer.concat(chunks) };
+  return new PhotoBody({ declaredType, bytes: Buffer.concat(chunks) });
 }
 
 /**
@@ -31,9 +45,8 @@ export function acceptPhotoBodies(scope: FastifyInstance) {
 
 /** The photo the parser read; a JSON or text body sent to a photo route is no photo. */
 export function photoOf(request: FastifyRequest): IncomingPhoto {
-  const body = request.body as IncomingPhoto | undefined;
-  if (!body || !Buffer.isBuffer(body.bytes)) throw photoNotAnImage();
-  return body;
+  if (!(request.body instanceof PhotoBody)) throw photoNotAnImage();
+  return request.body.photo;
 }
 
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png' } as const;

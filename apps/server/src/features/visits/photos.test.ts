@@ -102,6 +102,19 @@ describe('photos in a message visit', () => {
     expect(await messageCount(visit.id)).toBe(0);
   });
 
+  it('takes a photo of exactly 10 MB', async () => {
+    const { patient, visit } = await heldMessageVisit();
+    const { image } = pngWithLocation();
+    // A text chunk fills the photo to the limit: the body is read whole, and the chunk dropped.
+    const filler = Buffer.alloc(VISIT_PHOTO_MAX_BYTES - image.length);
+    filler.writeUInt32BE(filler.length - 12);
+    filler.write('tEXt', 4, 'latin1');
+    const full = Buffer.concat([image.subarray(0, 33), filler, image.subarray(33)]);
+    const res = await sendPhoto(`/api/visits/${visit.id}/photos`, full, 'image/png', patient.token);
+    expect(res.statusCode).toBe(201);
+    expect(res.json<PhotoMessage>().photo!.size).toBe(image.length);
+  });
+
   it('refuses a photo over 10 MB with 413 and a message naming the photo, and writes no message', async () => {
     const { patient, visit } = await heldMessageVisit();
     const png = pngWithLocation().image;
