@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
 import { signedInClinician, STAFF_SITE_ENV } from '../fixtures/clinicians';
-import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
+import { createVerifiedPatient, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
 import { appReady, expect, test } from '../fixtures/site';
 
 /**
@@ -14,31 +13,6 @@ test.use({ siteEnv: STAFF_SITE_ENV, viewport: { width: 1280, height: 900 } });
 
 const PASSWORD = 'Str0ng!pass';
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-}
-
-/** From the profile: Individual Monthly paid with the sandbox's Visa 4242. */
-async function payIndividual(page: Page) {
-  const membership = page.getByRole('region', { name: 'Membership' });
-  await expect(membership.locator('.membership__plan-name')).toHaveText('Individual Monthly');
-  await membership.getByRole('button', { name: 'Proceed to Payment Gateway' }).click();
-  await expect(page).toHaveURL(/\/payment$/);
-  await page.getByLabel('Street address').fill('100 Market Street');
-  await page.getByLabel('City').fill('Saint Louis');
-  await page.getByLabel('State').fill('MO');
-  await page.getByLabel('Name on card').fill('Avery Member');
-  await page.getByLabel('Card number').pressSequentially('4242424242424242');
-  await page.getByLabel('Expiry (MM/YY)').pressSequentially('1234');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay $29.99' }).click();
-  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-}
-
 test('a member asks for a phone visit, a clinician claims, treats and signs it, and the member downloads the summary', async ({
   page,
   request,
@@ -48,8 +22,8 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   test.setTimeout(120_000);
   const email = uniqueEmail('avery');
   await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Avery', lastName: 'Member' });
-  await signIn(page, email);
-  await payIndividual(page);
+  await signInPatient(page, email, PASSWORD);
+  await payIndividualMonthly(page);
 
   // The clinician, in a browser of their own, licensed in Missouri and on duty before the request comes.
   const clinicContext = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 1280, height: 900 } });
@@ -149,8 +123,8 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
 test('a member with chest pain is told to call 911, and no request is made', async ({ page, request, site }) => {
   const email = uniqueEmail('blake');
   await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Blake', lastName: 'Member' });
-  await signIn(page, email);
-  await payIndividual(page);
+  await signInPatient(page, email, PASSWORD);
+  await payIndividualMonthly(page);
 
   await page.goto('/visits/new');
   await page.getByRole('checkbox', { name: 'Chest pain or pressure' }).check();

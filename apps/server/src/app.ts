@@ -220,7 +220,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         // The pages' own inline loader and stylesheets are allowed by their hashes, and nothing else inline.
         scriptSrc: ["'self'", ...inline.scriptSrc, ...recaptcha, ...chat],
         styleSrc: ["'self'", ...inline.styleSrc, ...chat],
-        imgSrc: ["'self'", 'data:', ...chat],
+        // blob: for a visit's photos, fetched with the session and shown from an object URL of this page.
+        imgSrc: ["'self'", 'data:', 'blob:', ...chat],
         connectSrc: ["'self'", ...chat, ...objectStore],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: recaptcha.length + chat.length > 0 ? [...recaptcha, ...chat] : ["'none'"],

@@ -150,6 +150,19 @@ export type VisitNote = z.output<typeof visitNoteSchema>;
 export const releaseSchema = z.strictObject({ reason: requiredText(500, messages.releaseReasonRequired) });
 export const addendumSchema = z.strictObject({ text: requiredText(NOTE_TEXT_MAX) });
 export const visitMessageSchema = z.strictObject({ text: requiredText(MESSAGE_MAX) });
+
+/** A photo sent in a visit's thread: a JPEG or PNG of at most 10 MB, checked by the form and again by the server. */
+export const VISIT_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+export type VisitPhotoType = (typeof VISIT_PHOTO_TYPES)[number];
+export const VISIT_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const isVisitPhotoType = (type: string): type is VisitPhotoType => (VISIT_PHOTO_TYPES as readonly string[]).includes(type);
+
+/** Why a chosen photo cannot be sent, by its declared type and size (the server checks its bytes too); null when it can. */
+export function visitPhotoProblem(photo: { type: string; size: number }): string | null {
+  if (!isVisitPhotoType(photo.type)) return messages.visitPhotoType;
+  if (photo.size === 0) return messages.visitPhotoEmpty;
+  return photo.size > VISIT_PHOTO_MAX_BYTES ? messages.visitPhotoTooLarge : null;
+}
 export const dutySchema = z.strictObject({ onDuty: z.boolean({ error: messages.badRequest }) });
 
 const clinicianSchema = z.object({
@@ -213,7 +226,8 @@ export const visitMessageAnswerSchema = z.object({
   id: z.string(),
   from: z.enum(['patient', 'clinician']),
   text: z.string(),
-  photo: z.boolean(),
+  /** The photo the message carries, downloaded from …/photos/{id}; null for text alone. */
+  photo: z.object({ id: z.string(), type: z.enum(VISIT_PHOTO_TYPES), size: z.number() }).nullable(),
   sentAt: z.string(),
 });
 export const visitThreadSchema = z.object({ messages: z.array(visitMessageAnswerSchema) });

@@ -26,6 +26,7 @@ import {
   SYMPTOMS_SINCE,
   VISIT_COVERAGES,
   VISIT_MODES,
+  VISIT_PHOTO_TYPES,
   VISIT_SERVICES,
   VISIT_STATUSES,
   type HealthHistory,
@@ -644,7 +645,11 @@ export const visitAddenda = pgTable(
   (t) => [index('visit_addenda_visit_idx').on(t.visitId, t.id)],
 );
 
-/** A message of a visit's thread, from the patient's side or the clinician's. Sealed. */
+/**
+ * A message of a visit's thread, from the patient's side or the clinician's. Sealed. A message may
+ * carry one photo, its bytes sealed in the object storage under a key named by the visit and the
+ * photo's id (decision 057); its type and size are all the row holds of it.
+ */
 export const visitMessages = pgTable(
   'visit_messages',
   {
@@ -657,9 +662,20 @@ export const visitMessages = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     fromSide: text('from_side', { enum: ['patient', 'clinician'] }).notNull(),
     text: phiText('text').notNull(),
+    photoId: uuid('photo_id'),
+    photoType: text('photo_type', { enum: VISIT_PHOTO_TYPES }),
+    photoSize: integer('photo_size'),
     sentAt: tz('sent_at').notNull().defaultNow(),
   },
-  (t) => [index('visit_messages_visit_idx').on(t.visitId, t.id)],
+  (t) => [
+    index('visit_messages_visit_idx').on(t.visitId, t.id),
+    uniqueIndex('visit_messages_photo_idx').on(t.photoId),
+    check(
+      'visit_messages_photo_whole',
+      sql`(${t.photoId} IS NULL) = (${t.photoType} IS NULL) AND (${t.photoId} IS NULL) = (${t.photoSize} IS NULL)`,
+    ),
+    check('visit_messages_photo_type', sql`${t.photoType} IN ('image/jpeg', 'image/png')`),
+  ],
 );
 
 /** A request handed back to the queue: by whom, why (sealed) and when. */

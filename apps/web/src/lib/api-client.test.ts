@@ -26,6 +26,14 @@ describe('apiRequest', () => {
     expect(call?.body).toEqual({ a: 1 });
   });
 
+  it('sends a Blob as it is, as its own type', async () => {
+    const api = mockApi({ 'POST /api/photo': json(201, { ok: true }) });
+    const photo = new Blob(['\x89PNG'], { type: 'image/png' });
+    await apiRequest('/api/photo', { method: 'POST', body: photo });
+    expect(api.calls[0]?.headers['Content-Type']).toBe('image/png');
+    expect(api.fetchMock.mock.calls[0]?.[1]?.body).toBe(photo);
+  });
+
   it('prefers the session token, and falls back to the token of the stored user', async () => {
     const api = mockApi({ 'GET /api/x': json(200, {}) });
     window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'a@b.co', accessToken: 'user-access' }));

@@ -52,6 +52,7 @@ export const getInFlight = () => inFlight;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a Blob (a photo) is sent as it is, as its own type. */
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -110,7 +111,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) headers['Content-Type'] = body instanceof Blob ? body.type : 'application/json';
   const token = readBearerToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -134,7 +135,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       response = await fetch(path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined || body instanceof Blob ? body : JSON.stringify(body),
         credentials: 'include',
         signal: controller.signal,
       });

@@ -21,6 +21,12 @@ export const noteAlreadySigned = 'This note is signed: it cannot be changed, onl
 export const noteNotSigned = 'An addendum can only be added to a signed note.';
 export const releaseReasonRequired = 'Please say why you are handing this request back.';
 export const clinicianNotOnDuty = 'Go on duty to claim requests.';
+export const visitPhotoType = 'The photo must be a JPEG or PNG image.';
+export const visitPhotoEmpty = 'The photo is empty: please choose another file.';
+export const visitPhotoTooLarge = 'The photo must be 10 MB or smaller.';
+export const visitPhotoNotFound = 'We could not find that photo.';
+export const visitPhotoAlt = (from: 'patient' | 'clinician') =>
+  from === 'patient' ? 'Photo sent by the patient' : 'Photo sent by the clinician';
 export const visitSummaryNotSigned = 'This visit has no signed summary yet: it can be downloaded once the clinician signs it.';
 /** The words of a visit summary's PDF, the patient's copy of the record. */
 export const visitSummaryPdf = {

@@ -27,8 +27,9 @@ import {
   startVisit,
   type ClinicDeps,
 } from './clinic.service';
-import { visitParams } from './routes';
-import { postMessage, readThread, type ThreadDeps } from './thread.service';
+import { photoDownloadSchema, photoUploadSchema, visitParams } from './routes';
+import { postMessage, readPhoto, readThread, type ThreadDeps } from './thread.service';
+import { acceptPhotoBodies, photoOf, sendPhoto } from './photo.routes';
 import { queueTopic, visitTopic } from './events.service';
 import { openEventStream } from '../../lib/live/event-stream';
 import type { LiveBus } from '../../lib/live/bus';
@@ -237,14 +238,51 @@ export const clinicVisitRoutes: FastifyPluginAsync<{ visits: ClinicDeps & Thread
       },
     },
     async (request, reply) => {
-      const { visit, message } = await postMessage(
-        visits,
-        { side: 'clinician', userId: clinicianId(request) },
-        request.params.visitId,
-        request.body.text,
-      );
+      const { visit, message } = await postMessage(visits, { side: 'clinician', userId: clinicianId(request) }, request.params.visitId, {
+        text: request.body.text,
+      });
       setAuditSubject(request, visit.patientId);
       return reply.code(201).send(message);
+    },
+  );
+
+  await app.register(async (scope) => {
+    acceptPhotoBodies(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/visits/:visitId/photos',
+      {
+        schema: {
+          operationId: 'postClinicVisitPhoto',
+          summary: 'Send a photo to the patient of a visit under way',
+          description: 'The body is the photo, a JPEG or PNG of at most 10 MB sent as its own type; it becomes a message of the thread.',
+          tags,
+          ...photoUploadSchema,
+        },
+      },
+      async (request, reply) => {
+        const who = { side: 'clinician', userId: clinicianId(request) } as const;
+        const { visit, message } = await postMessage(visits, who, request.params.visitId, { text: '', photo: photoOf(request) });
+        setAuditSubject(request, visit.patientId);
+        return reply.code(201).send(message);
+      },
+    );
+  });
+
+  app.get(
+    '/visits/:visitId/photos/:photoId',
+    {
+      schema: {
+        operationId: 'getClinicVisitPhoto',
+        summary: 'A photo of a visit the clinician holds',
+        tags,
+        ...photoDownloadSchema,
+      },
+    },
+    async (request, reply) => {
+      const who = { side: 'clinician', userId: clinicianId(request) } as const;
+      const { visit, photo } = await readPhoto(visits, who, request.params.visitId, request.params.photoId);
+      setAuditSubject(request, visit.patientId);
+      return sendPhoto(reply, photo);
     },
   );
 };

@@ -267,3 +267,12 @@ export async function insertMessage(db: Executor, values: typeof visitMessages.$
 export async function messagesOf(db: Executor, visitId: string): Promise<MessageRow[]> {
   return db.select().from(visitMessages).where(eq(visitMessages.visitId, visitId)).orderBy(asc(visitMessages.id));
 }
+
+/** The message of a visit that carries a photo. */
+export async function findPhotoMessage(db: Executor, visitId: string, photoId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(visitMessages)
+    .where(and(eq(visitMessages.visitId, visitId), eq(visitMessages.photoId, photoId)));
+  return row;
+}

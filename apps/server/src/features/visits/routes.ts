@@ -1,6 +1,7 @@
 import {
   declinedAnswerSchema,
   messages,
+  VISIT_PHOTO_TYPES,
   patientVisitAnswerSchema,
   patientVisitListSchema,
   visitMessageAnswerSchema,
@@ -13,7 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { cancelOwnVisit, listOwnVisits, readOwnVisit, requestVisit, type PatientVisitsDeps } from './request.service';
-import { postMessage, readThread, type ThreadDeps } from './thread.service';
+import { postMessage, readPhoto, readThread, type ThreadDeps } from './thread.service';
+import { acceptPhotoBodies, photoOf, sendPhoto } from './photo.routes';
 import { queueTopic, visitTopic } from './events.service';
 import { openEventStream } from '../../lib/live/event-stream';
 import type { LiveBus } from '../../lib/live/bus';
@@ -21,6 +23,20 @@ import type { LiveBus } from '../../lib/live/bus';
 /** A visit named in the path: a malformed id is refused before any lookup. */
 export const visitParams = z.object({ visitId: z.uuid({ error: messages.visitNotFound }) });
 const tags = ['Visits'];
+
+/** What the routes that send a photo declare: the photo is the body itself, as its own type. */
+export const photoUploadSchema = {
+  consumes: [...VISIT_PHOTO_TYPES],
+  params: visitParams,
+  response: { 201: visitMessageAnswerSchema },
+};
+
+/** What the routes that answer a photo declare. */
+export const photoDownloadSchema = {
+  params: visitParams.extend({ photoId: z.uuid({ error: messages.visitPhotoNotFound }) }),
+  produces: [...VISIT_PHOTO_TYPES],
+  response: { 200: z.unknown().describe('The photo, without its metadata') },
+};
 
 /** The patient's visits: requests, the waiting room, the thread and the record. No route names another patient. */
 export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & ThreadDeps & { live: LiveBus } }> = async (
@@ -168,8 +184,48 @@ export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & Threa
     },
     async (request, reply) => {
       const who = { side: 'patient', userId: requireUser(request).userId } as const;
-      const { message } = await postMessage(visits, who, request.params.visitId, request.body.text);
+      const { message } = await postMessage(visits, who, request.params.visitId, { text: request.body.text });
       return reply.code(201).send(message);
+    },
+  );
+
+  await app.register(async (scope) => {
+    acceptPhotoBodies(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/visits/:visitId/photos',
+      {
+        onRequest: signedIn,
+        schema: {
+          operationId: 'postMyVisitPhoto',
+          summary: 'Send a photo to the clinician of a visit under way',
+          description: 'The body is the photo, a JPEG or PNG of at most 10 MB sent as its own type; it becomes a message of the thread.',
+          tags,
+          ...photoUploadSchema,
+        },
+      },
+      async (request, reply) => {
+        const who = { side: 'patient', userId: requireUser(request).userId } as const;
+        const { message } = await postMessage(visits, who, request.params.visitId, { text: '', photo: photoOf(request) });
+        return reply.code(201).send(message);
+      },
+    );
+  });
+
+  app.get(
+    '/api/visits/:visitId/photos/:photoId',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'getMyVisitPhoto',
+        summary: "A photo of one of the signed-in patient's visits",
+        tags,
+        ...photoDownloadSchema,
+      },
+    },
+    async (request, reply) => {
+      const who = { side: 'patient', userId: requireUser(request).userId } as const;
+      const { photo } = await readPhoto(visits, who, request.params.visitId, request.params.photoId);
+      return sendPhoto(reply, photo);
     },
   );
 };

@@ -1,25 +1,40 @@
-import { messages } from '@app/shared';
+import { randomUUID } from 'node:crypto';
+import { isVisitPhotoType, messages, VISIT_PHOTO_MAX_BYTES, type VisitPhotoType } from '@app/shared';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, DomainError, invalidField, notFound } from '../../lib/errors';
+import { createPhiKeyring } from '../../lib/phi-cipher';
+import type { ObjectStorage } from '../../lib/storage/storage';
 import type { TextMessages } from '../sms';
 import { visitTopic, type VisitEvents } from './events.service';
-import { findVisit, insertMessage, messagesOf, type MessageRow, type VisitRow } from './repository';
+import { stripPhotoMetadata } from './photo-metadata.service';
+import { findPhotoMessage, findVisit, insertMessage, messagesOf, type MessageRow, type VisitRow } from './repository';
 
 /** What a visit's thread uses. */
 export interface ThreadDeps {
   db: Database;
   visitEvents: VisitEvents;
   sms: Pick<TextMessages, 'queueText'>;
+  /** Where photos are kept, sealed (decision 057). */
+  storage: Pick<ObjectStorage, 'write' | 'remove' | 'openRead'>;
+  config: Pick<Config, 'phiKeys'>;
 }
 
 /** Who is writing or reading: the visit's patient, or the clinician holding it. */
 export type ThreadSide = { side: 'patient'; userId: string } | { side: 'clinician'; userId: string };
 
+/** A photo as it came in: the type its sender declared, and its bytes. */
+export interface IncomingPhoto {
+  declaredType: string;
+  bytes: Buffer;
+}
+
 const toMessage = (row: MessageRow) => ({
   id: String(row.id),
   from: row.fromSide,
   text: row.text,
-  photo: false,
+  photo: row.photoId && row.photoType && row.photoSize !== null ? { id: row.photoId, type: row.photoType, size: row.photoSize } : null,
   sentAt: row.sentAt.toISOString(),
 });
 
@@ -36,18 +51,69 @@ export async function readThread(deps: ThreadDeps, who: ThreadSide, visitId: str
   return { visit, messages: (await messagesOf(deps.db, visit.id)).map(toMessage) };
 }
 
+/** The refusal of a photo too large to take, naming the field; the route's body reader throws it too. */
+export const photoTooLarge = () =>
+  new DomainError('too-large', messages.visitPhotoTooLarge, { errors: { photo: messages.visitPhotoTooLarge } });
+
+/** The refusal of anything that is not a JPEG or PNG image, whatever it was declared as. */
+export const photoNotAnImage = () => invalidField('photo', messages.visitPhotoType);
+
+/** The photo's type as its bytes say, and its bytes without metadata; refused when it is not the image it claims to be. */
+async function checkedPhoto({ declaredType, bytes }: IncomingPhoto): Promise<{ type: VisitPhotoType; bytes: Buffer }> {
+  if (bytes.length > VISIT_PHOTO_MAX_BYTES) throw photoTooLarge();
+  if (bytes.length === 0) throw invalidField('photo', messages.visitPhotoEmpty);
+  const detected = (await fileTypeFromBuffer(bytes))?.mime;
+  // The bytes decide: a PNG named .jpg is still a photo, HTML or a PDF named .png is not.
+  if (!isVisitPhotoType(declaredType) || !detected || !isVisitPhotoType(detected)) throw photoNotAnImage();
+  const stripped = stripPhotoMetadata(bytes, detected);
+  if (!stripped) throw photoNotAnImage();
+  return { type: detected, bytes: stripped };
+}
+
+const photoKey = (visitId: string, photoId: string) => `visit-photos/${visitId}/${photoId}`;
+const keyringOf = (deps: Pick<ThreadDeps, 'config'>) => createPhiKeyring(deps.config.phiKeys.current, deps.config.phiKeys.older);
+
 /**
  * Adds a message while a clinician holds the visit; the other side's page is told at once, and a patient
- * who agreed to texts is texted that their doctor wrote (not what).
+ * who agreed to texts is texted that their doctor wrote (not what). A photo is checked by its bytes,
+ * stripped of its metadata and stored sealed before the message is written; a message that cannot be
+ * written takes its photo with it.
  */
-export async function postMessage(deps: ThreadDeps, who: ThreadSide, visitId: string, text: string) {
+export async function postMessage(deps: ThreadDeps, who: ThreadSide, visitId: string, content: { text: string; photo?: IncomingPhoto }) {
   const visit = await visitOf(deps.db, who, visitId);
   if (visit.status !== 'claimed' && visit.status !== 'in_visit') throw conflict(messages.visitNotOpen);
-  const row = await deps.db.transaction(async (tx) => {
-    const added = await insertMessage(tx, { visitId: visit.id, authorId: who.userId, fromSide: who.side, text });
-    if (who.side === 'clinician') await deps.sms.queueText(tx, visit.patientId, 'visit-message');
-    return added;
-  });
+  const photo = content.photo && { id: randomUUID(), ...(await checkedPhoto(content.photo)) };
+  if (photo) {
+    const sealed = keyringOf(deps).seal(photo.bytes.toString('base64'));
+    await deps.storage.write(photoKey(visit.id, photo.id), Buffer.from(sealed), 'application/octet-stream');
+  }
+  const row = await deps.db
+    .transaction(async (tx) => {
+      const added = await insertMessage(tx, {
+        visitId: visit.id,
+        authorId: who.userId,
+        fromSide: who.side,
+        text: content.text,
+        ...(photo && { photoId: photo.id, photoType: photo.type, photoSize: photo.bytes.length }),
+      });
+      if (who.side === 'clinician') await deps.sms.queueText(tx, visit.patientId, 'visit-message');
+      return added;
+    })
+    .catch(async (error: unknown) => {
+      if (photo) await deps.storage.remove(photoKey(visit.id, photo.id));
+      throw error;
+    });
   await deps.visitEvents.publish(visitTopic(visit.id), { type: 'message', id: visit.id });
   return { visit, message: toMessage(row) };
+}
+
+/** A photo of the visit's thread, opened, for its patient or the clinician holding the visit; 404 for anyone else. */
+export async function readPhoto(deps: ThreadDeps, who: ThreadSide, visitId: string, photoId: string) {
+  const visit = await visitOf(deps.db, who, visitId);
+  const row = await findPhotoMessage(deps.db, visit.id, photoId);
+  if (!row?.photoId || !row.photoType) throw notFound(messages.visitPhotoNotFound);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await deps.storage.openRead(photoKey(visit.id, row.photoId))) chunks.push(chunk as Buffer);
+  const bytes = Buffer.from(keyringOf(deps).open(Buffer.concat(chunks).toString()), 'base64');
+  return { visit, photo: { id: row.photoId, type: row.photoType, bytes } };
 }

@@ -1,4 +1,4 @@
-import type { ClinicianVisit, VisitMode, VisitNote, VisitService, VisitStatus } from '@app/shared';
+import type { ClinicianVisit, VisitMode, VisitNote, VisitPhotoType, VisitService, VisitStatus } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** A queued request as the server's queueItemSchema answers it: nothing that names the patient. */
@@ -26,7 +26,7 @@ export interface ClinicMessage {
   id: string;
   from: 'patient' | 'clinician';
   text: string;
-  photo: boolean;
+  photo: { id: string; type: VisitPhotoType; size: number } | null;
   sentAt: string;
 }
 

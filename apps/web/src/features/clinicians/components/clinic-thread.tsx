@@ -6,6 +6,7 @@ import { failureMessage } from '../../../lib/api-failure';
 import { formatCentral } from '../../../lib/format';
 import { getClinicThread, postClinicMessage } from '../api/clinic';
 import { clinicianKeys } from '../api/keys';
+import { VisitPhoto } from '../../visits';
 
 /** A message visit's thread, with a box to write while the visit is open; the visit's event stream refreshes it. */
 export function ClinicThread({ visitId, open }: { visitId: string; open: boolean }) {
@@ -39,7 +40,10 @@ export function ClinicThread({ visitId, open }: { visitId: string; open: boolean
               <small>
                 {message.from === 'clinician' ? 'You' : 'Patient'} · {formatCentral(new Date(message.sentAt))}
               </small>
-              <p>{message.photo && !message.text ? 'A photo was sent.' : message.text}</p>
+              {message.text && <p>{message.text}</p>}
+              {message.photo && (
+                <VisitPhoto path={`/api/clinic/visits/${visitId}/photos/${message.photo.id}`} alt={messages.visitPhotoAlt(message.from)} />
+              )}
             </li>
           ))}
         </ol>

@@ -3,4 +3,5 @@ export const visitKeys = {
   mine: ['visits', 'mine'] as const,
   one: (visitId: string) => ['visits', 'one', visitId] as const,
   thread: (visitId: string) => ['visits', 'thread', visitId] as const,
+  photo: (path: string) => ['visits', 'photo', path] as const,
 };

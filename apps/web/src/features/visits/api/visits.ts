@@ -1,4 +1,4 @@
-import type { PatientVisit, VisitRequest } from '@app/shared';
+import type { PatientVisit, VisitPhotoType, VisitRequest } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ownAnswerOptions } from '../../../lib/query-client';
@@ -7,10 +7,12 @@ import { visitKeys } from './keys';
 interface VisitAnswer {
   visit: PatientVisit;
 }
+/** One message of a visit's thread (visitMessageAnswerSchema). */
 export interface ThreadMessage {
   id: string;
   from: 'patient' | 'clinician';
   text: string;
+  photo: { id: string; type: VisitPhotoType; size: number } | null;
   sentAt: string;
 }
 
@@ -69,3 +71,22 @@ export function usePostMessage(visitId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: visitKeys.thread(visitId) }),
   });
 }
+
+/** POST /api/visits/:id/photos with the photo as the body → its message, added to the thread. */
+export function usePostPhoto(visitId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photo: File) => apiRequest<ThreadMessage>(`/api/visits/${visitId}/photos`, { method: 'POST', body: photo }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: visitKeys.thread(visitId) }),
+  });
+}
+
+/** GET a photo of a thread (the patient's or the clinic's address) → its bytes, read with the session. */
+export const useThreadPhoto = (path: string) =>
+  useQuery({
+    queryKey: visitKeys.photo(path),
+    queryFn: ({ signal }) => apiRequest<Blob>(path, { signal, quiet: true, as: 'blob' }),
+    // A photo never changes: read once while it is shown.
+    staleTime: Infinity,
+    ...ownAnswerOptions,
+  });

@@ -3,21 +3,38 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, TextAreaField } from '../../../components/ui';
 import { failureMessage } from '../../../lib/api-failure';
 import { formatCentral } from '../../../lib/format';
-import { usePostMessage, useThread } from '../api/visits';
+import { usePostMessage, usePostPhoto, useThread } from '../api/visits';
+import { PhotoPicker } from './photo-picker';
+import { VisitPhoto } from './visit-photo';
 
-/** The visit's messages, with a box to write while the doctor holds the visit. */
+/** The visit's messages and photos, with a box to write or send a photo while the doctor holds the visit. */
 export function VisitThread({ visitId, open }: { visitId: string; open: boolean }) {
   const thread = useThread(visitId, true);
   const post = usePostMessage(visitId);
+  const postPhoto = usePostPhoto(visitId);
   const [text, setText] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  // A new picker once a photo is sent: its file input starts empty again.
+  const [photosSent, setPhotosSent] = useState(0);
+  const sending = post.isPending || postPhoto.isPending;
+  const failed = postPhoto.error ?? post.error;
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return;
-    await post.mutateAsync(text).then(
-      () => setText(''),
-      () => undefined,
-    );
+    try {
+      // The photo goes first, as a message of its own: if it is refused, the words wait with it.
+      if (photo) {
+        await postPhoto.mutateAsync(photo);
+        setPhoto(null);
+        setPhotosSent((count) => count + 1);
+      }
+      if (text.trim()) {
+        await post.mutateAsync(text);
+        setText('');
+      }
+    } catch {
+      // Shown under the form.
+    }
   }
 
   return (
@@ -31,7 +48,10 @@ export function VisitThread({ visitId, open }: { visitId: string; open: boolean 
               <small>
                 {message.from === 'patient' ? 'You' : 'Your doctor'} · {formatCentral(new Date(message.sentAt))}
               </small>
-              <p>{message.text}</p>
+              {message.text && <p>{message.text}</p>}
+              {message.photo && (
+                <VisitPhoto path={`/api/visits/${visitId}/photos/${message.photo.id}`} alt={messages.visitPhotoAlt(message.from)} />
+              )}
             </li>
           ))}
         </ol>
@@ -46,9 +66,18 @@ export function VisitThread({ visitId, open }: { visitId: string; open: boolean 
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
-          {post.isError && <Alert tone="error">{failureMessage(post.error, messages.genericError)}</Alert>}
+          <PhotoPicker
+            key={photosSent}
+            id="thread-photo"
+            photo={photo}
+            onChange={(chosen) => {
+              postPhoto.reset();
+              setPhoto(chosen);
+            }}
+          />
+          {failed && <Alert tone="error">{failureMessage(failed, messages.genericError)}</Alert>}
           <div>
-            <Button type="submit" disabled={post.isPending || !text.trim()} busy={post.isPending}>
+            <Button type="submit" disabled={sending || (!text.trim() && !photo)} busy={sending}>
               Send
             </Button>
           </div>
