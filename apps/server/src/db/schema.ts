@@ -672,6 +672,27 @@ export const visitReleases = pgTable(
 );
 
 /**
+ * Who is watching a visit's waiting room now: a row per open event stream, renewed while it is open
+ * and deleted when it closes; a row past `expiresAt` (its instance stopped first) counts for nothing.
+ * The claim mails and texts the patient only when no live row is theirs (decision 059). Unlogged
+ * (migration 0026): a crash empties it, which only makes the next claim notice go out.
+ */
+export const visitPresence = pgTable(
+  'visit_presence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [index('visit_presence_visit_idx').on(t.visitId, t.userId, t.expiresAt), index('visit_presence_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * Texts wait here, written in the same transaction as the change that causes them, and leave as the
  * mail outbox's do (decision 053). The number is sealed, and blanked with the body once the text has
  * left for the provider or failed for good.

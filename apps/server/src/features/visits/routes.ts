@@ -14,6 +14,7 @@ import { requireUser, signedIn } from '../../plugins/auth';
 import { cancelOwnVisit, listOwnVisits, readOwnVisit, requestVisit, type PatientVisitsDeps } from './request.service';
 import { postMessage, readThread, type ThreadDeps } from './thread.service';
 import { queueTopic, visitTopic } from './events.service';
+import { watchVisit } from './presence.service';
 import { openEventStream } from '../../lib/live/event-stream';
 import type { LiveBus } from '../../lib/live/bus';
 
@@ -106,6 +107,8 @@ export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & Threa
         topics: [visitTopic(visit.id), queueTopic(visit.state)],
         read: () => readOwnVisit(visits, patientId, visit.id),
         event: 'visit',
+        // While it is open the patient is watching: the claim then sends no mail or text.
+        lease: await watchVisit(visits, visit.id, patientId),
       });
     },
   );
