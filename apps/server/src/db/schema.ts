@@ -596,6 +596,10 @@ export const visits = pgTable(
     index('visits_queue_idx')
       .on(t.state, t.requestedAt)
       .where(sql`status = 'waiting'`),
+    // A clinician's queue over several states, oldest first: read in order up to the page's end.
+    index('visits_waiting_idx')
+      .on(t.requestedAt)
+      .where(sql`status = 'waiting'`),
     index('visits_patient_idx').on(t.patientId, t.requestedAt),
     index('visits_clinician_idx').on(t.clinicianId, t.status),
     index('visits_claimed_idx').on(t.claimedAt),

@@ -13,3 +13,8 @@ ALTER TABLE "visit_presence" ADD CONSTRAINT "visit_presence_visit_id_visits_id_f
 ALTER TABLE "visit_presence" ADD CONSTRAINT "visit_presence_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "visit_presence_visit_idx" ON "visit_presence" USING btree ("visit_id","user_id","expires_at");--> statement-breakpoint
 CREATE INDEX "visit_presence_expires_idx" ON "visit_presence" USING btree ("expires_at");
+--> statement-breakpoint
+-- The clinician's queue: the oldest waiting requests of several states. visits_queue_idx leads with the
+-- state, so a queue of several states read every waiting request of them and sorted them; this one is
+-- read in order and stops at the page's 50.
+CREATE INDEX "visits_waiting_idx" ON "visits" USING btree ("requested_at") WHERE status = 'waiting';
