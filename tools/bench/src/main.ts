@@ -23,7 +23,10 @@
 //      expenses on Postgres with a 10 MB receipt on each storage driver (local disk; S3 through s3rver).
 //  (j) live: BENCH_LIVE_STREAMS (1,000) event streams on one server process following one visit on Postgres,
 //      and the time from each of BENCH_LIVE_CHANGES (20) changes published by another process to every stream's frame.
-// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses,live
+//  (k) clinic: GET /api/clinic/queue on BENCH_CLINIC_PATIENTS (1,000,000) patients and BENCH_CLINIC_OPEN (10,000)
+//      waiting requests on Postgres, 50 clinicians claiming one request at once (exactly one claim), and
+//      BENCH_LIVE_ROOMS (1,000) open waiting rooms, each claim of their requests timed to every page it changed.
+// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses,live,clinic
 // (comma-separated) runs only the named parts; BENCH_NODE_ARGS passes Node options to the processes it
 // starts. Results are printed and written to bench-results/bench.json, last a table of the aims beside
 // this run's figures (met or not; for an aim set against the bare route, what a bare Fastify sending the
@@ -34,6 +37,7 @@ import { join } from 'node:path';
 import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
 import { ADMIN_USERS, benchAdminOnPglite, benchAdminOnPostgres, printAdmin, type AdminResult } from './parts/admin';
 import { benchArgon2, HASH_RUNS, printArgon2 } from './parts/argon2';
+import { benchClinic, CLAIMERS, CLINIC_OPEN, CLINIC_PATIENTS, printClinic } from './parts/clinic';
 import { benchCheckout, benchCheckoutOnPostgres, CHECKOUT_PATIENTS, DURATION_S } from './parts/checkout';
 import {
   benchExpenseList,
@@ -47,7 +51,7 @@ import {
 } from './parts/expenses';
 import { benchParallelGuessesOnPglite, benchParallelGuessesOnPostgres, GUESSES, printGuesses, type GuessesResult } from './parts/guesses';
 import { benchProfileOnPostgres, benchServerPaths, printServerMemory } from './parts/http';
-import { benchLive, LIVE_CHANGES, LIVE_STREAMS, printLive } from './parts/live';
+import { benchLive, LIVE_CHANGES, LIVE_ROOMS, LIVE_STREAMS, printLive, printWaitingRooms } from './parts/live';
 import { benchLighthouse, homeAssets, LIGHTHOUSE_PAGES, printHomeAssets, printLighthouse } from './parts/lighthouse';
 import { benchLoggingCost, printLogging } from './parts/logging';
 import { benchParallelCheckout, PARALLEL_CHECKOUTS, printParallelCheckout } from './parts/parallel-checkout';
@@ -70,6 +74,7 @@ const PARTS = [
   'admin',
   'expenses',
   'live',
+  'clinic',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -96,6 +101,7 @@ const results: Results = {
   admin: [],
   expenses: null,
   live: null,
+  clinic: null,
   guesses: [],
   lighthouse: null,
   homeAssets: null,
@@ -260,6 +266,20 @@ if (runs('live')) {
   }
 }
 
+if (runs('clinic')) {
+  console.log(
+    `clinic: the queue on ${CLINIC_PATIENTS} patients and ${CLINIC_OPEN} waiting requests, ${CLAIMERS} clinicians claiming one, ${LIVE_ROOMS} waiting rooms (Postgres) ...`,
+  );
+  try {
+    const clinic = await benchClinic();
+    results.clinic = clinic;
+    if (!clinic.queue.meetsAim) notRun('clinic: GET /api/clinic/queue', `p95 ${clinic.queue.p95Ms} ms, aim ${clinic.queue.aimMs} ms`);
+    if (clinic.waitingRooms.missed > 0) notRun('clinic: waiting rooms', `${clinic.waitingRooms.missed} pages missed a claim`);
+  } catch (error) {
+    notRun('clinic', error);
+  }
+}
+
 if (runs('lighthouse')) {
   console.log(`Lighthouse (mobile): ${LIGHTHOUSE_PAGES.join(', ')} ...`);
   let homeLoaded: string[] | null = null;
@@ -291,6 +311,10 @@ if (results.expenses?.list) printExpenseList(results.expenses.list);
 if (results.expenses?.receipts.length) printReceipts(results.expenses.receipts);
 if (results.guesses.length > 0) printGuesses(results.guesses);
 if (results.live) printLive(results.live);
+if (results.clinic) {
+  printClinic(results.clinic);
+  printWaitingRooms(results.clinic.waitingRooms);
+}
 if (results.lighthouse) printLighthouse(results.lighthouse);
 if (results.homeAssets) printHomeAssets(results.homeAssets);
 

@@ -1,6 +1,7 @@
 // What a run found, as written to bench-results/bench.json, and the aims beside its figures.
 import type { AdminResult } from './parts/admin';
 import type { Argon2Result } from './parts/argon2';
+import type { ClinicResult } from './parts/clinic';
 import type { ExpensesResult } from './parts/expenses';
 import type { GuessesResult } from './parts/guesses';
 import type { ServerMemory } from './parts/http';
@@ -35,6 +36,7 @@ export interface Results {
   admin: AdminResult[];
   expenses: ExpensesResult | null;
   live: LiveResult | null;
+  clinic: ClinicResult | null;
   guesses: GuessesResult[];
   lighthouse: LighthouseReport | null;
   homeAssets: HomeAssets | null;
@@ -84,6 +86,27 @@ export function aims(results: Results): Aim[] {
       result: `${results.live.latencyMs.p95} ms, ${results.live.missed} missed`,
       met: results.live.latencyMs.p95 <= 1_000 && results.live.missed === 0,
     });
+  const clinic = results.clinic;
+  if (clinic) {
+    aims.push(
+      {
+        aim: `GET /api/clinic/queue, ${clinic.open} waiting, ${clinic.patients} patients (Postgres): p95 <= ${clinic.queue.aimMs} ms`,
+        result: `${clinic.queue.p95Ms} ms`,
+        met: clinic.queue.meetsAim === true,
+        note: `GET /api/users/me at the same moment: ${clinic.floor.p95Ms} ms`,
+      },
+      {
+        aim: `${clinic.claim.clinicians} clinicians claiming one request at once: 1 claim`,
+        result: `${clinic.claim.claimed}, settled in ${clinic.claim.settleMs} ms`,
+        met: clinic.claim.claimed === 1,
+      },
+      {
+        aim: `${clinic.waitingRooms.rooms} waiting rooms: p95 from a claim to each page it changed <= 1 s, none missed`,
+        result: `${clinic.waitingRooms.latencyMs.p95} ms, ${clinic.waitingRooms.missed} missed`,
+        met: clinic.waitingRooms.latencyMs.p95 <= 1_000 && clinic.waitingRooms.missed === 0,
+      },
+    );
+  }
   const checkout = http('checkout, PUT /api/users/{id}/subscription (sandbox, Postgres)');
   if (checkout) {
     aims.push({

@@ -601,6 +601,10 @@ export const visits = pgTable(
     index('visits_queue_idx')
       .on(t.state, t.requestedAt)
       .where(sql`status = 'waiting'`),
+    // A clinician's queue over several states, oldest first: read in order up to the page's end.
+    index('visits_waiting_idx')
+      .on(t.requestedAt)
+      .where(sql`status = 'waiting'`),
     index('visits_patient_idx').on(t.patientId, t.requestedAt),
     index('visits_clinician_idx').on(t.clinicianId, t.status),
     index('visits_claimed_idx').on(t.claimedAt),
@@ -693,6 +697,27 @@ export const visitReleases = pgTable(
     releasedAt: tz('released_at').notNull().defaultNow(),
   },
   (t) => [index('visit_releases_visit_idx').on(t.visitId)],
+);
+
+/**
+ * Who is watching a visit's waiting room now: a row per open event stream, renewed while it is open
+ * and deleted when it closes; a row past `expiresAt` (its instance stopped first) counts for nothing.
+ * The claim mails and texts the patient only when no live row is theirs (decision 059). Unlogged
+ * (migration 0026): a crash empties it, which only makes the next claim notice go out.
+ */
+export const visitPresence = pgTable(
+  'visit_presence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [index('visit_presence_visit_idx').on(t.visitId, t.userId, t.expiresAt), index('visit_presence_expires_idx').on(t.expiresAt)],
 );
 
 /**

@@ -2,6 +2,10 @@
 // (the live-updates library, apps/server/src/lib/live, behind the server's own Fastify, on Postgres);
 // the bench, as another instance, changes the visit and publishes BENCH_LIVE_CHANGES (20) times, and
 // every stream's client times each change from its publication to the frame that shows it.
+// Waiting rooms (run by the clinic part, on the built server): BENCH_LIVE_ROOMS (1,000) patients' real
+// waiting rooms (GET /api/visits/{id}/events, each with its session and presence) open on one
+// instance, while clinicians claim the oldest request of their state: each claim reaches the claimed
+// visit's page and moves every other room's place in the queue.
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +15,9 @@ import { cpuMs, freePort, percentile, pidOf, postgresCpuMs, round, startProcess,
 
 export const LIVE_STREAMS = Number(process.env.BENCH_LIVE_STREAMS ?? 1_000);
 export const LIVE_CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 20);
+export const LIVE_ROOMS = Number(process.env.BENCH_LIVE_ROOMS ?? 1_000);
+/** Claims made while the waiting rooms are open, one at a time. */
+export const ROOM_CLAIMS = 10;
 /** A change not seen by every stream by then is counted as missed. */
 const CHANGE_TIMEOUT_MS = 10_000;
 const TOPIC = 'visit:1';
@@ -67,10 +74,10 @@ export async function serveStreams(): Promise<void> {
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 }
 
-/** One stream's client: node:http, as cheap a reader as the bench has; calls `onStatus` with each frame's status. */
-function follow(url: string, onStatus: (status: string) => void): Promise<() => void> {
+/** One stream's client: node:http, as cheap a reader as the bench has; calls `onFrame` with each frame's data. */
+function follow<T>(url: string, onFrame: (data: T) => void, headers: Record<string, string> = {}): Promise<() => void> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { agent: false }, (response) => {
+    const request = httpRequest(url, { agent: false, headers }, (response) => {
       if (response.statusCode !== 200) {
         reject(new Error(`${url} answered ${response.statusCode}`));
         return;
@@ -85,7 +92,7 @@ function follow(url: string, onStatus: (status: string) => void): Promise<() => 
             .split('\n')
             .find((line) => line.startsWith('data: '));
           buffer = buffer.slice(end + 2);
-          if (data) onStatus((JSON.parse(data.slice(6)) as { status: string }).status);
+          if (data) onFrame(JSON.parse(data.slice(6)) as T);
         }
       });
       response.on('error', () => undefined);
@@ -129,7 +136,7 @@ export const benchLive = () =>
         for (let batch = 0; batch < LIVE_STREAMS; batch += 100) {
           const starting = Array.from({ length: Math.min(100, LIVE_STREAMS - batch) }, (_, i) => {
             const stream = batch + i;
-            return follow(`${baseUrl}/visits/1/events`, (status) => {
+            return follow<{ status: string }>(`${baseUrl}/visits/1/events`, ({ status }) => {
               const change = /^change-(\d+)$/.exec(status);
               if (change) seen[Number(change[1])]![stream] ??= performance.now();
               else if (status === 'waiting') opened += 1;
@@ -181,6 +188,100 @@ export const benchLive = () =>
       await db.end();
     }
   });
+
+export interface WaitingRoomsResult {
+  rooms: number;
+  claims: number;
+  /** Pages each claim changed (the claimed visit's and every later one's place), over the claims. */
+  affected: number;
+  missed: number;
+  /** From sending the claim to the frame that shows it, over every affected page and claim. */
+  latencyMs: { p50: number; p95: number; max: number };
+}
+
+/** A waiting room to open: the visit, oldest first among those of one state, and its patient's session. */
+export interface Room {
+  visitId: string;
+  token: string;
+}
+
+interface RoomFrame {
+  status: string;
+  queue?: { position: number } | null;
+}
+
+/**
+ * Opens every room's waiting room on the server, then makes `claims.length` claims, one at a time, of
+ * the rooms' visits in order: claim k must reach room k (claimed) and every room j > k (its place now
+ * j - k). Times each page from the claim's sending to the first frame that shows it.
+ */
+export async function followWaitingRooms(baseUrl: string, rooms: Room[], claims: (() => Promise<void>)[]): Promise<WaitingRoomsResult> {
+  // seen[claim][room]: when that room showed that claim.
+  const seen: number[][] = claims.map(() => []);
+  const sentAt: number[] = [];
+  let opened = 0;
+  let misplaced = 0;
+  const shows = (claim: number, room: number, frame: RoomFrame) =>
+    room === claim ? frame.status === 'claimed' : room > claim && frame.status === 'waiting' && frame.queue?.position === room - claim;
+  const stops: (() => void)[] = [];
+  try {
+    for (let batch = 0; batch < rooms.length; batch += 100) {
+      const starting = rooms.slice(batch, batch + 100).map(({ visitId, token }, i) => {
+        const room = batch + i;
+        let first = true;
+        return follow<RoomFrame>(
+          `${baseUrl}/api/visits/${visitId}/events`,
+          (frame) => {
+            if (first) {
+              first = false;
+              opened += 1;
+              if (frame.queue?.position !== room + 1) misplaced += 1;
+            }
+            const now = performance.now();
+            for (let claim = 0; claim < sentAt.length; claim++) if (shows(claim, room, frame)) seen[claim]![room] ??= now;
+          },
+          { authorization: `Bearer ${token}` },
+        );
+      });
+      stops.push(...(await Promise.all(starting)));
+    }
+    for (const deadline = Date.now() + CHANGE_TIMEOUT_MS; opened < rooms.length && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 50));
+    if (opened < rooms.length) throw new Error(`${opened} of ${rooms.length} waiting rooms sent their first state`);
+    if (misplaced > 0) throw new Error(`${misplaced} waiting rooms opened at another place than their request's age gives`);
+
+    const latencies: number[] = [];
+    let affected = 0;
+    let missed = 0;
+    for (const [claim, make] of claims.entries()) {
+      sentAt.push(performance.now());
+      await make();
+      const expected = rooms.length - claim;
+      const arrivals = seen[claim]!;
+      for (const deadline = Date.now() + CHANGE_TIMEOUT_MS; arrivals.filter(Boolean).length < expected && Date.now() < deadline;)
+        await new Promise((r) => setTimeout(r, 5));
+      const times = arrivals.filter(Boolean).map((at) => at - sentAt[claim]!);
+      affected += expected;
+      missed += expected - times.length;
+      latencies.push(...times);
+    }
+    return {
+      rooms: rooms.length,
+      claims: claims.length,
+      affected,
+      missed,
+      latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), max: round(Math.max(...latencies)) },
+    };
+  } finally {
+    for (const stop of stops) stop();
+  }
+}
+
+export function printWaitingRooms(w: WaitingRoomsResult): void {
+  console.log(`\nwaiting rooms: ${w.rooms} open on one server (Postgres), ${w.claims} claims of their requests, one at a time`);
+  console.table({ 'claim sent to frame': w.latencyMs });
+  console.log(`  ${w.affected - w.missed} of ${w.affected} affected pages showed their claim (${w.missed} missed)`);
+}
 
 export function printLive(l: LiveResult): void {
   console.log(

@@ -7,6 +7,7 @@ import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail'
 import type { TextMessages } from '../sms';
 import { findUserById } from '../users';
 import { announceVisit, type VisitEvents } from './events.service';
+import { isWatchingVisit } from './presence.service';
 import {
   claimedBefore,
   claimedBy,
@@ -180,8 +181,8 @@ async function clinicianView(db: Executor, visit: VisitRow): Promise<ClinicianVi
 
 /**
  * Claims a waiting request: only on duty, only in the clinician's states, and only one clinician
- * gets it. The patient is e-mailed (and texted, when they agreed to texts) that a doctor is ready,
- * without a word about their health.
+ * gets it. A patient not watching the waiting room is e-mailed (and texted, when they agreed to
+ * texts) that a doctor is ready, without a word about their health.
  */
 export async function claimRequest(deps: ClinicDeps, clinicianId: string, visitId: string): Promise<ClinicianVisit> {
   const clinician = await activeClinician(deps.db, clinicianId);
@@ -189,6 +190,8 @@ export async function claimRequest(deps: ClinicDeps, clinicianId: string, visitI
   const claimed = await deps.db.transaction(async (tx) => {
     const row = await claimVisit(tx, visitId, clinicianId, clinician.states, new Date());
     if (!row) return undefined;
+    // A patient watching the waiting room sees the claim there; one who left is told.
+    if (await isWatchingVisit(tx, row.id, row.patientId)) return { row, mail: null };
     const patient = await findUserById(tx, row.patientId);
     const mail = patient ? await queueMailToSend(tx, deps.templates.doctorReady(patient.email, patient.firstName, row.id)) : null;
     // A text too, when the patient agreed to texts: a nudge, never what the visit is about.

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { OPEN_VISIT_STATUSES, type VisitNote, type HealthHistory } from '@app/shared';
 import type { Executor } from '../../db/client';
-import { clinicians, users, visitAddenda, visitMessages, visitNotes, visitReleases, visits } from '../../db/schema';
+import { clinicians, users, visitAddenda, visitMessages, visitNotes, visitPresence, visitReleases, visits } from '../../db/schema';
 
 export type VisitRow = typeof visits.$inferSelect;
 export type NewVisit = typeof visits.$inferInsert;
@@ -105,13 +105,18 @@ export async function countClaimsSince(db: Executor, since: Date): Promise<numbe
   return row?.count ?? 0;
 }
 
-/** The oldest waiting requests in the states given, with the patient's date of birth for their age. */
+/**
+ * The oldest waiting requests in the states given, with the patient's date of birth for their age.
+ * The status is written into the statement, not sent as a parameter: a plan made for any status (a
+ * prepared statement's generic plan) could not use the partial indexes of waiting requests, and read
+ * and sorted every visit.
+ */
 export async function waitingIn(db: Executor, states: string[], limit: number) {
   return db
     .select({ visit: visits, dob: users.dob })
     .from(visits)
     .innerJoin(users, eq(users.id, visits.patientId))
-    .where(and(eq(visits.status, 'waiting'), inArray(visits.state, states)))
+    .where(and(sql`${visits.status} = 'waiting'`, inArray(visits.state, states)))
     .orderBy(asc(visits.requestedAt))
     .limit(limit);
 }
@@ -275,4 +280,41 @@ export async function findPhotoMessage(db: Executor, visitId: string, photoId: s
     .from(visitMessages)
     .where(and(eq(visitMessages.visitId, visitId), eq(visitMessages.photoId, photoId)));
   return row;
+}
+
+/** The database's clock, so that instances whose clocks differ agree on which presence is live. */
+const nowPlus = (ms: number) => sql<Date>`now() + ${ms}::int * interval '1 millisecond'`;
+
+/**
+ * Records that a person watches a visit for `ttlMs`, and sweeps every presence past its expiry (a
+ * stream whose instance stopped without closing it). Answers the row's id, to renew and delete it.
+ */
+export async function insertPresence(db: Executor, visitId: string, userId: string, ttlMs: number): Promise<string> {
+  await db.delete(visitPresence).where(lt(visitPresence.expiresAt, sql`now()`));
+  const [row] = await db
+    .insert(visitPresence)
+    .values({ visitId, userId, expiresAt: nowPlus(ttlMs) })
+    .returning({ id: visitPresence.id });
+  return row!.id;
+}
+
+export async function renewPresence(db: Executor, id: string, ttlMs: number): Promise<void> {
+  await db
+    .update(visitPresence)
+    .set({ expiresAt: nowPlus(ttlMs) })
+    .where(eq(visitPresence.id, id));
+}
+
+export async function deletePresence(db: Executor, id: string): Promise<void> {
+  await db.delete(visitPresence).where(eq(visitPresence.id, id));
+}
+
+/** Whether a presence of the person on the visit has not expired. */
+export async function hasLivePresence(db: Executor, visitId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: visitPresence.id })
+    .from(visitPresence)
+    .where(and(eq(visitPresence.visitId, visitId), eq(visitPresence.userId, userId), gte(visitPresence.expiresAt, sql`now()`)))
+    .limit(1);
+  return row !== undefined;
 }

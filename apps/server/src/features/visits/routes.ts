@@ -17,6 +17,7 @@ import { cancelOwnVisit, listOwnVisits, readOwnVisit, requestVisit, type Patient
 import { postMessage, readPhoto, readThread, type ThreadDeps } from './thread.service';
 import { acceptPhotoBodies, photoOf, sendPhoto } from './photo.routes';
 import { queueTopic, visitTopic } from './events.service';
+import { watchVisit } from './presence.service';
 import { openEventStream } from '../../lib/live/event-stream';
 import type { LiveBus } from '../../lib/live/bus';
 
@@ -127,6 +128,8 @@ export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & Threa
         topics: [visitTopic(visit.id), queueTopic(visit.state)],
         read: () => readOwnVisit(visits, patientId, visit.id),
         event: 'visit',
+        // While it is open the patient is watching: the claim then sends no mail or text.
+        lease: await watchVisit(visits, visit.id, patientId),
       });
     },
   );

@@ -22,6 +22,8 @@ const STREAM_ROUTE = '/api/test/visits/:id/events';
 describe('an event stream through a listening server', () => {
   const server = useTestApp();
   const states = new Map<string, { status: string }>();
+  /** What each stream did with its lease, by visit id. */
+  const leases = new Map<string, { renewed: number; released: number }>();
   let log = '';
   let bare: BareApp;
   let base: string;
@@ -45,12 +47,23 @@ describe('an event stream through a listening server', () => {
         app.get<{ Params: { id: string } }>(STREAM_ROUTE, { onRequest: signedIn }, async (request, reply) => {
           requireUser(request);
           const { id } = request.params;
+          if (!leases.has(id)) leases.set(id, { renewed: 0, released: 0 });
           return openEventStream(request, reply, {
             live: ctx.live,
             topics: [`visit:${id}`],
             read: () => {
               const state = states.get(id);
               return state ? Promise.resolve({ ...state }) : Promise.reject(new Error('no such visit'));
+            },
+            lease: {
+              renew: () => {
+                leases.get(id)!.renewed += 1;
+                return Promise.resolve();
+              },
+              release: () => {
+                leases.get(id)!.released += 1;
+                return Promise.resolve();
+              },
             },
           });
         });
@@ -145,6 +158,17 @@ describe('an event stream through a listening server', () => {
     await streamsClosed('the stream to close');
   });
 
+  it('renews its lease with each heartbeat while open, and releases it once when the client leaves', async () => {
+    states.set('6', { status: 'waiting' });
+    const stream = await openStream(`${base}/api/test/visits/6/events`, token);
+    await stream.next();
+    await stream.heartbeats(3);
+    expect(leases.get('6')!.renewed).toBeGreaterThanOrEqual(2);
+    expect(leases.get('6')!.released).toBe(0);
+    stream.abort();
+    await eventually('the lease released', () => Promise.resolve(leases.get('6')!.released === 1 ? true : undefined));
+  });
+
   it('ends its open streams as the server closes, without waiting for them', async () => {
     states.set('4', { status: 'waiting' });
     const stream = await openStream(`${base}/api/test/visits/4/events`, token);
@@ -153,11 +177,13 @@ describe('an event stream through a listening server', () => {
     await bare.close();
     expect(await stream.next()).toBeNull();
     expect(bare.eventStreams.count()).toBe(0);
+    // The close waited for the lease's release too, which may still need the database.
+    expect(leases.get('4')!.released).toBe(1);
     // Its row was queued before the audit trail's own close waited for the writes under way.
     const rows = await server.app.ctx.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, `GET ${STREAM_ROUTE}`));
-    expect(rows.filter((row) => row.status === 200)).toHaveLength(5);
+    expect(rows.filter((row) => row.status === 200)).toHaveLength(6);
   });
 });

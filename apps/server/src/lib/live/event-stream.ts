@@ -61,6 +61,12 @@ export interface EventStreamOptions<T> {
   read: () => Promise<T>;
   /** The frames' event name; `state` by default. */
   event?: string;
+  /**
+   * Something held for as long as the stream is open (a record that its viewer is watching): renewed
+   * with each heartbeat, and released once the response has closed, however it ended. A closing
+   * server waits for the release. Its failures are logged and leave the stream as it is.
+   */
+  lease?: { renew(): Promise<void>; release(): Promise<void> };
 }
 
 /**
@@ -111,7 +117,17 @@ export function openEventStream<T>(request: FastifyRequest, reply: FastifyReply,
   }
 
   const unsubscribe = options.topics.map((topic) => options.live.subscribe(topic, () => void refresh()));
-  const heartbeat = setInterval(() => write(': heartbeat\n\n'), streams.heartbeatMs);
+  const onLease = (step: 'renew' | 'release') => async () => {
+    try {
+      await options.lease?.[step]();
+    } catch (error) {
+      request.log.error({ err: error }, `event stream: the lease's ${step} failed`);
+    }
+  };
+  const heartbeat = setInterval(() => {
+    write(': heartbeat\n\n');
+    void onLease('renew')();
+  }, streams.heartbeatMs);
 
   function end() {
     if (ended) return;
@@ -121,7 +137,7 @@ export function openEventStream<T>(request: FastifyRequest, reply: FastifyReply,
     streams.open.delete(end);
     body.end();
   }
-  streams.open.set(end, new Promise((resolve) => reply.raw.once('close', resolve)));
+  streams.open.set(end, new Promise((resolve) => reply.raw.once('close', resolve)).then(onLease('release')));
   reply.raw.once('close', () => {
     end();
     // Fastify runs the response hooks (the audit trail, the request log, the metrics) when a response
