@@ -77,3 +77,34 @@ describe('the doctor-ready notice', () => {
     expect(await doctorReadyNotices(member)).toEqual({ mail: 1, texts: 1 });
   });
 });
+
+describe("the text about a clinician's message", () => {
+  /** The visit-message texts queued for the patient. */
+  const messageTexts = async (patientId: string) =>
+    (await server.app.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.userId, patientId))).filter((t) => t.kind === 'visit-message')
+      .length;
+
+  it('goes only to a patient who does not have the visit open', async () => {
+    const member = await signedInMember(server.app);
+    const patientId = member.user.id as string;
+    const clinician = await signedInClinician(server.app, { states: ['MO'] });
+    const visit = await insertVisitRow(server.app, patientId, {
+      status: 'claimed',
+      mode: 'message',
+      clinicianId: clinician.user.id as string,
+      claimedAt: new Date(),
+    });
+    const write = async (text: string) =>
+      expect((await server.http.post(`/api/clinic/visits/${visit.id}/messages`, { text }, clinician.token)).status).toBe(201);
+
+    const room = await openStream(`${base}/api/visits/${visit.id}/events`, member.token);
+    await room.next();
+    await write('How is the fever today?');
+    expect(await messageTexts(patientId)).toBe(0);
+
+    room.abort();
+    await eventually('the presence released', async () => ((await presenceOf(visit.id)).length === 0 ? true : undefined));
+    await write('Please call us if it rises.');
+    expect(await messageTexts(patientId)).toBe(1);
+  });
+});

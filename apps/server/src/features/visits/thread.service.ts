@@ -9,6 +9,7 @@ import type { ObjectStorage } from '../../lib/storage/storage';
 import type { TextMessages } from '../sms';
 import { visitTopic, type VisitEvents } from './events.service';
 import { stripPhotoMetadata } from './photo-metadata.service';
+import { isWatchingVisit } from './presence.service';
 import { findPhotoMessage, findVisit, insertMessage, messagesOf, type MessageRow, type VisitRow } from './repository';
 
 /** What a visit's thread uses. */
@@ -75,7 +76,7 @@ const keyringOf = (deps: Pick<ThreadDeps, 'config'>) => createPhiKeyring(deps.co
 
 /**
  * Adds a message while a clinician holds the visit; the other side's page is told at once, and a patient
- * who agreed to texts is texted that their doctor wrote (not what). A photo is checked by its bytes,
+ * who agreed to texts and is not watching the visit is texted that their doctor wrote (not what). A photo is checked by its bytes,
  * stripped of its metadata and stored sealed before the message is written; a message that cannot be
  * written takes its photo with it.
  */
@@ -96,7 +97,10 @@ export async function postMessage(deps: ThreadDeps, who: ThreadSide, visitId: st
         text: content.text,
         ...(photo && { photoId: photo.id, photoType: photo.type, photoSize: photo.bytes.length }),
       });
-      if (who.side === 'clinician') await deps.sms.queueText(tx, visit.patientId, 'visit-message');
+      // A patient with the visit open reads the message there; a text would only repeat it.
+      if (who.side === 'clinician' && !(await isWatchingVisit(tx, visit.id, visit.patientId))) {
+        await deps.sms.queueText(tx, visit.patientId, 'visit-message');
+      }
       return added;
     })
     .catch(async (error: unknown) => {
