@@ -31,6 +31,12 @@ export function isNpi(value: string): boolean {
   return sum % 10 === 0;
 }
 
+/** The NPI whose first nine digits are these: they followed by the one check digit that completes them. */
+export function completeNpi(firstNine: string): string {
+  for (let digit = 0; digit <= 9; digit++) if (isNpi(`${firstNine}${digit}`)) return `${firstNine}${digit}`;
+  throw new Error('an NPI starts with nine digits');
+}
+
 const npiSchema = z.string({ error: messages.npi }).trim().refine(isNpi, { error: messages.npi });
 
 const clinicianCredentialsSchema = z.enum(CLINICIAN_CREDENTIALS, { error: messages.clinicianCredentials });

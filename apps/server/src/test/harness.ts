@@ -6,7 +6,7 @@ import {
   addDays,
   CLINICIAN_ROLE,
   generateCustomerId,
-  isNpi,
+  completeNpi,
   registrationSchema,
   TELEHEALTH_CONSENT_VERSION,
   type ClinicianCredential,
@@ -363,11 +363,7 @@ export async function signedInAdmin(app: App, email = adminEnv.ADMIN_EMAIL) {
 }
 
 /** A valid NPI no other test clinician has: nine random digits and the check digit that completes them. */
-function uniqueNpi(): string {
-  const first = String(randomInt(100_000_000, 999_999_999));
-  for (let digit = 0; digit <= 9; digit++) if (isNpi(`${first}${digit}`)) return `${first}${digit}`;
-  throw new Error('no check digit completes an NPI');
-}
+const uniqueNpi = () => completeNpi(String(randomInt(100_000_000, 999_999_999)));
 
 /**
  * An active clinician inserted as an accepted invitation leaves them (role, licence, NPI, states), with a

@@ -1,4 +1,4 @@
-import { CLINICIAN_ROLE, isNpi, messages } from '@app/shared';
+import { CLINICIAN_ROLE, completeNpi, messages } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, clinicians, oneTimeTokens, users } from '../../db/schema';
@@ -24,8 +24,7 @@ let npis = 0;
 /** A valid NPI no other clinician of this file has: a counter and the check digit that completes it. */
 function nextNpi(): string {
   npis += 1;
-  const first = String(123_400_000 + npis);
-  for (let digit = 0; ; digit++) if (isNpi(`${first}${digit}`)) return `${first}${digit}`;
+  return completeNpi(String(123_400_000 + npis));
 }
 
 let invitations = 0;
