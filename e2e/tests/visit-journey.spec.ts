@@ -1,5 +1,5 @@
 import { expectAccessible } from '../fixtures/a11y';
-import { signedInClinician, STAFF_SITE_ENV } from '../fixtures/clinicians';
+import { clinicianOnDuty, STAFF_SITE_ENV } from '../fixtures/clinicians';
 import { createVerifiedPatient, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
 import { appReady, expect, test } from '../fixtures/site';
 
@@ -26,17 +26,13 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   await payIndividualMonthly(page);
 
   // The clinician, in a browser of their own, licensed in Missouri and on duty before the request comes.
-  const clinicContext = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 1280, height: 900 } });
-  const clinic = await clinicContext.newPage();
-  await signedInClinician(clinic, site, {
+  const { clinic, context: clinicContext } = await clinicianOnDuty(browser, site, {
     email: uniqueEmail('mary'),
     firstName: 'Mary',
     lastName: 'Seacole',
     credentials: 'MD',
     states: ['Missouri'],
   });
-  await clinic.getByRole('switch', { name: 'On duty' }).click();
-  await expect(clinic.getByRole('switch', { name: 'On duty' })).toHaveAttribute('aria-checked', 'true');
   const queue = clinic.getByRole('region', { name: 'Queue' });
   await expect(queue.getByText('No requests are waiting in your states.', { exact: false })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { messages } from '@app/shared';
-import { signedInClinician, STAFF_SITE_ENV } from '../fixtures/clinicians';
+import { clinicianOnDuty, STAFF_SITE_ENV } from '../fixtures/clinicians';
 import { createVerifiedPatient, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
 import { expect, test } from '../fixtures/site';
 
@@ -27,17 +27,13 @@ test('a member sends a photo in a message visit, and the clinician holding it se
   await signInPatient(page, email, PASSWORD);
   await payIndividualMonthly(page);
 
-  const clinicContext = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 1280, height: 900 } });
-  const clinic = await clinicContext.newPage();
-  await signedInClinician(clinic, site, {
+  const { clinic, context: clinicContext } = await clinicianOnDuty(browser, site, {
     email: uniqueEmail('florence'),
     firstName: 'Florence',
     lastName: 'Wald',
     credentials: 'NP',
     states: ['Missouri'],
   });
-  await clinic.getByRole('switch', { name: 'On duty' }).click();
-  await expect(clinic.getByRole('switch', { name: 'On duty' })).toHaveAttribute('aria-checked', 'true');
 
   await page.goto('/visits/new');
   await page.getByLabel('Where are you right now?').selectOption({ label: 'Missouri' });

@@ -12,6 +12,7 @@ import {
   type ClinicianCredential,
   type PlanId,
   type VisitNote,
+  type VisitRequest,
 } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -391,6 +392,19 @@ export async function signedInClinician(
     .returning();
   return { ...(await sessionFor(app, clinicianUser!)), clinician: clinician! };
 }
+
+/** A valid visit request body (urgent care by phone from Missouri, for a fever), with any field changed. */
+export const visitRequestBody = (change: Partial<Record<keyof VisitRequest, unknown>> = {}) => ({
+  state: 'MO',
+  service: 'urgent-care',
+  symptoms: 'Fever of 101°F and a sore throat',
+  since: 'days',
+  redFlags: [],
+  mode: 'phone',
+  callbackPhone: '(314) 555-0100',
+  telehealthConsent: true,
+  ...change,
+});
 
 /**
  * A visit row as a request leaves it (urgent care by phone from Missouri, waiting), with any column

@@ -3,21 +3,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { auditLog, smsOutbox, users, visitReleases, visits } from '../../db/schema';
-import { adminEnv, eventually, mailFor, signedInAdmin, signedInClinician, signedInMember, useTestApp } from '../../test/harness';
+import {
+  adminEnv,
+  eventually,
+  mailFor,
+  signedInAdmin,
+  signedInClinician,
+  signedInMember,
+  useTestApp,
+  visitRequestBody,
+} from '../../test/harness';
 import { releaseStaleClaims } from '.';
 
 const server = useTestApp(adminEnv);
-
-const request = (state = 'MO', mode = 'phone') => ({
-  state,
-  service: 'urgent-care',
-  symptoms: 'Fever of 101°F and a sore throat',
-  since: 'days',
-  redFlags: [],
-  mode,
-  callbackPhone: '3145550100',
-  telehealthConsent: true,
-});
 
 const note = (change: Partial<VisitNote> = {}): VisitNote => ({
   subjective: 'Fever for two days, sore throat.',
@@ -41,7 +39,7 @@ const history = (pharmacy: string): HealthHistory => ({
 /** A member with a waiting request in a state; answers the member and the visit id. */
 async function waitingVisit(state = 'MO', mode = 'phone') {
   const member = await signedInMember(server.app);
-  const res = await server.http.post('/api/visits', request(state, mode), member.token);
+  const res = await server.http.post('/api/visits', visitRequestBody({ state, mode }), member.token);
   if (res.status !== 201) throw new Error(`request failed: ${res.status} ${res.text}`);
   return { member, id: (res.body.visit as { id: string }).id };
 }
@@ -144,7 +142,7 @@ describe('the clinician’s visit', () => {
     const clinician = await signedInClinician(server.app, { states: ['MO'] });
     const member = await signedInMember(server.app);
     await server.http.put('/api/users/me/health-history', history('Corner Pharmacy'), member.token);
-    const first = ((await server.http.post('/api/visits', request(), member.token)).body.visit as { id: string }).id;
+    const first = ((await server.http.post('/api/visits', visitRequestBody(), member.token)).body.visit as { id: string }).id;
     await server.http.put('/api/users/me/health-history', history('Second Pharmacy'), member.token);
     await server.http.post(`/api/clinic/visits/${first}/claim`, {}, clinician.token);
     const opened = await server.http.get(`/api/clinic/visits/${first}`, clinician.token);
@@ -152,7 +150,7 @@ describe('the clinician’s visit', () => {
     expect((opened.body.visit as { history: HealthHistory }).history.pharmacy!.name).toBe('Corner Pharmacy');
     await server.http.post(`/api/clinic/visits/${first}/sign`, note(), clinician.token);
 
-    const second = ((await server.http.post('/api/visits', request(), member.token)).body.visit as { id: string }).id;
+    const second = ((await server.http.post('/api/visits', visitRequestBody(), member.token)).body.visit as { id: string }).id;
     await server.http.post(`/api/clinic/visits/${second}/claim`, {}, clinician.token);
     const view = (await server.http.get(`/api/clinic/visits/${second}`, clinician.token)).body.visit as Record<string, unknown>;
     expect(view.pastVisits).toEqual([expect.objectContaining({ id: first, summary: expect.objectContaining({ note: note() }) })]);
@@ -171,7 +169,7 @@ describe('the clinician’s visit', () => {
     const clinician = await signedInClinician(server.app, { states: ['MO'] });
     const member = await signedInMember(server.app);
     await server.http.put('/api/users/me/health-history', history('Corner Pharmacy'), member.token);
-    const id = ((await server.http.post('/api/visits', request(), member.token)).body.visit as { id: string }).id;
+    const id = ((await server.http.post('/api/visits', visitRequestBody(), member.token)).body.visit as { id: string }).id;
     await server.http.post(`/api/clinic/visits/${id}/claim`, {}, clinician.token);
     const started = await server.http.post(`/api/clinic/visits/${id}/start`, {}, clinician.token);
     expect(started.body.visit).toMatchObject({ status: 'in_visit', startedAt: expect.any(String) });
@@ -335,7 +333,7 @@ describe('texts', () => {
       .update(users)
       .set({ smsPolicyAccepted: false })
       .where(eq(users.id, member.user.id as string));
-    const id = ((await server.http.post('/api/visits', request(), member.token)).body.visit as { id: string }).id;
+    const id = ((await server.http.post('/api/visits', visitRequestBody(), member.token)).body.visit as { id: string }).id;
     await server.http.post(`/api/clinic/visits/${id}/claim`, {}, clinician.token);
     expect(
       await server.app.ctx.db

@@ -1,7 +1,7 @@
 import type { PatientVisit } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '../../test/event-stream-client';
-import { signedInClinician, signedInMember, useTestApp } from '../../test/harness';
+import { signedInClinician, signedInMember, useTestApp, visitRequestBody } from '../../test/harness';
 
 const server = useTestApp();
 let base = '';
@@ -9,17 +9,6 @@ beforeAll(async () => {
   // A listening server: inject would wait for the whole answer of a stream that never ends.
   base = await server.app.listen({ port: 0, host: '127.0.0.1' });
 });
-
-const request = {
-  state: 'MO',
-  service: 'urgent-care',
-  symptoms: 'Fever',
-  since: 'today',
-  redFlags: [],
-  mode: 'phone',
-  callbackPhone: '3145550100',
-  telehealthConsent: true,
-};
 
 describe('live visit pages', () => {
   it("sends the patient's waiting room the visit at once and again when a clinician claims it, and the queue its new request", async () => {
@@ -29,7 +18,7 @@ describe('live visit pages', () => {
     const before = (await queue.next())!.data as { requests: { id: string }[] };
 
     const member = await signedInMember(server.app);
-    const id = ((await server.http.post('/api/visits', request, member.token)).body.visit as { id: string }).id;
+    const id = ((await server.http.post('/api/visits', visitRequestBody(), member.token)).body.visit as { id: string }).id;
     const withRequest = (await queue.next())!.data as { requests: { id: string }[] };
     expect(withRequest.requests.map((r) => r.id)).toEqual([...before.requests.map((r) => r.id), id]);
 
@@ -47,7 +36,7 @@ describe('live visit pages', () => {
   it("answers another patient's visit stream with 404 before any stream opens", async () => {
     const owner = await signedInMember(server.app);
     await signedInClinician(server.app, { states: ['MO'] });
-    const id = ((await server.http.post('/api/visits', request, owner.token)).body.visit as { id: string }).id;
+    const id = ((await server.http.post('/api/visits', visitRequestBody(), owner.token)).body.visit as { id: string }).id;
     const other = await signedInMember(server.app);
     const res = await fetch(`${base}/api/visits/${id}/events`, { headers: { authorization: `Bearer ${other.token}` } });
     expect(res.status).toBe(404);

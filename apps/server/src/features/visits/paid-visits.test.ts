@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { messages, toCentralIso, type VisitRequest } from '@app/shared';
+import { messages, toCentralIso } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payments, visits } from '../../db/schema';
 import { runReconciliation } from '../billing';
-import { adminEnv, checkoutBody, signedInAdmin, signedInClinician, signedInMember, signedInPatient, useTestApp } from '../../test/harness';
+import {
+  adminEnv,
+  checkoutBody,
+  signedInAdmin,
+  signedInClinician,
+  signedInMember,
+  signedInPatient,
+  useTestApp,
+  visitRequestBody,
+} from '../../test/harness';
 
 const server = useTestApp(adminEnv);
 
@@ -14,19 +23,6 @@ const card = (cardNumber = '4242424242424242') => {
   const { cardholderName, cvv, expiry } = cardDetails;
   return { billingAddress, cardDetails: { cardholderName, cardNumber, cvv, expiry } };
 };
-
-/** An urgent-care phone visit from Missouri, paid with `payment` when one is given. */
-const request = (change: Partial<Record<keyof VisitRequest, unknown>> = {}) => ({
-  state: 'MO',
-  service: 'urgent-care',
-  symptoms: 'Fever of 101°F and a sore throat',
-  since: 'days',
-  redFlags: [],
-  mode: 'phone',
-  callbackPhone: '(314) 555-0100',
-  telehealthConsent: true,
-  ...change,
-});
 
 /** A clinician licensed in Missouri exists for the file's requests. */
 const licensed = (() => {
@@ -48,7 +44,7 @@ describe('a visit paid for by itself', () => {
   it("charges the service's price once and makes the visit, covered by that payment, listed as the visit bought", async () => {
     await licensed();
     const { token, id } = await patient();
-    const res = await requestVisit(token, request({ service: 'urgent-care', payment: card() }));
+    const res = await requestVisit(token, visitRequestBody({ service: 'urgent-care', payment: card() }));
     expect(res.status).toBe(201);
     expect(res.body.visit).toMatchObject({ status: 'waiting', service: 'urgent-care' });
 
@@ -64,7 +60,7 @@ describe('a visit paid for by itself', () => {
   it('charges each service its own price', async () => {
     await licensed();
     const { token, id } = await patient();
-    expect((await requestVisit(token, request({ service: 'primary-care', payment: card() }))).status).toBe(201);
+    expect((await requestVisit(token, visitRequestBody({ service: 'primary-care', payment: card() }))).status).toBe(201);
     expect((await ledger(id)).map((p) => p.amountCents)).toEqual([7500]);
   });
 
@@ -78,7 +74,7 @@ describe('a visit paid for by itself', () => {
     };
     const before = await day();
     const { token } = await patient();
-    expect((await requestVisit(token, request({ service: 'pediatric-care', payment: card() }))).status).toBe(201);
+    expect((await requestVisit(token, visitRequestBody({ service: 'pediatric-care', payment: card() }))).status).toBe(201);
     const after = await day();
     expect(after.cashCollected - before.cashCollected).toBeCloseTo(55);
     expect(after.newMemberships).toBe(before.newMemberships);
@@ -87,20 +83,20 @@ describe('a visit paid for by itself', () => {
   it('refuses a declined card with its message: no visit, nothing paid, and a good card then pays', async () => {
     await licensed();
     const { token, id } = await patient();
-    const declined = await requestVisit(token, request({ payment: card('4000000000000002') }));
+    const declined = await requestVisit(token, visitRequestBody({ payment: card('4000000000000002') }));
     expect(declined.status).toBe(402);
     expect(declined.body).toMatchObject({ message: messages.declined.card_declined, code: 'card_declined' });
     expect(await visitRows(id)).toHaveLength(0);
     expect((await ledger(id)).map((p) => p.status)).toEqual(['failed']);
 
-    expect((await requestVisit(token, request({ payment: card() }))).status).toBe(201);
+    expect((await requestVisit(token, visitRequestBody({ payment: card() }))).status).toBe(201);
     expect((await visitRows(id)).map((v) => v.coverage)).toEqual(['paid']);
   });
 
   it('never charges a patient whose membership covers the visit, card or not', async () => {
     await licensed();
     const { token, user } = await signedInMember(server.app);
-    const res = await requestVisit(token, request({ payment: card() }));
+    const res = await requestVisit(token, visitRequestBody({ payment: card() }));
     expect(res.status).toBe(201);
     expect(await ledger(user.id as string)).toHaveLength(0);
     expect((await visitRows(user.id as string)).map((v) => v.coverage)).toEqual(['membership']);
@@ -110,7 +106,7 @@ describe('a visit paid for by itself', () => {
     await licensed();
     const { token, id } = await patient();
     const key = randomUUID();
-    const body = request({ payment: card() });
+    const body = visitRequestBody({ payment: card() });
     const answers = await Promise.all([requestVisit(token, body, key), requestVisit(token, body, key)]);
     expect(answers.some((a) => a.status === 201)).toBe(true);
     for (const answer of answers) expect([201, 409]).toContain(answer.status);
@@ -125,10 +121,10 @@ describe('a visit paid for by itself', () => {
   it('asks for the card, the price being due, when nothing covers the visit, and charges nothing without a purchase key', async () => {
     await licensed();
     const { token, id } = await patient();
-    const unpaid = await requestVisit(token, request());
+    const unpaid = await requestVisit(token, visitRequestBody());
     expect(unpaid.status).toBe(403);
     expect(unpaid.body).toMatchObject({ message: messages.visitNeedsMembership, needsPayment: true });
-    const keyless = await server.http.post('/api/visits', request({ payment: card() }), token);
+    const keyless = await server.http.post('/api/visits', visitRequestBody({ payment: card() }), token);
     expect(keyless.status).toBe(400);
     expect(keyless.body.message).toBe(messages.idempotencyKeyRequired);
     expect(await ledger(id)).toHaveLength(0);
@@ -142,7 +138,7 @@ describe('a visit paid for by itself', () => {
   ])('refuses %s before any charge', async (_case, change, status) => {
     await licensed();
     const { token, id } = await patient();
-    const res = await requestVisit(token, request({ payment: card(), ...change }));
+    const res = await requestVisit(token, visitRequestBody({ payment: card(), ...change }));
     expect(res.status).toBe(status);
     expect(await ledger(id)).toHaveLength(0);
     expect(await visitRows(id)).toHaveLength(0);
@@ -151,11 +147,11 @@ describe('a visit paid for by itself', () => {
   it("keeps a cancelled paid visit's payment for the next request of that service, until a visit it paid for is completed", async () => {
     const clinician = await licensed();
     const { token, id } = await patient();
-    const first = await requestVisit(token, request({ payment: card() }));
+    const first = await requestVisit(token, visitRequestBody({ payment: card() }));
     const firstId = (first.body.visit as { id: string }).id;
     expect((await server.http.post(`/api/visits/${firstId}/cancel`, {}, token)).status).toBe(200);
 
-    const second = await requestVisit(token, request());
+    const second = await requestVisit(token, visitRequestBody());
     expect(second.status).toBe(201);
     const [payment] = await ledger(id);
     expect((await visitRows(id)).map((v) => v.paymentId)).toEqual([payment!.id, payment!.id]);
@@ -164,7 +160,7 @@ describe('a visit paid for by itself', () => {
       .update(visits)
       .set({ status: 'completed', clinicianId: clinician.clinician.userId, endedAt: new Date() })
       .where(eq(visits.id, (second.body.visit as { id: string }).id));
-    const third = await requestVisit(token, request());
+    const third = await requestVisit(token, visitRequestBody());
     expect(third.status).toBe(403);
     expect(await ledger(id)).toHaveLength(1);
   });
@@ -204,7 +200,7 @@ describe('a visit paid for by itself', () => {
     await runReconciliation(server.app.ctx);
     expect((await ledger(id)).map((p) => p.status)).toEqual(['succeeded']);
 
-    expect((await requestVisit(token, request({ payment: card() }))).status).toBe(201);
+    expect((await requestVisit(token, visitRequestBody({ payment: card() }))).status).toBe(201);
     expect(await visitRows(id)).toMatchObject([{ coverage: 'paid', paymentId: attempt!.id }]);
     expect(await ledger(id)).toHaveLength(1);
   });

@@ -1,24 +1,11 @@
-import { messages, TELEHEALTH_CONSENT_VERSION, type VisitRequest } from '@app/shared';
+import { messages, TELEHEALTH_CONSENT_VERSION } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { visits } from '../../db/schema';
-import { signedInClinician, signedInMember, signedInPatient, useTestApp } from '../../test/harness';
+import { signedInClinician, signedInMember, signedInPatient, useTestApp, visitRequestBody } from '../../test/harness';
 
 const server = useTestApp();
-
-/** A valid request: a phone visit for a fever, from Missouri. */
-const request = (change: Partial<Record<keyof VisitRequest, unknown>> = {}) => ({
-  state: 'MO',
-  service: 'urgent-care',
-  symptoms: 'Fever of 101°F and a sore throat',
-  since: 'days',
-  redFlags: [],
-  mode: 'phone',
-  callbackPhone: '(314) 555-0100',
-  telehealthConsent: true,
-  ...change,
-});
 
 /** A clinician licensed in Missouri and Illinois exists for the file's requests. */
 const licensed = (() => {
@@ -32,7 +19,7 @@ describe('requesting a visit', () => {
   it('opens a waiting request, with the place in the queue and an estimated wait, and keeps the consent', async () => {
     await licensed();
     const { token, user } = await signedInMember(server.app);
-    const res = await server.http.post('/api/visits', request(), token, { 'x-forwarded-for': '203.0.113.9' });
+    const res = await server.http.post('/api/visits', visitRequestBody(), token, { 'x-forwarded-for': '203.0.113.9' });
     expect(res.status).toBe(201);
     const visit = res.body.visit as Record<string, unknown>;
     expect(visit).toMatchObject({ status: 'waiting', service: 'urgent-care', mode: 'phone', state: 'MO', clinician: null, summary: null });
@@ -71,7 +58,7 @@ describe('requesting a visit', () => {
   ])('refuses %s with a message on the field, and makes no request', async (_case, change, field, message) => {
     await licensed();
     const { token, user } = await signedInMember(server.app);
-    const res = await server.http.post('/api/visits', request(change), token);
+    const res = await server.http.post('/api/visits', visitRequestBody(change), token);
     expect(res.status).toBe(400);
     expect((res.body.errors as Record<string, string>)[field]).toBe(message);
     expect(await visitRows(user.id as string)).toHaveLength(0);
@@ -79,7 +66,7 @@ describe('requesting a visit', () => {
 
   it('refuses a state no active clinician is licensed in, with the support phone', async () => {
     const { token, user } = await signedInMember(server.app);
-    const res = await server.http.post('/api/visits', request({ state: 'AK' }), token);
+    const res = await server.http.post('/api/visits', visitRequestBody({ state: 'AK' }), token);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(messages.noClinicianInState(server.app.ctx.config.brand.supportPhone));
     expect((res.body.errors as Record<string, string>).state).toBe(res.body.message);
@@ -89,7 +76,7 @@ describe('requesting a visit', () => {
   it('refuses a patient without an active membership', async () => {
     await licensed();
     const { token } = await signedInPatient(server.app);
-    const res = await server.http.post('/api/visits', request(), token);
+    const res = await server.http.post('/api/visits', visitRequestBody(), token);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(messages.visitNeedsMembership);
   });
@@ -98,8 +85,8 @@ describe('requesting a visit', () => {
     await licensed();
     const { token, user } = await signedInMember(server.app);
     const answers = await Promise.all([
-      server.http.post('/api/visits', request(), token),
-      server.http.post('/api/visits', request(), token),
+      server.http.post('/api/visits', visitRequestBody(), token),
+      server.http.post('/api/visits', visitRequestBody(), token),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     const refused = answers.find((a) => a.status === 409)!;
@@ -111,11 +98,11 @@ describe('requesting a visit', () => {
   it('lets a one-time visit cover one completed visit, and a cancelled one does not use it up', async () => {
     await licensed();
     const { token, user } = await signedInMember(server.app, 'oneTimeVisit');
-    const first = await server.http.post('/api/visits', request(), token);
+    const first = await server.http.post('/api/visits', visitRequestBody(), token);
     expect(first.status).toBe(201);
     const id = (first.body.visit as { id: string }).id;
     expect((await server.http.post(`/api/visits/${id}/cancel`, {}, token)).status).toBe(200);
-    const second = await server.http.post('/api/visits', request(), token);
+    const second = await server.http.post('/api/visits', visitRequestBody(), token);
     expect(second.status).toBe(201);
     await server.app.ctx.db
       .update(visits)
@@ -125,7 +112,7 @@ describe('requesting a visit', () => {
         endedAt: new Date(),
       })
       .where(eq(visits.id, (second.body.visit as { id: string }).id));
-    const third = await server.http.post('/api/visits', request(), token);
+    const third = await server.http.post('/api/visits', visitRequestBody(), token);
     expect(third.status).toBe(403);
     expect(third.body.message).toBe(messages.visitNeedsMembership);
     expect((await visitRows(user.id as string)).map((v) => v.coverage)).toEqual(['one-time', 'one-time']);
@@ -137,7 +124,7 @@ describe("a patient's visits are theirs alone", () => {
     await licensed();
     const owner = await signedInMember(server.app);
     const other = await signedInMember(server.app);
-    const id = ((await server.http.post('/api/visits', request(), owner.token)).body.visit as { id: string }).id;
+    const id = ((await server.http.post('/api/visits', visitRequestBody(), owner.token)).body.visit as { id: string }).id;
     const routes = [
       ['get', `/api/visits/${id}`],
       ['post', `/api/visits/${id}/cancel`],
@@ -170,12 +157,12 @@ describe('cancelling a request', () => {
   it('cancels a waiting request, and refuses once the visit has started', async () => {
     const clinician = (await licensed()) as { token: string };
     const { token } = await signedInMember(server.app);
-    const first = ((await server.http.post('/api/visits', request(), token)).body.visit as { id: string }).id;
+    const first = ((await server.http.post('/api/visits', visitRequestBody(), token)).body.visit as { id: string }).id;
     const cancelled = await server.http.post(`/api/visits/${first}/cancel`, {}, token);
     expect(cancelled.status).toBe(200);
     expect((cancelled.body.visit as { status: string }).status).toBe('cancelled');
 
-    const second = ((await server.http.post('/api/visits', request(), token)).body.visit as { id: string }).id;
+    const second = ((await server.http.post('/api/visits', visitRequestBody(), token)).body.visit as { id: string }).id;
     expect((await server.http.post(`/api/clinic/visits/${second}/claim`, {}, clinician.token)).status).toBe(200);
     expect((await server.http.post(`/api/clinic/visits/${second}/start`, {}, clinician.token)).status).toBe(200);
     const refused = await server.http.post(`/api/visits/${second}/cancel`, {}, token);
