@@ -30,6 +30,19 @@ export async function uploadReceipt(expenseId: string, file: File, onProgress: (
   return ticket.fileUrl;
 }
 
+/** The refusal of an upload, with the reason when our own server gave one (a bucket answers XML). */
+function uploadRefusal(status: number, body: string): string {
+  let reason: unknown;
+  try {
+    reason = (JSON.parse(body) as { message?: unknown }).message;
+  } catch {
+    // Not our server's JSON: the status says what there is to say.
+  }
+  return typeof reason === 'string' && reason
+    ? `${messages.fileUploadFailedWithStatus(status)}: ${reason}`
+    : messages.fileUploadFailedWithStatus(status);
+}
+
 function putFile(ticket: UploadTicket, file: File, contentType: string, onProgress: (share: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     // XMLHttpRequest, not fetch: only it reports upload progress.
@@ -44,7 +57,7 @@ function putFile(ticket: UploadTicket, file: File, contentType: string, onProgre
     // The local driver's address is ours: it is signed, and no bearer token is needed or sent.
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onload = () =>
-      request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(messages.fileUploadFailedWithStatus(request.status)));
+      request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(uploadRefusal(request.status, request.responseText)));
     request.onerror = () => reject(new Error(messages.fileUploadFailed));
     request.onabort = () => reject(new Error(messages.fileUploadFailed));
     request.send(file);

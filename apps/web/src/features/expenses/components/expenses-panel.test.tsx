@@ -13,9 +13,11 @@ const savedPath = `/api/admin/expenses/${saved.id}`;
 /** The browser's upload to the returned address: XMLHttpRequest, answered as `FakeUpload.answer` says. */
 class FakeUpload {
   static answer: number | 'network-error' = 204;
+  static answerBody = '';
   static sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
   upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
   status = 0;
+  responseText = '';
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -32,6 +34,7 @@ class FakeUpload {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
       if (FakeUpload.answer === 'network-error') return this.onerror?.();
       this.status = FakeUpload.answer;
+      this.responseText = FakeUpload.answerBody;
       this.onload?.();
     }, 0);
   }
@@ -39,6 +42,7 @@ class FakeUpload {
 
 beforeEach(() => {
   FakeUpload.answer = 204;
+  FakeUpload.answerBody = '';
   FakeUpload.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
 });
@@ -241,6 +245,15 @@ describe('the Expenses tab', () => {
 
   it.each([
     ['the upload answers an error status', () => (FakeUpload.answer = 500), {}, messages.fileUploadFailedWithStatus(500)],
+    [
+      'our server refuses the bytes and says why',
+      () => {
+        FakeUpload.answer = 400;
+        FakeUpload.answerBody = JSON.stringify({ message: messages.receiptContentMismatch });
+      },
+      {},
+      `${messages.fileUploadFailedWithStatus(400)}: ${messages.receiptContentMismatch}`,
+    ],
     ['the upload never reaches the store', () => (FakeUpload.answer = 'network-error'), {}, messages.fileUploadFailed],
     ['the slot lacks an upload address', () => undefined, { uploadUrl: '' }, messages.uploadInitiationFailed],
   ])('shows the upload error on the card when %s', async (_case, arrange, ticket, message) => {
