@@ -33,6 +33,39 @@ describe('live visit pages', () => {
     queue.abort();
   });
 
+  it('moves every waiting room of a state up one place when the oldest request is claimed, and leaves other states alone', async () => {
+    const clinician = await signedInClinician(server.app, { states: ['KS', 'NE'] });
+    const request = async (state: string) => {
+      const member = await signedInMember(server.app);
+      const id = ((await server.http.post('/api/visits', visitRequestBody({ state }), member.token)).body.visit as { id: string }).id;
+      return { id, token: member.token };
+    };
+    const openRoom = async ({ id, token }: { id: string; token: string }) => {
+      const room = await openStream(`${base}/api/visits/${id}/events`, token);
+      const { queue } = (await room.next())!.data as PatientVisit;
+      return { id, token, room, position: queue!.position };
+    };
+    // Every request is made before any room opens, so that no room has an earlier change still to tell.
+    const requests = [await request('KS'), await request('KS'), await request('KS'), await request('NE')] as const;
+    const [oldest, second, third, elsewhere] = await Promise.all([
+      openRoom(requests[0]),
+      openRoom(requests[1]),
+      openRoom(requests[2]),
+      openRoom(requests[3]),
+    ]);
+    expect([second.position, third.position]).toEqual([oldest.position + 1, oldest.position + 2]);
+
+    await server.http.post(`/api/clinic/visits/${oldest.id}/claim`, {}, clinician.token);
+    expect(((await oldest.room.next())!.data as PatientVisit).status).toBe('claimed');
+    for (const { room, position } of [second, third]) {
+      expect(((await room.next())!.data as PatientVisit).queue?.position).toBe(position - 1);
+    }
+    // A claim in Kansas is no event of Nebraska's queue: the next frame there is its own change.
+    await server.http.post(`/api/visits/${elsewhere.id}/cancel`, {}, elsewhere.token);
+    expect(((await elsewhere.room.next())!.data as PatientVisit).status).toBe('cancelled');
+    for (const { room } of [oldest, second, third, elsewhere]) room.abort();
+  });
+
   it("answers another patient's visit stream with 404 before any stream opens", async () => {
     const owner = await signedInMember(server.app);
     await signedInClinician(server.app, { states: ['MO'] });

@@ -87,13 +87,17 @@ export async function clinicianCards(db: Executor, ids: string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.userId, row]));
 }
 
-/** The place of a waiting request among those of its state (1 = next). */
-export async function queuePosition(db: Executor, visit: Pick<VisitRow, 'state' | 'requestedAt'>): Promise<number> {
-  const [row] = await db
-    .select({ ahead: sql<number>`count(*)::int` })
+/**
+ * When each request waiting in a state was made, oldest first: a request's place in the queue is the
+ * number made before it, plus one. The status is written into the statement (see `waitingIn`).
+ */
+export async function waitingRequestTimes(db: Executor, state: string): Promise<Date[]> {
+  const rows = await db
+    .select({ requestedAt: visits.requestedAt })
     .from(visits)
-    .where(and(eq(visits.status, 'waiting'), eq(visits.state, visit.state), lt(visits.requestedAt, visit.requestedAt)));
-  return (row?.ahead ?? 0) + 1;
+    .where(and(sql`${visits.status} = 'waiting'`, eq(visits.state, state)))
+    .orderBy(asc(visits.requestedAt));
+  return rows.map((row) => row.requestedAt);
 }
 
 /** How many requests clinicians claimed since a moment: how fast the queue moves. */

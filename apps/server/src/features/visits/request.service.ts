@@ -2,6 +2,7 @@ import { messages, TELEHEALTH_CONSENT_VERSION, type PatientVisit, type VisitRequ
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import type { LiveEvent } from '../../lib/live/bus';
 import { DomainError, invalidField, notFound, conflict } from '../../lib/errors';
 import { findUnusedVisitPayment, payForVisit, type CheckoutDeps } from '../billing';
 import { latestVersion } from '../health-history';
@@ -103,11 +104,11 @@ export async function requestVisit(
     // Two requests at once: the index let one in. A double submit of one paid request answers with the visit the first made.
     if (!isUniqueViolation(error)) throw error;
     const winner = await findOpenVisitOf(deps.db, patientId);
-    if (winner && paymentId && winner.paymentId === paymentId) return (await toPatientVisits(deps.db, [winner], now))[0]!;
+    if (winner && paymentId && winner.paymentId === paymentId) return (await toPatientVisits(deps.db, [winner], { now }))[0]!;
     throw winner ? openVisitConflict(winner.id) : conflict(messages.visitAlreadyOpen);
   }
   await announceVisit(deps.visitEvents, visit);
-  const [answer] = await toPatientVisits(deps.db, [visit], now);
+  const [answer] = await toPatientVisits(deps.db, [visit], { now });
   return answer!;
 }
 
@@ -118,8 +119,9 @@ async function ownVisit(db: Database, patientId: string, visitId: string) {
   return visit;
 }
 
-export async function readOwnVisit(deps: PatientVisitsDeps, patientId: string, visitId: string): Promise<PatientVisit> {
-  const [answer] = await toPatientVisits(deps.db, [await ownVisit(deps.db, patientId, visitId)]);
+/** One of the patient's visits; `wake` is the live event a waiting room reads it for (see `toPatientVisits`). */
+export async function readOwnVisit(deps: PatientVisitsDeps, patientId: string, visitId: string, wake?: LiveEvent): Promise<PatientVisit> {
+  const [answer] = await toPatientVisits(deps.db, [await ownVisit(deps.db, patientId, visitId)], { wake });
   return answer!;
 }
 

@@ -126,7 +126,7 @@ export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & Threa
       return openEventStream(request, reply, {
         live: visits.live,
         topics: [visitTopic(visit.id), queueTopic(visit.state)],
-        read: () => readOwnVisit(visits, patientId, visit.id),
+        read: (wake) => readOwnVisit(visits, patientId, visit.id, wake),
         event: 'visit',
         // While it is open the patient is watching: the claim then sends no mail or text.
         lease: await watchVisit(visits, visit.id, patientId),

@@ -1,11 +1,12 @@
 import type { PatientVisit, VisitNote } from '@app/shared';
 import type { Executor } from '../../db/client';
+import type { LiveEvent } from '../../lib/live/bus';
 import {
   addendaOf,
   clinicianCards,
   countClaimsSince,
   notesOf,
-  queuePosition,
+  waitingRequestTimes,
   type ClinicianCard,
   type VisitNoteRow,
   type VisitRow,
@@ -45,19 +46,73 @@ export async function signedSummaries(db: Executor, visitIds: string[]): Promise
   return summaries;
 }
 
-/** The estimated wait of a request at this place in the queue, from how fast requests were claimed in the last hour. */
-async function queueEstimate(db: Executor, visit: VisitRow, now: Date) {
-  const position = await queuePosition(db, visit);
-  const claims = await countClaimsSince(db, new Date(now.getTime() - HOUR_MS));
-  const minutesPerClaim = claims > 0 ? 60 / claims : MINUTES_PER_CLAIM_WITHOUT_HISTORY;
+/** What every place and wait in one state's queue is computed from: its waiting requests' times, and its pace. */
+interface QueueReading {
+  /** Milliseconds, oldest first. */
+  waitingSince: number[];
+  claimsInLastHour: number;
+}
+
+async function readQueue(db: Executor, state: string, now: Date): Promise<QueueReading> {
+  const [times, claimsInLastHour] = await Promise.all([
+    waitingRequestTimes(db, state),
+    countClaimsSince(db, new Date(now.getTime() - HOUR_MS)),
+  ]);
+  return { waitingSince: times.map((time) => time.getTime()), claimsInLastHour };
+}
+
+/**
+ * The readings of each state's queue, by the event that woke the waiting rooms: every change to a
+ * queue wakes each open room of its state, and they read the queue once between them instead of once
+ * each. Held weakly: a reading goes with its event.
+ */
+const readingsByWake = new WeakMap<LiveEvent, Map<string, Promise<QueueReading>>>();
+
+function sharedQueueReading(db: Executor, state: string, now: Date, wake: LiveEvent | undefined): Promise<QueueReading> {
+  if (!wake) return readQueue(db, state, now);
+  let byState = readingsByWake.get(wake);
+  if (!byState) readingsByWake.set(wake, (byState = new Map<string, Promise<QueueReading>>()));
+  let reading = byState.get(state);
+  if (!reading) {
+    reading = readQueue(db, state, now);
+    byState.set(state, reading);
+    // A failed reading is not kept: the next room woken by the same event reads again.
+    reading.catch(() => byState.delete(state));
+  }
+  return reading;
+}
+
+/**
+ * A request's place (the requests of its state made before it, plus one) and its estimated wait, from
+ * how fast requests were claimed in the last hour.
+ */
+function queueEstimate({ waitingSince, claimsInLastHour }: QueueReading, visit: VisitRow) {
+  const requestedAt = visit.requestedAt.getTime();
+  let before = 0;
+  let after = waitingSince.length;
+  while (before < after) {
+    const middle = (before + after) >>> 1;
+    if (waitingSince[middle]! < requestedAt) before = middle + 1;
+    else after = middle;
+  }
+  const position = before + 1;
+  const minutesPerClaim = claimsInLastHour > 0 ? 60 / claimsInLastHour : MINUTES_PER_CLAIM_WITHOUT_HISTORY;
   return { position, estimatedWaitMinutes: Math.max(1, Math.ceil(position * minutesPerClaim)) };
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** Visits as their patient sees them: the clinician's card, the place in the queue while waiting, and the signed summary. */
-export async function toPatientVisits(db: Executor, rows: VisitRow[], now = new Date()): Promise<PatientVisit[]> {
-  const ids = rows.map((row) => row.id);
+/**
+ * Visits as their patient sees them: the clinician's card, the place in the queue while waiting, and
+ * the signed summary (only a completed visit has one: signing completes it). `wake` is the live event
+ * the read answers, whose queue readings it shares (`sharedQueueReading`).
+ */
+export async function toPatientVisits(
+  db: Executor,
+  rows: VisitRow[],
+  { now = new Date(), wake }: { now?: Date; wake?: LiveEvent } = {},
+): Promise<PatientVisit[]> {
+  const ids = rows.flatMap((row) => (row.status === 'completed' ? [row.id] : []));
   const [cards, summaries] = await Promise.all([
     clinicianCards(
       db,
@@ -82,7 +137,7 @@ export async function toPatientVisits(db: Executor, rows: VisitRow[], now = new 
         endedAt: iso(row.endedAt),
         cancelReason: row.cancelReason,
         clinician: card ? { name: clinicianName(card), credentials: card.credentials, npi: card.npi } : null,
-        queue: row.status === 'waiting' ? await queueEstimate(db, row, now) : null,
+        queue: row.status === 'waiting' ? queueEstimate(await sharedQueueReading(db, row.state, now, wake), row) : null,
         summary: summaries.get(row.id) ?? null,
       };
     }),

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveBus } from './bus';
+import { RESYNC, type LiveBus, type LiveEvent } from './bus';
 
 /** The event streams open on a server, which its close ends. */
 export interface EventStreams {
@@ -56,9 +56,14 @@ export interface EventStreamOptions<T> {
   /**
    * The current state, as the client should show it: read when the stream opens (a client that
    * reconnects is up to date at once), after each event on a topic, and after a resync. Reads do not
-   * overlap: events during a read make one more read after it. A failed read ends the stream.
+   * overlap: events during a read make one more read after it, given the latest. A failed read ends
+   * the stream.
+   *
+   * A read after an event is given that event, the same object for every stream it woke on this
+   * instance, so that the reads of many streams may share work keyed by it. A first read and a read
+   * after a resync are given nothing: they share nothing.
    */
-  read: () => Promise<T>;
+  read: (wake?: LiveEvent) => Promise<T>;
   /** The frames' event name; `state` by default. */
   event?: string;
   /**
@@ -84,6 +89,7 @@ export function openEventStream<T>(request: FastifyRequest, reply: FastifyReply,
   let ended = false;
   let reading = false;
   let readAgain = false;
+  let nextWake: LiveEvent | undefined;
 
   const write = (frame: string) => {
     if (ended) return;
@@ -94,7 +100,8 @@ export function openEventStream<T>(request: FastifyRequest, reply: FastifyReply,
     body.write(frame);
   };
 
-  async function refresh() {
+  async function refresh(wake?: LiveEvent) {
+    nextWake = wake === RESYNC ? undefined : wake;
     if (reading) {
       readAgain = true;
       return;
@@ -103,7 +110,7 @@ export function openEventStream<T>(request: FastifyRequest, reply: FastifyReply,
     try {
       do {
         readAgain = false;
-        const state = await options.read();
+        const state = await options.read(nextWake);
         sequence += 1;
         write(`event: ${name}\nid: ${sequence}\ndata: ${JSON.stringify(state)}\n\n`);
       } while (readAgain && !ended);
@@ -116,7 +123,7 @@ export function openEventStream<T>(request: FastifyRequest, reply: FastifyReply,
     }
   }
 
-  const unsubscribe = options.topics.map((topic) => options.live.subscribe(topic, () => void refresh()));
+  const unsubscribe = options.topics.map((topic) => options.live.subscribe(topic, (event) => void refresh(event)));
   const onLease = (step: 'renew' | 'release') => async () => {
     try {
       await options.lease?.[step]();
