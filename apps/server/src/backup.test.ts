@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
 import { createBackup, restoreBackup } from './backup';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { expenses, expenseUploads, users } from './db/schema';
 import { createObjectStorage } from './lib/storage/storage';
 import { signedInPatient, testSettings, useTestApp } from './test/harness';
+import { heldMessageVisit, pngWithLocation, sendPhoto } from './test/photos';
 import { adminQuery, databaseUrl } from './test/migrated-template';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -84,16 +86,26 @@ describe.skipIf(!serverUrl)('backup and restore (TEST_DATABASE_URL only)', () =>
       createdBy: 'chief@careconnect.example',
       fileUploadId: uploadId,
     });
+    const held = await heldMessageVisit(server.app);
+    const photoBytes = pngWithLocation().image;
+    const sent = await sendPhoto(server.app, `/api/visits/${held.visit.id}/photos`, photoBytes, 'image/png', held.patient.token);
+    expect(sent.statusCode).toBe(201);
+    const photo = {
+      url: `/api/visits/${held.visit.id}/photos/${sent.json<{ photo: { id: string } }>().photo.id}`,
+      token: held.patient.token,
+      bytes: photoBytes,
+    };
     const folder = mkdtempSync(join(tmpdir(), 'telehealth-backup-'));
     folders.push(folder);
     rmSync(folder, { recursive: true });
     const manifest = await createBackup(server.app.ctx.config, folder);
-    return { folder, manifest, patient, key, receipt };
+    return { folder, manifest, patient, key, receipt, photo };
   }
 
-  it('a round trip onto an empty database gives the same rows, receipts, readable health data and audit chain', async () => {
-    const { folder, manifest, patient, key, receipt } = await backupOfSource();
-    expect(manifest.receipts.map((r) => r.key)).toContain(key);
+  it('a round trip onto an empty database gives the same rows, receipts, photos, readable health data and audit chain', async () => {
+    const { folder, manifest, patient, key, receipt, photo } = await backupOfSource();
+    expect(manifest.files.map((file) => file.key)).toContain(key);
+    expect(manifest.files.filter((file) => file.key.startsWith('visit-photos/'))).not.toHaveLength(0);
     const target = emptyTarget();
     targets.push(target);
     await target.create();
@@ -116,6 +128,15 @@ describe.skipIf(!serverUrl)('backup and restore (TEST_DATABASE_URL only)', () =>
     for await (const chunk of await createObjectStorage(target.config).openRead(key)) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(receipt)).toBe(true);
     expect(readFileSync(join(folder, 'manifest.json'), 'utf8')).not.toContain('3145550142');
+    // The photo is restored sealed, and opens for its patient on a server of the restored database.
+    const restoredApp = await buildApp(target.config, { webDist: null });
+    try {
+      const download = await restoredApp.inject({ method: 'GET', url: photo.url, headers: { authorization: `Bearer ${photo.token}` } });
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(photo.bytes)).toBe(true);
+    } finally {
+      await restoredApp.close();
+    }
   });
 
   it('refuses to restore with another PHI_KEY or AUDIT_KEY, or onto a database that is not empty, restoring nothing', async () => {

@@ -15,22 +15,32 @@ import { usePhiKeyring } from './db/phi-column';
 import { assertPhiKeysKnown, sealedKeyIds } from './db/phi-seal';
 import { auditLog, expenses, expenseUploads } from './db/schema';
 import { fileAnchorStore } from './features/audit';
+import { photoKeyId, storedPhotoKeys } from './features/visits';
 import { createPhiKeyring } from './lib/phi-cipher';
-import { createObjectStorage } from './lib/storage/storage';
+import { createObjectStorage, readObject } from './lib/storage/storage';
 import { STORAGE_KEY } from './lib/storage/contract';
 
 const run = promisify(execFile);
 
-/** A backup is a folder: the database dump, the receipts by storage key, and this manifest. */
+/**
+ * A backup is a folder: the database dump, the stored files the database refers to by storage key
+ * (the expenses' receipts, and the visits' photos, sealed), and this manifest.
+ */
 const DUMP_FILE = 'database.dump';
 const MANIFEST_FILE = 'manifest.json';
-const RECEIPTS_DIR = 'receipts';
-const BACKUP_FORMAT = 1;
+const FILES_DIR = 'files';
+const BACKUP_FORMAT = 2;
 
+const storedFileSchema = z.object({
+  key: z.string().regex(STORAGE_KEY),
+  contentType: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+});
 const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   createdAt: z.string(),
-  /** The keys the health data is sealed under: a restore needs every one of them. */
+  /** The keys the health data (in the database and in the photos) is sealed under: a restore needs every one of them. */
   phiKeyIds: z.array(z.string()),
   /** Tells whether a restore has the AUDIT_KEY the chain is keyed with, without holding it. */
   auditKeyCheck: z.string(),
@@ -38,16 +48,20 @@ const manifestSchema = z.object({
   auditHead: z.object({ lastId: z.number().int(), hash: z.string() }).nullable(),
   /** Rows per table when the dump was taken, to check the restore against. */
   tables: z.record(z.string(), z.number().int().nonnegative()),
-  receipts: z.array(z.object({ key: z.string().regex(STORAGE_KEY), contentType: z.string(), size: z.number().int(), sha256: z.string() })),
+  files: z.array(storedFileSchema),
 });
 type BackupManifest = z.infer<typeof manifestSchema>;
+/** The first format kept only the receipts, in a folder of that name. */
+const firstFormatSchema = manifestSchema
+  .omit({ format: true, files: true })
+  .extend({ format: z.literal(1), receipts: z.array(storedFileSchema) });
 
 /** Why a backup or a restore did not start; nothing was written. */
 export class BackupRefusal extends Error {}
 
 export interface RestoreReport {
   tables: Record<string, number>;
-  receipts: number;
+  files: number;
   auditChain: string;
 }
 
@@ -78,8 +92,8 @@ async function tableCounts(db: Executor): Promise<Record<string, number>> {
 }
 
 /**
- * Writes a backup of the database and the attached receipts into `dir` (new or empty). The dump, the
- * counts, the key ids and the receipt list all come from one snapshot of the database, so a backup
+ * Writes a backup of the database, the attached receipts and the visits' photos into `dir` (new or
+ * empty). The dump, the counts, the key ids and the file list all come from one snapshot of the database, so a backup
  * taken while the servers run is consistent.
  */
 export async function createBackup(config: Config, dir: string): Promise<BackupManifest> {
@@ -106,33 +120,39 @@ export async function createBackup(config: Config, dir: string): Promise<BackupM
       db,
       sql`SELECT ${auditLog.id}::int AS "lastId", ${auditLog.hash} AS hash FROM ${auditLog} ORDER BY ${auditLog.id} DESC LIMIT 1`,
     );
-    const attached = await queryRows<{ key: string; contentType: string }>(
+    const receipts = await queryRows<{ key: string; contentType: string }>(
       db,
       sql`SELECT ${expenseUploads.storageKey} AS key, ${expenseUploads.contentType} AS "contentType" FROM ${expenseUploads}
           JOIN ${expenses} ON ${and(eq(expenses.fileUploadId, expenseUploads.id), isNotNull(expenseUploads.attachedAt))} ORDER BY 1`,
     );
+    const photoKeys = await storedPhotoKeys(db);
     await dump;
     await client.query('COMMIT');
 
     const storage = createObjectStorage(config);
-    const receipts: BackupManifest['receipts'] = [];
-    for (const { key, contentType } of attached) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await storage.openRead(key)) chunks.push(chunk as Buffer);
-      const bytes = Buffer.concat(chunks);
-      const file = join(dir, RECEIPTS_DIR, key);
+    const files: BackupManifest['files'] = [];
+    const keyIds = new Set(phiKeyIds);
+    const copy = async (key: string, contentType: string) => {
+      const bytes = await readObject(storage, key);
+      const file = join(dir, FILES_DIR, key);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, bytes);
-      receipts.push({ key, contentType, size: bytes.length, sha256: sha256(bytes) });
+      files.push({ key, contentType, size: bytes.length, sha256: sha256(bytes) });
+      return bytes;
+    };
+    for (const { key, contentType } of receipts) await copy(key, contentType);
+    for (const key of photoKeys) {
+      const keyId = photoKeyId(await copy(key, 'application/octet-stream'));
+      if (keyId) keyIds.add(keyId);
     }
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       createdAt: new Date().toISOString(),
-      phiKeyIds,
+      phiKeyIds: [...keyIds].sort(),
       auditKeyCheck: auditKeyCheck(config),
       auditHead: auditHead ?? null,
       tables,
-      receipts,
+      files,
     };
     await writeFile(join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
@@ -141,16 +161,21 @@ export async function createBackup(config: Config, dir: string): Promise<BackupM
   }
 }
 
-async function readManifest(dir: string): Promise<BackupManifest> {
+/** The backup's manifest, in this version's format, and the folder its files are in. */
+async function readManifest(dir: string): Promise<{ manifest: BackupManifest; filesDir: string }> {
   let text: string;
   try {
     text = await readFile(join(dir, MANIFEST_FILE), 'utf8');
   } catch {
     throw new BackupRefusal(`${dir} holds no ${MANIFEST_FILE}: it is not a backup.`);
   }
-  const parsed = manifestSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new BackupRefusal(`${join(dir, MANIFEST_FILE)} is not a manifest this version reads.`);
-  return parsed.data;
+  const json: unknown = JSON.parse(text);
+  const parsed = manifestSchema.safeParse(json);
+  if (parsed.success) return { manifest: parsed.data, filesDir: join(dir, FILES_DIR) };
+  const first = firstFormatSchema.safeParse(json);
+  if (!first.success) throw new BackupRefusal(`${join(dir, MANIFEST_FILE)} is not a manifest this version reads.`);
+  const { receipts, ...rest } = first.data;
+  return { manifest: { ...rest, format: BACKUP_FORMAT, files: receipts }, filesDir: join(dir, 'receipts') };
 }
 
 /**
@@ -161,7 +186,7 @@ async function readManifest(dir: string): Promise<BackupManifest> {
  */
 export async function restoreBackup(config: Config, dir: string): Promise<RestoreReport> {
   const url = ownerUrl(config);
-  const manifest = await readManifest(dir);
+  const { manifest, filesDir } = await readManifest(dir);
   const keyring = createPhiKeyring(config.phiKeys.current, config.phiKeys.older);
   const unknownKeys = manifest.phiKeyIds.filter((id) => !keyring.keyIds.includes(id));
   if (unknownKeys.length > 0) {
@@ -174,12 +199,12 @@ export async function restoreBackup(config: Config, dir: string): Promise<Restor
       "AUDIT_KEY is not the key the backup's audit chain is keyed with: restore with that key. Nothing was restored.",
     );
   }
-  const receipts = await Promise.all(
-    manifest.receipts.map(async (receipt) => {
-      const bytes = await readFile(join(dir, RECEIPTS_DIR, receipt.key));
-      if (sha256(bytes) !== receipt.sha256)
-        throw new BackupRefusal(`The receipt ${receipt.key} in the backup is damaged. Nothing was restored.`);
-      return { ...receipt, bytes };
+  const files = await Promise.all(
+    manifest.files.map(async (stored) => {
+      const bytes = await readFile(join(filesDir, stored.key));
+      if (sha256(bytes) !== stored.sha256)
+        throw new BackupRefusal(`The file ${stored.key} in the backup is damaged. Nothing was restored.`);
+      return { ...stored, bytes };
     }),
   );
   const client = new pg.Client({ connectionString: url });
@@ -203,7 +228,7 @@ export async function restoreBackup(config: Config, dir: string): Promise<Restor
     join(dir, DUMP_FILE),
   ]);
   const storage = createObjectStorage(config);
-  for (const receipt of receipts) await storage.write(receipt.key, receipt.bytes, receipt.contentType);
+  for (const stored of files) await storage.write(stored.key, stored.bytes, stored.contentType);
 
   const handle = await openDatabase(config);
   let tables: Record<string, number>;
@@ -219,7 +244,7 @@ export async function restoreBackup(config: Config, dir: string): Promise<Restor
   if (manifest.auditHead) await fileAnchorStore(config.dataDir).write({ ...manifest.auditHead, at: manifest.createdAt });
   const chain = await verifyAuditChain(config);
   if (!chain.intact) throw new Error(`The restored ${chainReport(chain)}.`);
-  return { tables, receipts: receipts.length, auditChain: chainReport(chain) };
+  return { tables, files: files.length, auditChain: chainReport(chain) };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -228,11 +253,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const work =
     action === 'create' && dir
       ? createBackup(loadConfig(), dir).then(
-          (manifest) => `Backed up ${Object.keys(manifest.tables).length} tables and ${manifest.receipts.length} receipts into ${dir}.`,
+          (manifest) => `Backed up ${Object.keys(manifest.tables).length} tables and ${manifest.files.length} stored files into ${dir}.`,
         )
       : action === 'restore' && dir
         ? restoreBackup(loadConfig(), dir).then(
-            (report) => `Restored ${Object.keys(report.tables).length} tables and ${report.receipts} receipts; ${report.auditChain}.`,
+            (report) => `Restored ${Object.keys(report.tables).length} tables and ${report.files} stored files; ${report.auditChain}.`,
           )
         : Promise.reject(new BackupRefusal(usage));
   work

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { ConfigError, type Config } from '../config';
 import { createPhiKeyring } from '../lib/phi-cipher';
+import { readObject } from '../lib/storage/storage';
 import { rotatePhiKeys } from '../phi-rotate';
 import { api, checkoutBody, createTestConfig, signedInPatient, useTestApp } from '../test/harness';
+import { heldMessageVisit, pngWithLocation, sendPhoto } from '../test/photos';
 import { queryRows, type Executor } from './client';
 
 /** Every row of every table, as JSON text: what a database dump or a stolen backup would show. */
@@ -98,8 +100,8 @@ describe('health data at rest', () => {
   });
 });
 
-// Opens the database four times over and rotates every sealed row: more than a request's test budget.
-describe('health-data keys across restarts', { timeout: 120_000 }, () => {
+// Opens the database four times over and rotates every sealed row and photo: more than a request's test budget.
+describe('health-data keys across restarts', { timeout: 180_000 }, () => {
   it('seals rows left in clear at start, stops on a wrong key, and re-seals under a new key with phi:rotate', async () => {
     const oldKey = randomBytes(32);
     const newKey = randomBytes(32);
@@ -116,13 +118,25 @@ describe('health-data keys across restarts', { timeout: 120_000 }, () => {
     const oldId = createPhiKeyring(oldKey).currentKeyId;
     try {
       // Rows from before encryption: written in clear behind the column type's back.
-      const { token, id } = await run(withKeys(oldKey), async (app) => {
+      const { token, id, photo } = await run(withKeys(oldKey), async (app) => {
         const { token, user } = await signedInPatient(app);
         await app.ctx.db.execute(
           sql`UPDATE users SET symptoms = 'Plain cough', dob = '1970-01-01', billing_street = NULL WHERE id = ${user.id as string}`,
         );
         await app.ctx.db.execute(sql`UPDATE mail_outbox SET letter = '{"greeting":"Plain body","paragraphs":[]}'`);
-        return { token, id: user.id as string };
+        const held = await heldMessageVisit(app);
+        const sent = await sendPhoto(app, `/api/visits/${held.visit.id}/photos`, pngWithLocation().image, 'image/png', held.patient.token);
+        expect(sent.statusCode).toBe(201);
+        const photo = sent.json<{ photo: { id: string } }>().photo;
+        return {
+          token,
+          id: user.id as string,
+          photo: {
+            key: `visit-photos/${held.visit.id}/${photo.id}`,
+            url: `/api/visits/${held.visit.id}/photos/${photo.id}`,
+            token: held.patient.token,
+          },
+        };
       });
 
       await run(withKeys(oldKey), async (app) => {
@@ -152,6 +166,10 @@ describe('health-data keys across restarts', { timeout: 120_000 }, () => {
       await run(withKeys(newKey), async (app) => {
         const raw = await rawUser(app, id);
         for (const value of Object.values(raw)) if (value !== null) expect(value.startsWith(`v1:${first.keyId}:`)).toBe(true);
+        // The photo too: re-sealed in the storage, and still the same picture.
+        expect((await readObject(app.ctx.storage, photo.key)).toString()).toMatch(new RegExp(`^v1:${first.keyId}:`));
+        const download = await app.inject({ method: 'GET', url: photo.url, headers: { authorization: `Bearer ${photo.token}` } });
+        expect(download.rawPayload.equals(pngWithLocation().image)).toBe(true);
         expect((await api(app).get('/api/users/me', token)).body).toMatchObject({
           symptoms: 'Plain cough',
           dob: '1970-01-01',

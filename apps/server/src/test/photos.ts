@@ -1,4 +1,30 @@
 import { crc32, deflateSync } from 'node:zlib';
+import type { App } from '../app';
+import { insertVisitRow, signedInClinician, signedInPatient } from './harness';
+
+/** A message visit from Missouri held by a clinician licensed there, its patient and both sessions. */
+export async function heldMessageVisit(app: App, status: 'claimed' | 'completed' = 'claimed') {
+  const clinician = await signedInClinician(app, { states: ['MO'] });
+  const patient = await signedInPatient(app);
+  const patientId = String(patient.user.id);
+  const visit = await insertVisitRow(app, patientId, {
+    mode: 'message',
+    status,
+    clinicianId: clinician.clinician.userId,
+    claimedAt: new Date(),
+    ...(status === 'completed' ? { startedAt: new Date(), endedAt: new Date() } : {}),
+  });
+  return { clinician, patient: { token: patient.token, id: patientId }, visit };
+}
+
+/** Sends a photo as the routes take it: the image as the body, its type as the content type. */
+export const sendPhoto = (app: App, url: string, bytes: Buffer, type: string, token?: string) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: bytes,
+  });
 
 /** Photos for the tests: each with its metadata, and the bytes a stripper must leave of it. */
 export interface PhotoFixture {

@@ -4,3 +4,4 @@ export { visitSummaryRoutes } from './summary.routes';
 export { clinicVisitRoutes } from './clinic.routes';
 export { announceVisits, handBackVisitsOf, releaseStaleClaims } from './clinic.service';
 export type { VisitEvents } from './events.service';
+export { photoKeyId, resealPhotos, storedPhotoKeys } from './photo-storage.service';

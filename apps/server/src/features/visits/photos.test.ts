@@ -2,33 +2,11 @@ import { messages, VISIT_PHOTO_MAX_BYTES } from '@app/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, visitMessages } from '../../db/schema';
-import { eventually, insertVisitRow, signedInClinician, signedInPatient, useTestApp } from '../../test/harness';
-import { FIXTURE_PLACE, jpegWithLocation, pngWithLocation } from '../../test/photos';
+import { eventually, signedInClinician, signedInPatient, useTestApp } from '../../test/harness';
+import { FIXTURE_PLACE, heldMessageVisit, jpegWithLocation, pngWithLocation, sendPhoto } from '../../test/photos';
 
 const server = useTestApp();
 
-/** A message visit from Missouri held by a clinician licensed there, its patient and both sessions. */
-async function heldMessageVisit(status: 'claimed' | 'completed' = 'claimed') {
-  const clinician = await signedInClinician(server.app, { states: ['MO'] });
-  const patient = await signedInPatient(server.app);
-  const patientId = String(patient.user.id);
-  const visit = await insertVisitRow(server.app, patientId, {
-    mode: 'message',
-    status,
-    clinicianId: clinician.clinician.userId,
-    claimedAt: new Date(),
-    ...(status === 'completed' ? { startedAt: new Date(), endedAt: new Date() } : {}),
-  });
-  return { clinician, patient: { token: patient.token, id: patientId }, visit };
-}
-
-const sendPhoto = (url: string, bytes: Buffer, type: string, token?: string) =>
-  server.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: bytes,
-  });
 const getPhoto = (url: string, token?: string) =>
   server.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
@@ -44,16 +22,16 @@ const messageCount = async (visitId: string) =>
 
 describe('photos in a message visit', () => {
   it('takes a JPEG from the patient and a PNG from the clinician, stripped of their metadata, stored sealed, for both sides', async () => {
-    const { clinician, patient, visit } = await heldMessageVisit();
+    const { clinician, patient, visit } = await heldMessageVisit(server.app);
     const jpeg = jpegWithLocation();
-    const sent = await sendPhoto(`/api/visits/${visit.id}/photos`, jpeg.withMetadata, 'image/jpeg', patient.token);
+    const sent = await sendPhoto(server.app, `/api/visits/${visit.id}/photos`, jpeg.withMetadata, 'image/jpeg', patient.token);
     expect(sent.statusCode).toBe(201);
     const fromPatient = sent.json<PhotoMessage>();
     expect(fromPatient).toMatchObject({ from: 'patient', text: '', photo: { type: 'image/jpeg', size: jpeg.image.length } });
 
     const png = pngWithLocation();
     const fromClinician = (
-      await sendPhoto(`/api/clinic/visits/${visit.id}/photos`, png.withMetadata, 'image/png', clinician.token)
+      await sendPhoto(server.app, `/api/clinic/visits/${visit.id}/photos`, png.withMetadata, 'image/png', clinician.token)
     ).json<PhotoMessage>();
     expect(fromClinician).toMatchObject({ from: 'clinician', photo: { type: 'image/png', size: png.image.length } });
 
@@ -95,67 +73,69 @@ describe('photos in a message visit', () => {
     ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'image/gif'],
     ['a JPEG cut short', jpegWithLocation().withMetadata.subarray(0, 80), 'image/jpeg'],
   ])('refuses %s with a message naming the photo, and writes no message', async (_name, bytes, type) => {
-    const { patient, visit } = await heldMessageVisit();
-    const res = await sendPhoto(`/api/visits/${visit.id}/photos`, bytes, type, patient.token);
+    const { patient, visit } = await heldMessageVisit(server.app);
+    const res = await sendPhoto(server.app, `/api/visits/${visit.id}/photos`, bytes, type, patient.token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: messages.visitPhotoType, errors: { photo: messages.visitPhotoType } });
     expect(await messageCount(visit.id)).toBe(0);
   });
 
   it('takes a photo of exactly 10 MB', async () => {
-    const { patient, visit } = await heldMessageVisit();
+    const { patient, visit } = await heldMessageVisit(server.app);
     const { image } = pngWithLocation();
     // A text chunk fills the photo to the limit: the body is read whole, and the chunk dropped.
     const filler = Buffer.alloc(VISIT_PHOTO_MAX_BYTES - image.length);
     filler.writeUInt32BE(filler.length - 12);
     filler.write('tEXt', 4, 'latin1');
     const full = Buffer.concat([image.subarray(0, 33), filler, image.subarray(33)]);
-    const res = await sendPhoto(`/api/visits/${visit.id}/photos`, full, 'image/png', patient.token);
+    const res = await sendPhoto(server.app, `/api/visits/${visit.id}/photos`, full, 'image/png', patient.token);
     expect(res.statusCode).toBe(201);
     expect(res.json<PhotoMessage>().photo!.size).toBe(image.length);
   });
 
   it('refuses a photo over 10 MB with 413 and a message naming the photo, and writes no message', async () => {
-    const { patient, visit } = await heldMessageVisit();
+    const { patient, visit } = await heldMessageVisit(server.app);
     const png = pngWithLocation().image;
     const oversize = Buffer.concat([png, Buffer.alloc(VISIT_PHOTO_MAX_BYTES + 1 - png.length)]);
-    const res = await sendPhoto(`/api/visits/${visit.id}/photos`, oversize, 'image/png', patient.token);
+    const res = await sendPhoto(server.app, `/api/visits/${visit.id}/photos`, oversize, 'image/png', patient.token);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: messages.visitPhotoTooLarge, errors: { photo: messages.visitPhotoTooLarge } });
     expect(await messageCount(visit.id)).toBe(0);
   });
 
   it('answers 404 to another patient and another clinician, 401 to a visitor, and 409 once the visit is closed', async () => {
-    const { patient, visit } = await heldMessageVisit();
+    const { patient, visit } = await heldMessageVisit(server.app);
     const photo = (
-      await sendPhoto(`/api/visits/${visit.id}/photos`, pngWithLocation().withMetadata, 'image/png', patient.token)
+      await sendPhoto(server.app, `/api/visits/${visit.id}/photos`, pngWithLocation().withMetadata, 'image/png', patient.token)
     ).json<PhotoMessage>().photo!;
     const stranger = await signedInPatient(server.app);
     const otherClinician = await signedInClinician(server.app, { states: ['MO'] });
     const png = pngWithLocation().withMetadata;
 
-    expect((await sendPhoto(`/api/visits/${visit.id}/photos`, png, 'image/png', stranger.token)).statusCode).toBe(404);
+    expect((await sendPhoto(server.app, `/api/visits/${visit.id}/photos`, png, 'image/png', stranger.token)).statusCode).toBe(404);
     expect((await getPhoto(`/api/visits/${visit.id}/photos/${photo.id}`, stranger.token)).statusCode).toBe(404);
-    expect((await sendPhoto(`/api/clinic/visits/${visit.id}/photos`, png, 'image/png', otherClinician.token)).statusCode).toBe(404);
+    expect((await sendPhoto(server.app, `/api/clinic/visits/${visit.id}/photos`, png, 'image/png', otherClinician.token)).statusCode).toBe(
+      404,
+    );
     expect((await getPhoto(`/api/clinic/visits/${visit.id}/photos/${photo.id}`, otherClinician.token)).statusCode).toBe(404);
-    expect((await sendPhoto(`/api/visits/${visit.id}/photos`, png, 'image/png')).statusCode).toBe(401);
+    expect((await sendPhoto(server.app, `/api/visits/${visit.id}/photos`, png, 'image/png')).statusCode).toBe(401);
     expect((await getPhoto(`/api/visits/${visit.id}/photos/${photo.id}`)).statusCode).toBe(401);
     // A photo of another visit is not found through this one.
-    const other = await heldMessageVisit();
+    const other = await heldMessageVisit(server.app);
     expect((await getPhoto(`/api/visits/${other.visit.id}/photos/${photo.id}`, other.patient.token)).statusCode).toBe(404);
     expect(await messageCount(visit.id)).toBe(1);
 
-    const closed = await heldMessageVisit('completed');
-    const late = await sendPhoto(`/api/visits/${closed.visit.id}/photos`, png, 'image/png', closed.patient.token);
+    const closed = await heldMessageVisit(server.app, 'completed');
+    const late = await sendPhoto(server.app, `/api/visits/${closed.visit.id}/photos`, png, 'image/png', closed.patient.token);
     expect(late.statusCode).toBe(409);
     expect(late.json<{ message: string }>().message).toBe(messages.visitNotOpen);
     expect(await messageCount(closed.visit.id)).toBe(0);
   });
 
   it('files every upload and download in the audit trail under the patient', async () => {
-    const { clinician, patient, visit } = await heldMessageVisit();
+    const { clinician, patient, visit } = await heldMessageVisit(server.app);
     const photo = (
-      await sendPhoto(`/api/clinic/visits/${visit.id}/photos`, pngWithLocation().withMetadata, 'image/png', clinician.token)
+      await sendPhoto(server.app, `/api/clinic/visits/${visit.id}/photos`, pngWithLocation().withMetadata, 'image/png', clinician.token)
     ).json<PhotoMessage>().photo!;
     await getPhoto(`/api/visits/${visit.id}/photos/${photo.id}`, patient.token);
     await getPhoto(`/api/clinic/visits/${visit.id}/photos/${photo.id}`, clinician.token);

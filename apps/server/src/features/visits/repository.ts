@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { OPEN_VISIT_STATUSES, type VisitNote, type HealthHistory } from '@app/shared';
 import type { Executor } from '../../db/client';
 import { clinicians, users, visitAddenda, visitMessages, visitNotes, visitPresence, visitReleases, visits } from '../../db/schema';
@@ -29,6 +29,13 @@ export async function insertVisit(db: Executor, values: NewVisit): Promise<Visit
 export async function findVisit(db: Executor, id: string): Promise<VisitRow | undefined> {
   const [row] = await db.select().from(visits).where(eq(visits.id, id));
   return row;
+}
+
+/** The visits with these ids, by id. */
+export async function visitsWithIds(db: Executor, ids: string[]): Promise<Map<string, VisitRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(visits).where(inArray(visits.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function findOpenVisitOf(db: Executor, patientId: string): Promise<VisitRow | undefined> {
@@ -284,6 +291,16 @@ export async function findPhotoMessage(db: Executor, visitId: string, photoId: s
     .from(visitMessages)
     .where(and(eq(visitMessages.visitId, visitId), eq(visitMessages.photoId, photoId)));
   return row;
+}
+
+/** Every message that carries a photo: its visit and photo ids. */
+export async function photoMessages(db: Executor): Promise<{ visitId: string; photoId: string }[]> {
+  const rows = await db
+    .select({ visitId: visitMessages.visitId, photoId: visitMessages.photoId })
+    .from(visitMessages)
+    .where(isNotNull(visitMessages.photoId))
+    .orderBy(asc(visitMessages.id));
+  return rows.flatMap(({ visitId, photoId }) => (photoId ? [{ visitId, photoId }] : []));
 }
 
 /** The database's clock, so that instances whose clocks differ agree on which presence is live. */

@@ -2,7 +2,6 @@ import { messages, TELEHEALTH_CONSENT_VERSION, type PatientVisit, type VisitRequ
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import type { LiveEvent } from '../../lib/live/bus';
 import { DomainError, invalidField, notFound, conflict } from '../../lib/errors';
 import { findUnusedVisitPayment, payForVisit, type CheckoutDeps } from '../billing';
 import { latestVersion } from '../health-history';
@@ -16,6 +15,7 @@ import {
   listVisitsOf,
   someClinicianLicensedIn,
   transitionVisit,
+  type VisitRow,
 } from './repository';
 import { toPatientVisits } from './view.service';
 
@@ -113,15 +113,16 @@ export async function requestVisit(
 }
 
 /** The patient's own visit, or 404: another patient's visit does not exist for them. */
-async function ownVisit(db: Database, patientId: string, visitId: string) {
-  const visit = await findVisit(db, visitId);
+/** The visit when it is the patient's own; else 404, as for a visit that does not exist. */
+export function ownedBy(patientId: string, visit: VisitRow | undefined): VisitRow {
   if (!visit || visit.patientId !== patientId) throw notFound(messages.visitNotFound);
   return visit;
 }
 
-/** One of the patient's visits; `wake` is the live event a waiting room reads it for (see `toPatientVisits`). */
-export async function readOwnVisit(deps: PatientVisitsDeps, patientId: string, visitId: string, wake?: LiveEvent): Promise<PatientVisit> {
-  const [answer] = await toPatientVisits(deps.db, [await ownVisit(deps.db, patientId, visitId)], { wake });
+const ownVisit = async (db: Database, patientId: string, visitId: string) => ownedBy(patientId, await findVisit(db, visitId));
+
+export async function readOwnVisit(deps: PatientVisitsDeps, patientId: string, visitId: string): Promise<PatientVisit> {
+  const [answer] = await toPatientVisits(deps.db, [await ownVisit(deps.db, patientId, visitId)]);
   return answer!;
 }
 

@@ -18,6 +18,7 @@ import { postMessage, readPhoto, readThread, type ThreadDeps } from './thread.se
 import { acceptPhotoBodies, photoOf, sendPhoto } from './photo.routes';
 import { queueTopic, visitTopic } from './events.service';
 import { watchVisit } from './presence.service';
+import { waitingRoomReader } from './waiting-room.service';
 import { openEventStream } from '../../lib/live/event-stream';
 import type { LiveBus } from '../../lib/live/bus';
 
@@ -46,6 +47,7 @@ export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & Threa
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const noStore = { 'cache-control': 'no-store' };
+  const readWaitingRoom = waitingRoomReader(visits.db);
 
   app.post(
     '/api/visits',
@@ -122,11 +124,11 @@ export const visitRoutes: FastifyPluginAsync<{ visits: PatientVisitsDeps & Threa
     async (request, reply) => {
       const patientId = requireUser(request).userId;
       // Read before the stream opens: another patient's visit is a 404, which ends the browser's retries.
-      const visit = await readOwnVisit(visits, patientId, request.params.visitId);
+      const visit = await readWaitingRoom(patientId, request.params.visitId);
       return openEventStream(request, reply, {
         live: visits.live,
         topics: [visitTopic(visit.id), queueTopic(visit.state)],
-        read: (wake) => readOwnVisit(visits, patientId, visit.id, wake),
+        read: (wake) => readWaitingRoom(patientId, visit.id, wake),
         event: 'visit',
         // While it is open the patient is watching: the claim then sends no mail or text.
         lease: await watchVisit(visits, visit.id, patientId),

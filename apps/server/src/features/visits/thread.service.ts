@@ -9,6 +9,7 @@ import type { ObjectStorage } from '../../lib/storage/storage';
 import type { TextMessages } from '../sms';
 import { visitTopic, type VisitEvents } from './events.service';
 import { stripPhotoMetadata } from './photo-metadata.service';
+import { readPhotoBytes, removePhoto, writePhoto } from './photo-storage.service';
 import { isWatchingVisit } from './presence.service';
 import { findPhotoMessage, findVisit, insertMessage, messagesOf, type MessageRow, type VisitRow } from './repository';
 
@@ -71,7 +72,6 @@ async function checkedPhoto({ declaredType, bytes }: IncomingPhoto): Promise<{ t
   return { type: detected, bytes: stripped };
 }
 
-const photoKey = (visitId: string, photoId: string) => `visit-photos/${visitId}/${photoId}`;
 const keyringOf = (deps: Pick<ThreadDeps, 'config'>) => createPhiKeyring(deps.config.phiKeys.current, deps.config.phiKeys.older);
 
 /**
@@ -84,10 +84,7 @@ export async function postMessage(deps: ThreadDeps, who: ThreadSide, visitId: st
   const visit = await visitOf(deps.db, who, visitId);
   if (visit.status !== 'claimed' && visit.status !== 'in_visit') throw conflict(messages.visitNotOpen);
   const photo = content.photo && { id: randomUUID(), ...(await checkedPhoto(content.photo)) };
-  if (photo) {
-    const sealed = keyringOf(deps).seal(photo.bytes.toString('base64'));
-    await deps.storage.write(photoKey(visit.id, photo.id), Buffer.from(sealed), 'application/octet-stream');
-  }
+  if (photo) await writePhoto(deps.storage, keyringOf(deps), visit.id, photo.id, photo.bytes);
   const row = await deps.db
     .transaction(async (tx) => {
       const added = await insertMessage(tx, {
@@ -104,7 +101,7 @@ export async function postMessage(deps: ThreadDeps, who: ThreadSide, visitId: st
       return added;
     })
     .catch(async (error: unknown) => {
-      if (photo) await deps.storage.remove(photoKey(visit.id, photo.id));
+      if (photo) await removePhoto(deps.storage, visit.id, photo.id);
       throw error;
     });
   await deps.visitEvents.publish(visitTopic(visit.id), { type: 'message', id: visit.id });
@@ -116,8 +113,6 @@ export async function readPhoto(deps: ThreadDeps, who: ThreadSide, visitId: stri
   const visit = await visitOf(deps.db, who, visitId);
   const row = await findPhotoMessage(deps.db, visit.id, photoId);
   if (!row?.photoId || !row.photoType) throw notFound(messages.visitPhotoNotFound);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await deps.storage.openRead(photoKey(visit.id, row.photoId))) chunks.push(chunk as Buffer);
-  const bytes = Buffer.from(keyringOf(deps).open(Buffer.concat(chunks).toString()), 'base64');
+  const bytes = await readPhotoBytes(deps.storage, keyringOf(deps), visit.id, row.photoId);
   return { visit, photo: { id: row.photoId, type: row.photoType, bytes } };
 }

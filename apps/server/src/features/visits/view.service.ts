@@ -1,6 +1,5 @@
 import type { PatientVisit, VisitNote } from '@app/shared';
 import type { Executor } from '../../db/client';
-import type { LiveEvent } from '../../lib/live/bus';
 import {
   addendaOf,
   clinicianCards,
@@ -47,39 +46,19 @@ export async function signedSummaries(db: Executor, visitIds: string[]): Promise
 }
 
 /** What every place and wait in one state's queue is computed from: its waiting requests' times, and its pace. */
-interface QueueReading {
+export interface QueueReading {
   /** Milliseconds, oldest first. */
   waitingSince: number[];
   claimsInLastHour: number;
 }
 
-async function readQueue(db: Executor, state: string, now: Date): Promise<QueueReading> {
-  const [times, claimsInLastHour] = await Promise.all([
-    waitingRequestTimes(db, state),
+/** The readings of the queues of some states, read together (the last hour's claims once). */
+export async function readQueues(db: Executor, states: string[], now = new Date()): Promise<Map<string, QueueReading>> {
+  const [claimsInLastHour, ...times] = await Promise.all([
     countClaimsSince(db, new Date(now.getTime() - HOUR_MS)),
+    ...states.map((state) => waitingRequestTimes(db, state)),
   ]);
-  return { waitingSince: times.map((time) => time.getTime()), claimsInLastHour };
-}
-
-/**
- * The readings of each state's queue, by the event that woke the waiting rooms: every change to a
- * queue wakes each open room of its state, and they read the queue once between them instead of once
- * each. Held weakly: a reading goes with its event.
- */
-const readingsByWake = new WeakMap<LiveEvent, Map<string, Promise<QueueReading>>>();
-
-function sharedQueueReading(db: Executor, state: string, now: Date, wake: LiveEvent | undefined): Promise<QueueReading> {
-  if (!wake) return readQueue(db, state, now);
-  let byState = readingsByWake.get(wake);
-  if (!byState) readingsByWake.set(wake, (byState = new Map<string, Promise<QueueReading>>()));
-  let reading = byState.get(state);
-  if (!reading) {
-    reading = readQueue(db, state, now);
-    byState.set(state, reading);
-    // A failed reading is not kept: the next room woken by the same event reads again.
-    reading.catch(() => byState.delete(state));
-  }
-  return reading;
+  return new Map(states.map((state, index) => [state, { waitingSince: times[index]!.map((time) => time.getTime()), claimsInLastHour }]));
 }
 
 /**
@@ -104,13 +83,16 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * Visits as their patient sees them: the clinician's card, the place in the queue while waiting, and
- * the signed summary (only a completed visit has one: signing completes it). `wake` is the live event
- * the read answers, whose queue readings it shares (`sharedQueueReading`).
+ * the signed summary (only a completed visit has one: signing completes it). `queueOf` gives a
+ * state's queue reading when the caller has one to share (the waiting rooms).
  */
 export async function toPatientVisits(
   db: Executor,
   rows: VisitRow[],
-  { now = new Date(), wake }: { now?: Date; wake?: LiveEvent } = {},
+  {
+    now = new Date(),
+    queueOf = async (state: string) => (await readQueues(db, [state], now)).get(state)!,
+  }: { now?: Date; queueOf?: (state: string) => Promise<QueueReading> } = {},
 ): Promise<PatientVisit[]> {
   const ids = rows.flatMap((row) => (row.status === 'completed' ? [row.id] : []));
   const [cards, summaries] = await Promise.all([
@@ -137,7 +119,7 @@ export async function toPatientVisits(
         endedAt: iso(row.endedAt),
         cancelReason: row.cancelReason,
         clinician: card ? { name: clinicianName(card), credentials: card.credentials, npi: card.npi } : null,
-        queue: row.status === 'waiting' ? queueEstimate(await sharedQueueReading(db, row.state, now, wake), row) : null,
+        queue: row.status === 'waiting' ? queueEstimate(await queueOf(row.state), row) : null,
         summary: summaries.get(row.id) ?? null,
       };
     }),
