@@ -128,8 +128,9 @@ describe.skipIf(!serverUrl)('backup and restore (TEST_DATABASE_URL only)', () =>
     for await (const chunk of await createObjectStorage(target.config).openRead(key)) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(receipt)).toBe(true);
     expect(readFileSync(join(folder, 'manifest.json'), 'utf8')).not.toContain('3145550142');
-    // The photo is restored sealed, and opens for its patient on a server of the restored database.
-    const restoredApp = await buildApp(target.config, { webDist: null });
+    // The photo is restored sealed, and opens for its patient on a server of the restored database
+    // (which shares the instances' JWT_SECRET, so the patient's session holds).
+    const restoredApp = await buildApp({ ...target.config, jwtSecret: server.app.ctx.config.jwtSecret }, { webDist: null });
     try {
       const download = await restoredApp.inject({ method: 'GET', url: photo.url, headers: { authorization: `Bearer ${photo.token}` } });
       expect(download.statusCode).toBe(200);
