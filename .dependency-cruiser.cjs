@@ -13,7 +13,7 @@ const ROUTES = `${SERVER}features/[^/]+/(routes|[a-z-]+\\.routes)\\.ts$`;
 /** Feature files outside the three layers: adapters to the world outside, and pure helpers. */
 const LIB_FILES = [
   `${SERVER}features/audit/anchor\\.ts$`,
-  `${SERVER}features/billing/(gateway|sandbox-gateway)\\.ts$`,
+  `${SERVER}features/billing/(gateway|sandbox-gateway|receipt-pdf)\\.ts$`,
   `${SERVER}features/captcha/(altcha|recaptcha)\\.ts$`,
   `${SERVER}features/mail/(delivery|templates)\\.ts$`,
   `${SERVER}features/plans/catalogue\\.ts$`,

@@ -1,7 +1,7 @@
 // Makes sure a Chromium for the browser tests is installed. Playwright never downloads a browser:
 // the tests drive Debian's chromium (or the one CHROMIUM_PATH names).
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { installWithApt } from './apt.mjs';
 
 const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const command = 'sudo apt-get update && sudo apt-get install -y chromium';
@@ -13,18 +13,9 @@ if (process.env.CHROMIUM_PATH) {
   process.exit(1);
 }
 
-const hasAptGet = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-
-if (isRoot && hasAptGet) {
-  console.log("Chromium is missing: installing Debian's chromium with apt-get ...");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const run = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
-  if (run(['update']) && run(['install', '-y', 'chromium']) && existsSync(path)) {
-    console.log(`Chromium installed at ${path}.`);
-    process.exit(0);
-  }
-  console.error('Installing chromium with apt-get failed.');
+if (installWithApt('chromium') && existsSync(path)) {
+  console.log(`Chromium installed at ${path}.`);
+  process.exit(0);
 }
 
 console.error(

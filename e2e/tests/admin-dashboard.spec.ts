@@ -6,9 +6,10 @@ import { createVerifiedPatient, linkIn, uniqueEmail } from '../fixtures/patients
 import { expect, test, type Site } from '../fixtures/site';
 
 /**
- * The admin dashboard in the browser: an admin signs in by magic link, finds a member by e-mail,
- * edits and saves them (with the reason a subscription change needs), sees the change after a
- * reload, drops unsaved edits, exports every user as JSON and reads the analytics with its chart;
+ * The operator's console in the browser: an admin signs in by magic link, finds a member in the table,
+ * edits and saves them on their page (with the reason a subscription change needs), sends a reset e-mail
+ * through the in-app dialog, sees the change and the plain-words history after a reload, drops unsaved edits,
+ * exports every user as JSON and reads the analytics with its chart; every section at 1,440 and 390 px;
  * and records an expense with its receipt.
  */
 const ADMIN_EMAIL = 'admin@careconnect.test';
@@ -38,18 +39,22 @@ async function signInAsAdmin(page: Page, site: Site) {
   await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
 }
 
-const usersCard = (page: Page) => page.getByRole('region', { name: 'Users', exact: true });
-const userCard = (page: Page, name: string) =>
-  usersCard(page)
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
+const membersTable = (page: Page) => page.getByRole('region', { name: 'Member list' });
+const details = (page: Page) => page.getByRole('region', { name: 'Details' });
 
 async function search(page: Page, text: string) {
-  await usersCard(page).getByRole('searchbox', { name: 'Search by email' }).fill(text);
-  await usersCard(page).getByRole('button', { name: 'Search', exact: true }).click();
+  await membersTable(page).getByRole('searchbox', { name: 'Search by name, email or customer ID' }).fill(text);
+  await membersTable(page).getByRole('button', { name: 'Search', exact: true }).click();
 }
 
-test('an admin finds, edits and saves a member, exports everyone as JSON and reads the analytics', async ({ page, request, site }) => {
+test('an admin finds, edits and saves a member, sends a reset e-mail, exports everyone as JSON and reads the analytics', async ({
+  page,
+  request,
+  site,
+}) => {
+  // A long journey: the member's page, its dialog, two reloads and two axe checks.
+  test.slow();
   const email = uniqueEmail('dana');
   await createVerifiedPatient(request, site, {
     email,
@@ -76,51 +81,71 @@ test('an admin finds, edits and saves a member, exports everyone as JSON and rea
   await analytics.getByText('Show the numbers as a table').click();
   await expect(analytics.getByRole('region', { name: 'Analytics table' }).getByRole('table').getByRole('row')).toHaveCount(31);
 
-  // Search: too short says so; a part of the e-mail finds the member.
+  // Search: too short says so; a part of the e-mail finds the member, whose name opens their page.
+  await consoleNav(page).getByRole('link', { name: 'Members' }).click();
+  await expect(page).toHaveURL(/\/admin\/members$/);
   await search(page, ' da ');
-  await expect(usersCard(page).getByText(messages.searchTooShort)).toBeVisible();
+  await expect(membersTable(page).getByText(messages.searchTooShort)).toBeVisible();
   await search(page, email.slice(0, 12).toUpperCase());
-  await expect(userCard(page, 'Dana Whitfield')).toBeVisible();
-  await expect(usersCard(page).getByText('Page 1 of 1')).toBeVisible();
+  await expect(membersTable(page).getByText('Page 1 of 1')).toBeVisible();
+  const row = membersTable(page).getByRole('row').filter({ hasText: email });
+  await expect(row.getByRole('cell')).toHaveText([email, 'Family monthly', 'Active', '$49.99', /\w{3} \d{1,2}, \d{4}/, 'Yes']);
+  await row.getByRole('link', { name: 'Dana Whitfield' }).click();
+  await expect(page).toHaveURL(/\/admin\/members\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dana Whitfield' })).toBeVisible();
 
   // Edit and save: a subscription change needs a reason.
-  const card = userCard(page, 'Dana Whitfield');
-  await card.getByRole('button', { name: 'View Details' }).click();
-  const save = card.getByRole('button', { name: 'Save', exact: true });
+  const save = details(page).getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();
-  await card.getByLabel('Last name').fill('Whitfield-Ross');
-  await card.getByLabel('Status').selectOption('cancelled');
+  await details(page).getByLabel('Last name').fill('Whitfield-Ross');
+  await details(page).getByLabel('Status').selectOption('cancelled');
   await save.click();
-  await expect(card.getByText(messages.changeReasonRequired)).toBeVisible();
-  await card.getByLabel(/Reason for this change/).fill('Member asked to cancel by phone');
+  await expect(details(page).getByText(messages.changeReasonRequired)).toBeVisible();
+  await details(page)
+    .getByLabel(/Reason for this change/)
+    .fill('Member asked to cancel by phone');
   await save.click();
-  const saved = userCard(page, 'Dana Whitfield-Ross');
-  await expect(saved.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
-  await expect(saved.getByRole('region', { name: 'History' }).getByText('Reason: Member asked to cancel by phone')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dana Whitfield-Ross' })).toBeVisible();
+  await expect(save).toBeDisabled();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText('Reason: Member asked to cancel by phone')).toBeVisible();
+  await expect(history.getByText('Admin edited the account')).toBeVisible();
 
-  // After a reload the change is still there.
+  // A reset e-mail is asked for in the page's own dialog, and its result stays as a toast until dismissed.
+  await details(page).getByRole('button', { name: 'Send Reset Email' }).click();
+  const dialog = page.getByRole('dialog', { name: messages.confirmPasswordReset });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Send Reset Email' }).click();
+  const toast = page.getByRole('region', { name: 'Results' });
+  await expect(toast).toContainText(messages.passwordResetSentTo(email));
+  await expect(details(page).getByRole('button', { name: 'Send Reset Email' })).toBeFocused();
+  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast).toBeEmpty();
+
+  // After a reload the change is still there, and the history reads in plain words.
   await page.reload();
-  await search(page, email);
-  const reloaded = userCard(page, 'Dana Whitfield-Ross');
-  await expect(reloaded.getByText(/^Cancelled · /)).toBeVisible();
-  await reloaded.getByRole('button', { name: 'View Details' }).click();
-  await expect(reloaded.getByLabel('Status')).toHaveValue('cancelled');
+  await expect(details(page).getByLabel('Status')).toHaveValue('cancelled');
+  await expect(history.getByText('Admin sent a password reset')).toBeVisible();
+  await expect(history.getByText(/^Admin viewed the account \(\d+×\)$/)).toBeVisible();
 
   // Unsaved edits can be dropped.
-  await reloaded.getByLabel('First name').fill('Temporary');
-  await expect(reloaded.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
-  await reloaded.getByRole('button', { name: 'Reset Changes' }).click();
-  await expect(reloaded.getByLabel('First name')).toHaveValue('Dana');
-  await expect(reloaded.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await details(page).getByLabel('First name').fill('Temporary');
+  await expect(save).toBeEnabled();
+  await details(page).getByRole('button', { name: 'Reset Changes' }).click();
+  await expect(details(page).getByLabel('First name')).toHaveValue('Dana');
+  await expect(save).toBeDisabled();
 
   await expectAccessible(page);
 
-  // On a 390 px phone the dashboard, with a card open, fits the screen: nothing scrolls sideways.
+  // On a 390 px phone the member's page fits the screen: nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // Every user as JSON, with the count loaded.
+  // Back to the list as it was left; every user as JSON, with the count loaded.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Members' }).click();
+  await expect(membersTable(page).getByRole('link', { name: 'Dana Whitfield-Ross' })).toBeVisible();
   const json = page.getByRole('region', { name: 'Users JSON' });
   await json.getByRole('button', { name: 'Load all users as JSON' }).click();
   await expect(json.getByRole('status')).toHaveText(/^(\d[\d,]*) of \1 users loaded$/);
@@ -132,6 +157,62 @@ test('an admin finds, edits and saves a member, exports everyone as JSON and rea
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/admin$/);
 });
+
+const SECTIONS = [
+  ['Overview', '/admin', 'Admin dashboard'],
+  ['Members', '/admin/members', 'Members'],
+  ['Visits', '/admin/visits', 'Visits'],
+  ['Clinicians', '/admin/clinicians', 'Clinicians'],
+  ['Expenses', '/admin/expenses', 'Expenses'],
+  ['Profit', '/admin/profit', 'Profit'],
+] as const;
+
+for (const { width, height } of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`the console at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('has its own frame with a navigation to every section, each accessible and fitting the screen', async ({
+      page,
+      site,
+    }, testInfo) => {
+      await signInAsAdmin(page, site);
+      // No marketing bar, footer or floating buttons.
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+      await expect(page.getByRole('contentinfo')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Book an Appointment' })).toHaveCount(0);
+      const menu = page.getByRole('button', { name: 'Menu' });
+      for (const [label, path, heading] of SECTIONS) {
+        if (width < 900) {
+          await expect(consoleNav(page)).toBeHidden();
+          await menu.click();
+          await expect(menu).toHaveAttribute('aria-expanded', 'true');
+        } else {
+          await expect(menu).toBeHidden();
+        }
+        await consoleNav(page).getByRole('link', { name: label }).click();
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        // On a phone the chosen link has folded the menu away: its links are looked up hidden.
+        await expect(page.locator('#console-nav-menu').getByRole('link', { name: label, includeHidden: true })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
+        await expect(page.locator('[aria-busy="true"], .spinner')).toHaveCount(0);
+        await expectAccessible(page);
+        await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: testInfo.outputPath(`console-${label.toLowerCase()}-${width}.png`), fullPage: true });
+      }
+      if (width < 900) {
+        await menu.click();
+        await expectAccessible(page);
+        await page.screenshot({ path: testInfo.outputPath(`console-menu-${width}.png`) });
+      }
+    });
+  });
+}
 
 /** A small but real PDF: the server checks a receipt's first bytes against its declared type. */
 const receiptPdf = Buffer.from(
@@ -148,7 +229,7 @@ test.describe('an admin in India', () => {
     site,
   }) => {
     await signInAsAdmin(page, site);
-    await page.getByRole('tab', { name: 'Expenses' }).click();
+    await consoleNav(page).getByRole('link', { name: 'Expenses' }).click();
     const panel = page.getByRole('region', { name: 'Expenses', exact: true });
     const expenseCard = (name: string) =>
       panel.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
@@ -170,8 +251,8 @@ test.describe('an admin in India', () => {
     await expect(saved.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
 
     // After a reload: converted at the configured rate (83 rupees to the dollar), the receipt downloads as sent.
+    await expect(page.getByRole('region', { name: 'Results' })).toContainText(messages.expenseSaved);
     await page.reload();
-    await page.getByRole('tab', { name: 'Expenses' }).click();
     const card = expenseCard(title);
     await expect(card.getByText('₹8,300.00')).toBeVisible();
     await expect(card.getByText('$100.00')).toBeVisible();
@@ -199,13 +280,18 @@ test.describe('an admin in India', () => {
     await filters.getByRole('button', { name: 'Filter', exact: true }).click();
     await expect(card).toBeVisible();
 
-    // Deleting asks first.
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe(messages.confirmExpenseDelete);
-      void dialog.accept();
-    });
+    // Deleting asks first, in the page's own dialog: Escape keeps the expense, Delete removes it.
     await card.getByRole('button', { name: 'View Details' }).click();
-    await card.getByRole('button', { name: 'Delete', exact: true }).click();
+    const remove = card.getByRole('button', { name: 'Delete', exact: true });
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: messages.confirmExpenseDelete });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(remove).toBeFocused();
+    await remove.click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(card).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Results' })).toContainText(messages.expenseDeleted);
   });
 });

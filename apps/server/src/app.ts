@@ -8,19 +8,24 @@ import { usePhiKeyring } from './db/phi-column';
 import { assertPhiKeysKnown, sealPhiColumns } from './db/phi-seal';
 import { indexPhones } from './db/phone-index';
 import { clinicianInvitationRoutes, clinicRoutes } from './features/clinicians';
+import { adminInvitationRoutes } from './features/staff';
 import { receiptFileRoutes } from './features/expenses';
 import { adminRoutes } from './plugins/admin-api';
 import { authRoutes } from './features/auth/routes';
 import { billingRoutes } from './features/billing/routes';
 import { createSandboxGateway } from './features/billing/sandbox-gateway';
+import { mailAttachments } from './features/billing/receipts.service';
 import { ensureBootstrapAdmin } from './features/auth/bootstrap-admin.service';
 import { createCaptchaService } from './features/captcha';
+import { accountDeletionRoutes } from './features/account-deletion';
 import { contactRoutes } from './features/contact/routes';
+import { createDataExportWorker, dataExportRoutes } from './features/data-export';
 import { captchaRoutes } from './features/captcha/routes';
 import { createGeoService } from './features/geo';
 import { geoRoutes } from './features/geo/routes';
 import { healthRoutes } from './features/health/routes';
 import { healthHistoryRoutes } from './features/health-history/routes';
+import { householdRoutes } from './features/household';
 import { metricsRoutes } from './features/metrics/routes';
 import { createMetrics, type Metrics } from './features/metrics/service';
 import { createReadiness } from './features/health/service';
@@ -33,6 +38,7 @@ import { createSmsGateway, createTextMessages } from './features/sms/service';
 import { siteRoutes } from './features/site/routes';
 import { userRoutes } from './features/users/routes';
 import { clinicVisitRoutes, visitRoutes, visitSummaryRoutes } from './features/visits';
+import { videoRoutes } from './features/video';
 import { startAuditAnchorSchedule } from './jobs/audit-anchor';
 import { startBillingSchedule } from './jobs/billing';
 import { startHousekeepingSchedule } from './jobs/housekeeping';
@@ -179,21 +185,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           openEventStreams: () => app.eventStreams.count(),
         });
   const gateway = createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs });
+  const mail = createMailDelivery({
+    db: handle.db,
+    config,
+    log: app.log,
+    attachments: (letter) => mailAttachments({ db: handle.db, config }, letter),
+  });
+  const templates = mailTemplates(config.brand, config.appUrl);
+  const storage = createObjectStorage(config);
   const ctx: AppContext = {
     config,
     db: handle.db,
     sessionDb: handle.sessionDb,
     log: app.log,
-    mail: createMailDelivery({ db: handle.db, config, log: app.log }),
-    templates: mailTemplates(config.brand, config.appUrl),
+    mail,
+    templates,
     sms: createTextMessages({ db: handle.db, gateway: createSmsGateway(config), config, log: app.log }),
     captcha: createCaptchaService({ config, db: handle.db }),
     geo: await createGeoService(),
     gateway: metrics ? metrics.countCharges(gateway) : gateway,
     limits,
     live,
-    storage: createObjectStorage(config),
+    storage,
     auditAnchors: fileAnchorStore(config.dataDir),
+    dataExports: createDataExportWorker({ db: handle.db, config, storage, mail, templates }, app.log),
   };
   app.decorate('ctx', ctx);
   const metricsServer = metrics ? createFastify(config, options.logStream) : null;
@@ -202,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await metricsServer?.close();
     await ctx.mail.stop();
     await ctx.sms.stop();
+    await ctx.dataExports.stop();
     await limits.close();
     await live.close();
     await handle.close();
@@ -264,18 +280,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(healthHistoryRoutes, { ctx });
+  await app.register(householdRoutes, { ctx });
   const visits = { ...ctx, visitEvents: ctx.live };
   await app.register(visitRoutes, { visits });
   await app.register(visitSummaryRoutes, { visits });
   await app.register(clinicVisitRoutes, { visits, prefix: '/api/clinic' });
+  await app.register(videoRoutes, { video: ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(adminRoutes, { ctx, prefix: '/api/admin' });
   await app.register(clinicianInvitationRoutes, { ctx });
+  await app.register(adminInvitationRoutes, { ctx });
   await app.register(clinicRoutes, { ctx, prefix: '/api/clinic' });
   await app.register(receiptFileRoutes, { ctx });
   await app.register(mailboxRoutes, { ctx });
   await app.register(smsRoutes, { ctx });
+  await app.register(dataExportRoutes, { ctx });
+  await app.register(accountDeletionRoutes, { ctx });
 
   registerWebApp(app, webDist);
 
@@ -283,6 +304,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.startWorkers) {
     ctx.mail.start();
     ctx.sms.start();
+    ctx.dataExports.start();
     const stopBilling = startBillingSchedule(ctx, metrics ? (summary) => metrics.billingRun(summary) : undefined);
     const stopHousekeeping = startHousekeepingSchedule(ctx);
     const stopAnchoring = startAuditAnchorSchedule(ctx);
@@ -291,7 +313,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // (this onClose runs before the one above that closes the database): the listener closes meanwhile.
     let jobsStopped: Promise<unknown> = Promise.resolve();
     app.addHook('preClose', async () => {
-      jobsStopped = Promise.all([stopBilling(), stopHousekeeping(), stopAnchoring(), stopVisits(), ctx.mail.stop(), ctx.sms.stop()]);
+      jobsStopped = Promise.all([
+        stopBilling(),
+        stopHousekeeping(),
+        stopAnchoring(),
+        stopVisits(),
+        ctx.mail.stop(),
+        ctx.sms.stop(),
+        ctx.dataExports.stop(),
+      ]);
     });
     app.addHook('onClose', async () => {
       await jobsStopped;

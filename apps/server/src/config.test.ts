@@ -67,6 +67,29 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), ...set })).toMatchObject({ metricsPort: 9464, shutdownTimeoutMs: 25_000 });
   });
 
+  it('connects video calls directly by default, and through TURN only with its shared secret, which a relay-only policy needs', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).video).toEqual({
+      iceServers: [],
+      turnSecret: null,
+      turnCredentialTtlSeconds: 7_200,
+      iceTransportPolicy: 'all',
+    });
+    const relay = { ICE_SERVERS: 'stun:stun.example.org, turn:127.0.0.1:3478', TURN_SECRET: 's'.repeat(32), ICE_TRANSPORT_POLICY: 'relay' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...relay }).video).toMatchObject({
+      iceServers: ['stun:stun.example.org', 'turn:127.0.0.1:3478'],
+      iceTransportPolicy: 'relay',
+    });
+    const refusals = {
+      'ICE_SERVERS: must be a comma-separated list': { ICE_SERVERS: 'https://turn.example.org' },
+      'TURN_SECRET: is required': { ICE_SERVERS: 'turn:127.0.0.1:3478' },
+      'ICE_SERVERS: must name a turn:': { TURN_SECRET: 's'.repeat(32) },
+      'ICE_TRANSPORT_POLICY: relay needs': { ICE_SERVERS: 'stun:stun.example.org', ICE_TRANSPORT_POLICY: 'relay' },
+    };
+    for (const [message, env] of Object.entries(refusals)) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+    }
+  });
+
   it('keeps the generated JWT secret in DATA_DIR across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(loadConfig({ DATA_DIR: dir }).jwtSecret);

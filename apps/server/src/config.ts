@@ -117,7 +117,33 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default(BRAND_DEFAULTS.supportEmail),
   SUPPORT_PHONE: z.string().min(7).default(BRAND_DEFAULTS.supportPhone),
   HQ_ADDRESS: z.string().min(3).default(BRAND_DEFAULTS.headquarters),
+  // The seller a receipt names, as an HSA or FSA administrator asks: set the real ones in production.
+  COMPANY_LEGAL_NAME: z.string().trim().min(2).default('CareConnect 24/7, Inc.'),
+  COMPANY_ADDRESS: z.string().trim().min(5).default('100 Market Street, Saint Louis, MO 63101'),
+  COMPANY_TAX_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{2}-\d{7}$/, 'must be an EIN, NN-NNNNNNN')
+    .default('00-0000000'),
   CHAT_WIDGET_URL: optionalUrl,
+  // Video calls (decision 072): the STUN and TURN servers the browsers use, and the secret that coturn's `use-auth-secret` shares.
+  ICE_SERVERS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== ''),
+    )
+    .refine(
+      (urls) => urls.every((url) => /^(stun|turn|turns):[^\s]+$/.test(url)),
+      'must be a comma-separated list of stun:, turn: or turns: URLs',
+    ),
+  TURN_SECRET: z.string().min(16).optional(),
+  // Long enough for a visit: coturn checks the expiry again when the browser refreshes its relay.
+  TURN_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(7_200),
+  ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
 });
 
 export interface Config {
@@ -170,11 +196,18 @@ export interface Config {
   /** How long a client may take to send a whole request, to send its headers, and to reuse an idle connection. */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   brand: { name: string; supportEmail: string; supportPhone: string; headquarters: string };
+  /** The company that sells, as its receipts name it. */
+  company: { legalName: string; address: string; taxId: string };
   chatWidgetUrl: string | undefined;
   /** Where Prometheus metrics are served (on HOST), or null for none. */
   metricsPort: number | null;
   /** How long a stopping server waits for requests under way and running jobs before it cuts them off. */
   shutdownTimeoutMs: number;
+  /**
+   * What the browsers of a video call connect through: STUN and TURN URLs, the TURN REST secret (short-lived
+   * credentials per call, never a password of its own), and whether media must go through the relay.
+   */
+  video: { iceServers: string[]; turnSecret: string | null; turnCredentialTtlSeconds: number; iceTransportPolicy: 'all' | 'relay' };
 }
 
 /** A setting the server cannot start with; its message is one line that names the variable. */
@@ -258,6 +291,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     for (const variable of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
       if (!e[variable]) fail(variable, 'is required when STORAGE=s3');
   }
+  const turnUrls = e.ICE_SERVERS.filter((url) => /^turns?:/.test(url));
+  if (turnUrls.length > 0 && !e.TURN_SECRET) fail('TURN_SECRET', 'is required with a turn: or turns: URL in ICE_SERVERS');
+  if (e.TURN_SECRET && turnUrls.length === 0) fail('ICE_SERVERS', 'must name a turn: or turns: URL when TURN_SECRET is set');
+  if (e.ICE_TRANSPORT_POLICY === 'relay' && turnUrls.length === 0)
+    fail('ICE_TRANSPORT_POLICY', 'relay needs a turn: or turns: URL in ICE_SERVERS');
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -307,8 +345,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     slowRequestMs: e.SLOW_REQUEST_MS,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, headersMs: e.HEADERS_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     brand: { name: e.BRAND_NAME, supportEmail: e.SUPPORT_EMAIL, supportPhone: e.SUPPORT_PHONE, headquarters: e.HQ_ADDRESS },
+    company: { legalName: e.COMPANY_LEGAL_NAME, address: e.COMPANY_ADDRESS, taxId: e.COMPANY_TAX_ID },
     chatWidgetUrl: e.CHAT_WIDGET_URL,
     metricsPort: e.METRICS_PORT ?? null,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    video: {
+      iceServers: e.ICE_SERVERS,
+      turnSecret: e.TURN_SECRET ?? null,
+      turnCredentialTtlSeconds: e.TURN_CREDENTIAL_TTL_SECONDS,
+      iceTransportPolicy: e.ICE_TRANSPORT_POLICY,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { dataExports } from './db/schema';
 import type { AuditAnchorStore } from './features/audit';
 import type { PaymentGateway } from './features/billing/gateway';
 import type { CaptchaService } from './features/captcha/service';
@@ -9,6 +10,7 @@ import type { MailDelivery } from './features/mail/delivery';
 import type { MailTemplates } from './features/mail/templates';
 import type { TextMessages } from './features/sms/service';
 import type { Limits } from './lib/limits';
+import type { OutboxWorker } from './lib/outbox-worker';
 import type { LiveBus } from './lib/live/bus';
 import type { ObjectStorage } from './lib/storage/storage';
 
@@ -40,4 +42,6 @@ export interface AppContext {
   storage: ObjectStorage;
   /** Where the audit chain's head is anchored outside the database (decision 048). */
   auditAnchors: AuditAnchorStore;
+  /** Members' data downloads, prepared in the background on the outbox's delivery loop (decision 068). */
+  dataExports: OutboxWorker<typeof dataExports.$inferSelect>;
 }

@@ -50,10 +50,22 @@ const userPageParams = {
   sortDir: omittedWhenEmpty(z.enum(SORT_DIRECTIONS).default('asc')),
 };
 
-/** GET /api/admin/all: q matches e-mail or name (case-insensitive substring). */
+/** The page sizes the Members table offers. */
+export const MEMBER_PAGE_SIZES = [25, 50, 100] as const;
+
+/** A yes/no filter as a query string writes it. */
+const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/**
+ * GET /api/admin/all: q matches e-mail or name (case-insensitive substring) or is a customer id (exact, any
+ * case); status, plan and verified narrow the list to users with that value.
+ */
 export const adminUserListQuerySchema = z.strictObject({
   ...userPageParams,
   q: omittedWhenEmpty(z.string().trim().max(EMAIL_MAX).optional()),
+  status: omittedWhenEmpty(z.enum(SUBSCRIPTION_STATUSES).optional()),
+  plan: omittedWhenEmpty(z.enum(PLAN_IDS).optional()),
+  verified: omittedWhenEmpty(booleanParam.optional()),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
@@ -128,6 +140,8 @@ export const adminUserSchema = z.object({
   nextSubscriptionRenewDate: timestampSchema.nullable(),
   subscriptionEndDate: timestampSchema.nullable(),
   subscriptionCancelledDate: timestampSchema.nullable(),
+  /** When an admin disabled the account (ISO instant), or null: a disabled account cannot sign in. */
+  disabledAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -262,6 +276,7 @@ export const adminUserUpdateSchema = z.strictObject({
   nextSubscriptionRenewDate: readOnly,
   subscriptionEndDate: readOnly,
   subscriptionCancelledDate: readOnly,
+  disabledAt: readOnly,
 });
 export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
 

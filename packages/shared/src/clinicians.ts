@@ -98,3 +98,14 @@ export const clinicianSelfSchema = z.object({
   onDuty: z.boolean(),
 });
 export type ClinicianSelf = z.infer<typeof clinicianSelfSchema>;
+
+/** "Dr. Grace Hopper, MD": physicians are doctors; nurse practitioners and physician assistants go by their name. */
+export const clinicianName = ({
+  firstName,
+  lastName,
+  credentials,
+}: {
+  firstName: string;
+  lastName: string;
+  credentials: ClinicianCredential;
+}) => `${credentials === 'MD' || credentials === 'DO' ? 'Dr. ' : ''}${firstName} ${lastName}, ${credentials}`;

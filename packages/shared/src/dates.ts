@@ -39,6 +39,14 @@ export function birthDateProblem(value: string, today: Date = new Date()): strin
   return value > toIsoDate(today) ? messages.dobFuture : null;
 }
 
+/** Age in whole years on a day (its UTC calendar), from an ISO date of birth; null when the date is no real day. */
+export function ageOn(dob: string | null, today: Date): number | null {
+  if (!dob || !parseIsoDate(dob)) return null;
+  const [year, month, day] = dob.split('-').map(Number) as [number, number, number];
+  const beforeBirthday = today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  return today.getUTCFullYear() - year - (beforeBirthday ? 1 : 0);
+}
+
 /** The latest date of birth allowed to sign up: today minus 18 years (29 Feb falls back to 28 Feb). */
 export function latestAdultBirthDate(today: Date = new Date()): string {
   const year = today.getFullYear() - MIN_AGE_YEARS;
@@ -64,6 +72,7 @@ const centralDateFormats = {
   long: new Intl.DateTimeFormat('en-US', { timeZone: US_CENTRAL, dateStyle: 'long' }),
   medium: new Intl.DateTimeFormat('en-US', { timeZone: US_CENTRAL, dateStyle: 'medium' }),
 };
+const centralDayOfYearFormat = new Intl.DateTimeFormat('en-US', { timeZone: US_CENTRAL, month: 'long', day: 'numeric' });
 const centralDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: US_CENTRAL });
 const centralPartsFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: US_CENTRAL,
@@ -78,6 +87,8 @@ const centralPartsFormat = new Intl.DateTimeFormat('en-US', {
 
 /** A day as the site writes it, on the US Central calendar: 'December 22, 2026' (long) or 'Dec 22, 2026' (medium). */
 export const formatCentralDate = (date: Date, style: 'long' | 'medium' = 'long') => centralDateFormats[style].format(date);
+/** A day of the coming months without its year, on the US Central calendar: 'December 22'. */
+export const formatCentralDay = (date: Date) => centralDayOfYearFormat.format(date);
 
 /** The US Central calendar day of an instant, as YYYY-MM-DD. */
 export const centralDay = (date: Date) => centralDayFormat.format(date);

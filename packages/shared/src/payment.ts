@@ -148,6 +148,8 @@ export const subscriptionRequestSchema = z
     planAmount: z.union([z.number(), ignoredText(20)]).optional(),
     emailId: ignoredText(EMAIL_MAX).optional(),
     methodOfSubscription: z.literal('online').optional(),
+    /** The version of the auto-renewal terms shown next to the pay button; a monthly plan is bought under the current one. */
+    autoRenewalTermsVersion: z.string().max(40).optional(),
     billingAddress: billingAddressRequestSchema,
     contact: z.strictObject({
       fullName: checkoutFields.fullName,

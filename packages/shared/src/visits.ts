@@ -79,10 +79,10 @@ const optionalText = (max: number) =>
  * sides: the form turns to "Call 911 now" and the server makes no request.
  */
 /**
- * The card that pays for one visit when nothing else covers it: the checkout's billing address and
- * card fields, by the checkout's rules.
+ * The card that pays for one visit when nothing else covers it, or replaces the one renewals use:
+ * the checkout's billing address and card fields, by the checkout's rules.
  */
-const visitPaymentSchema = z
+export const visitPaymentSchema = z
   .strictObject({
     billingAddress: billingAddressRequestSchema,
     cardDetails: z.strictObject({
@@ -99,6 +99,8 @@ const visitPaymentSchema = z
 export type VisitPayment = z.output<typeof visitPaymentSchema>;
 
 export const visitRequestSchema = z.strictObject({
+  /** Who the visit is for: the signed-in person when absent, else a child they are the guardian of. */
+  patientId: z.uuid({ error: messages.personNotFound }).optional(),
   state: z.enum(US_STATE_CODES, { error: messages.visitState }),
   service: z.enum(VISIT_SERVICES, { error: messages.visitService }),
   symptoms: requiredText(SYMPTOMS_MAX),
@@ -190,6 +192,8 @@ const summarySchema = z.object({
 /** A visit as its patient sees it: the waiting room, and the record once it is signed. */
 const patientVisitSchema = z.object({
   id: z.string(),
+  /** Who the visit is for: the member, or a child of theirs. */
+  patient: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
   status: z.enum(VISIT_STATUSES),
   service: z.enum(VISIT_SERVICES),
   mode: z.enum(VISIT_MODES),
@@ -263,6 +267,8 @@ const clinicianVisitSchema = z.object({
     dob: z.string().nullable(),
     age: z.number().nullable(),
   }),
+  /** For a child, the parent or guardian who asked for the visit: the clinician's contact. */
+  guardian: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   /** The number to call, for a phone visit only. */
   callbackPhone: z.string().nullable(),
   history: historyAnswerSchema.nullable(),

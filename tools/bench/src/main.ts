@@ -26,7 +26,10 @@
 //  (k) clinic: GET /api/clinic/queue on BENCH_CLINIC_PATIENTS (1,000,000) patients and BENCH_CLINIC_OPEN (10,000)
 //      waiting requests on Postgres, 50 clinicians claiming one request at once (exactly one claim), and
 //      BENCH_LIVE_ROOMS (1,000) open waiting rooms, each claim of their requests timed to every page it changed.
-// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses,live,clinic
+//  (l) audit-log: the audit log's pages (unfiltered, deep by cursor, by actor, subject, action and days) on
+//      BENCH_AUDIT_ROWS (10,000,000) rows of the trail on Postgres.
+//  (m) receipt-pdf: the server's receipt and yearly statement PDFs, drawn 200 times each (aim: p95 <= 200 ms).
+// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses,live,clinic,audit-log,data-export,receipt-pdf
 // (comma-separated) runs only the named parts; BENCH_NODE_ARGS passes Node options to the processes it
 // starts. Results are printed and written to bench-results/bench.json, last a table of the aims beside
 // this run's figures (met or not; for an aim set against the bare route, what a bare Fastify sending the
@@ -37,7 +40,9 @@ import { join } from 'node:path';
 import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
 import { ADMIN_USERS, benchAdminOnPglite, benchAdminOnPostgres, printAdmin, type AdminResult } from './parts/admin';
 import { benchArgon2, HASH_RUNS, printArgon2 } from './parts/argon2';
+import { AUDIT_ROWS, benchAuditLog, printAuditLog } from './parts/audit-log';
 import { benchClinic, CLAIMERS, CLINIC_OPEN, CLINIC_PATIENTS, printClinic } from './parts/clinic';
+import { benchDataExport, EXPORT_VISITS, printDataExport } from './parts/data-export';
 import { benchCheckout, benchCheckoutOnPostgres, CHECKOUT_PATIENTS, DURATION_S } from './parts/checkout';
 import {
   benchExpenseList,
@@ -54,6 +59,7 @@ import { benchProfileOnPostgres, benchServerPaths, printServerMemory } from './p
 import { benchLive, LIVE_CHANGES, LIVE_ROOMS, LIVE_STREAMS, printLive, printWaitingRooms } from './parts/live';
 import { benchLighthouse, homeAssets, LIGHTHOUSE_PAGES, printHomeAssets, printLighthouse } from './parts/lighthouse';
 import { benchLoggingCost, printLogging } from './parts/logging';
+import { benchReceiptPdf, printReceiptPdf, RECEIPT_RUNS } from './parts/receipt-pdf';
 import { benchParallelCheckout, PARALLEL_CHECKOUTS, printParallelCheckout } from './parts/parallel-checkout';
 import { benchRenewals, printRenewals, RENEWALS } from './parts/renewals';
 import { printSignIn, SIGN_IN_LOAD_S, SIGN_IN_PATIENTS, signInSteps } from './parts/sign-in';
@@ -63,6 +69,7 @@ import { root, type Step } from './shared';
 
 const PARTS = [
   'argon2',
+  'receipt-pdf',
   'sign-in',
   'logging',
   'http',
@@ -75,6 +82,8 @@ const PARTS = [
   'expenses',
   'live',
   'clinic',
+  'audit-log',
+  'data-export',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -92,6 +101,7 @@ const results: Results = {
   node: process.version,
   cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
   argon2: null,
+  receiptPdf: null,
   signIn: [],
   logging: null,
   http: [],
@@ -102,6 +112,8 @@ const results: Results = {
   expenses: null,
   live: null,
   clinic: null,
+  auditLog: null,
+  dataExport: null,
   guesses: [],
   lighthouse: null,
   homeAssets: null,
@@ -120,6 +132,11 @@ buildIfNeeded();
 if (runs('argon2')) {
   console.log(`argon2id: ${HASH_RUNS} hashes and verifications ...`);
   results.argon2 = await benchArgon2();
+}
+
+if (runs('receipt-pdf')) {
+  console.log(`receipt PDFs: ${RECEIPT_RUNS} receipts and statements ...`);
+  results.receiptPdf = await benchReceiptPdf();
 }
 
 if (runs('logging')) {
@@ -280,6 +297,28 @@ if (runs('clinic')) {
   }
 }
 
+if (runs('audit-log')) {
+  console.log(`audit log: its pages on ${AUDIT_ROWS} rows of the trail (Postgres) ...`);
+  try {
+    results.auditLog = await benchAuditLog();
+    const missed = Object.entries(results.auditLog.calls).filter(([, call]) => !call.meetsAim);
+    for (const [call, r] of missed) notRun(`audit log: ${call}`, `p95 ${r.p95Ms} ms, aim ${r.aimMs} ms`);
+  } catch (error) {
+    notRun('audit log', error);
+  }
+}
+
+if (runs('data-export')) {
+  console.log(`data download: a member with ${EXPORT_VISITS} signed visits (Postgres) ...`);
+  try {
+    results.dataExport = await benchDataExport();
+    if (results.dataExport.readyMs > results.dataExport.aimMs)
+      notRun('data download', `ready in ${results.dataExport.readyMs} ms, aim ${results.dataExport.aimMs} ms`);
+  } catch (error) {
+    notRun('data download', error);
+  }
+}
+
 if (runs('lighthouse')) {
   console.log(`Lighthouse (mobile): ${LIGHTHOUSE_PAGES.join(', ')} ...`);
   let homeLoaded: string[] | null = null;
@@ -299,6 +338,7 @@ if (runs('lighthouse')) {
 }
 
 if (results.argon2) printArgon2(results.argon2);
+if (results.receiptPdf) printReceiptPdf(results.receiptPdf);
 if (results.logging) printLogging(results.logging);
 for (const si of results.signIn) printSignIn(si);
 printHttp(results.http);
@@ -315,6 +355,8 @@ if (results.clinic) {
   printClinic(results.clinic);
   printWaitingRooms(results.clinic.waitingRooms);
 }
+if (results.auditLog) printAuditLog(results.auditLog);
+if (results.dataExport) printDataExport(results.dataExport);
 if (results.lighthouse) printLighthouse(results.lighthouse);
 if (results.homeAssets) printHomeAssets(results.homeAssets);
 

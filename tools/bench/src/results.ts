@@ -1,7 +1,9 @@
 // What a run found, as written to bench-results/bench.json, and the aims beside its figures.
 import type { AdminResult } from './parts/admin';
 import type { Argon2Result } from './parts/argon2';
+import type { AuditLogResult } from './parts/audit-log';
 import type { ClinicResult } from './parts/clinic';
+import type { DataExportResult } from './parts/data-export';
 import type { ExpensesResult } from './parts/expenses';
 import type { GuessesResult } from './parts/guesses';
 import type { ServerMemory } from './parts/http';
@@ -9,6 +11,7 @@ import type { LiveResult } from './parts/live';
 import { AIM, type HomeAssets, type LighthouseReport } from './parts/lighthouse';
 import type { LoggingCost } from './parts/logging';
 import type { ParallelCheckoutResult } from './parts/parallel-checkout';
+import type { ReceiptPdfResult } from './parts/receipt-pdf';
 import type { RenewalsResult } from './parts/renewals';
 import type { SignInResult } from './parts/sign-in';
 import type { HttpRow } from './side-by-side';
@@ -27,6 +30,7 @@ export interface Results {
   node: string;
   cpus: string;
   argon2: Argon2Result | null;
+  receiptPdf: ReceiptPdfResult | null;
   signIn: SignInResult[];
   logging: LoggingCost[] | null;
   http: HttpRow[];
@@ -37,6 +41,8 @@ export interface Results {
   expenses: ExpensesResult | null;
   live: LiveResult | null;
   clinic: ClinicResult | null;
+  auditLog: AuditLogResult | null;
+  dataExport: DataExportResult | null;
   guesses: GuessesResult[];
   lighthouse: LighthouseReport | null;
   homeAssets: HomeAssets | null;
@@ -52,6 +58,12 @@ export interface Results {
 export function aims(results: Results): Aim[] {
   const aims: Aim[] = [];
   const http = (name: string) => results.http.find((r) => r.name === name);
+  if (results.receiptPdf)
+    aims.push({
+      aim: 'a receipt PDF p95 <= 200 ms',
+      result: `${results.receiptPdf.receipt.p95Ms} ms`,
+      met: results.receiptPdf.receipt.p95Ms <= 200,
+    });
   for (const store of ['PGlite', 'Postgres']) {
     const me = http(`GET /api/users/me (${store})`);
     if (me)
@@ -86,6 +98,13 @@ export function aims(results: Results): Aim[] {
       result: `${results.live.latencyMs.p95} ms, ${results.live.missed} missed`,
       met: results.live.latencyMs.p95 <= 1_000 && results.live.missed === 0,
     });
+  for (const [call, r] of Object.entries(results.auditLog?.calls ?? {})) {
+    aims.push({
+      aim: `audit log, ${call}, ${results.auditLog!.rows} rows (Postgres): p95 <= ${r.aimMs} ms`,
+      result: `${r.p95Ms} ms`,
+      met: r.meetsAim === true,
+    });
+  }
   const clinic = results.clinic;
   if (clinic) {
     aims.push(
@@ -107,6 +126,12 @@ export function aims(results: Results): Aim[] {
       },
     );
   }
+  if (results.dataExport)
+    aims.push({
+      aim: `"Download my data" of a member with ${results.dataExport.visits} signed visits (Postgres) ready <= ${results.dataExport.aimMs / 1000} s`,
+      result: `${results.dataExport.readyMs} ms`,
+      met: results.dataExport.readyMs <= results.dataExport.aimMs,
+    });
   const checkout = http('checkout, PUT /api/users/{id}/subscription (sandbox, Postgres)');
   if (checkout) {
     aims.push({

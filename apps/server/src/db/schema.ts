@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   bigserial,
   date,
   boolean,
@@ -18,8 +19,10 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import {
+  CHILD_RELATIONSHIPS,
   CLINICIAN_CREDENTIALS,
   CONSENT_SOURCES,
+  ENQUIRY_STATUSES,
   PLAN_IDS,
   SMS_KINDS,
   SUBSCRIPTION_STATUSES,
@@ -29,7 +32,9 @@ import {
   VISIT_PHOTO_TYPES,
   VISIT_SERVICES,
   VISIT_STATUSES,
+  VIDEO_SIDES,
   type HealthHistory,
+  type VideoSignal,
   type VisitNote,
 } from '@app/shared';
 import { phiJson, phiText } from './phi-column';
@@ -79,6 +84,8 @@ export const users = pgTable(
     nextSubscriptionRenewDate: tz('next_subscription_renew_date'),
     subscriptionEndDate: tz('subscription_end_date'),
     subscriptionCancelledDate: tz('subscription_cancelled_date'),
+    /** Why the member (or an admin for them) cancelled, when they said. */
+    subscriptionCancellationReason: text('subscription_cancellation_reason'),
     billingStreet: phiText('billing_street'),
     billingCity: phiText('billing_city'),
     billingState: phiText('billing_state'),
@@ -89,6 +96,10 @@ export const users = pgTable(
     cardExpiry: text('card_expiry'),
     cardBrand: text('card_brand'),
     disabledAt: tz('disabled_at'),
+    /** The member deleted their account then: contact details erased, sign-in closed (decision 069). */
+    deletedAt: tz('deleted_at'),
+    /** When housekeeping erases the medical and payment records a deleted account keeps. */
+    recordsEraseAfter: tz('records_erase_after'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -116,6 +127,9 @@ export const users = pgTable(
     index('users_phone_index_idx')
       .on(t.phoneIndex)
       .where(sql`phone_index IS NOT NULL`),
+    index('users_records_erase_idx')
+      .on(t.recordsEraseAfter)
+      .where(sql`records_erase_after IS NOT NULL`),
   ],
 );
 
@@ -138,7 +152,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** E-mail verification, password reset and admin magic-link tokens; only a SHA-256 of each is kept. */
+/** E-mail verification and change, password reset and admin magic-link tokens; only a SHA-256 of each is kept. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -150,6 +164,8 @@ export const oneTimeTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: tz('expires_at').notNull(),
     usedAt: tz('used_at'),
+    /** For an e-mail change: the address the account takes when the link is used. */
+    newEmail: text('new_email'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash), index('one_time_tokens_user_idx').on(t.userId, t.purpose)],
@@ -233,13 +249,39 @@ export const memberships = pgTable(
     failedRenewals: integer('failed_renewals').notNull().default(0),
     /** A job instance holds the membership until then while it charges. */
     lockedUntil: tz('locked_until'),
+    /** A cancellation's end: the renewal due then is not charged, and the membership becomes cancelled. */
+    cancelAt: tz('cancel_at'),
+    /** The plan the next renewal charges and moves the member to (a plan change at the next full cycle). */
+    scheduledPlan: text('scheduled_plan', { enum: ['individualMonthly', 'familyMonthly'] }),
+    /** When the yearly reminder of the membership's terms was last sent. */
+    remindedAt: tz('reminded_at'),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('memberships_due_idx')
       .on(t.nextChargeAt)
       .where(sql`next_charge_at IS NOT NULL`),
+    check('memberships_scheduled_plan_monthly', sql`${t.scheduledPlan} IN ('individualMonthly', 'familyMonthly')`),
   ],
+);
+
+/**
+ * The auto-renewal terms shown at a membership's checkout, as the patient saw them: the exact words,
+ * their version, when and from which address. Kept at least three years: nothing cascades onto it.
+ */
+export const purchaseConsents = pgTable(
+  'purchase_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    planId: text('plan_id').notNull(),
+    termsText: text('terms_text').notNull(),
+    termsVersion: text('terms_version').notNull(),
+    ip: text('ip').notNull(),
+    agreedAt: tz('agreed_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('purchase_consents_payment_key').on(t.paymentId), index('purchase_consents_user_idx').on(t.userId, t.agreedAt)],
 );
 
 /** The payments ledger: one row per charge attempt, written before the gateway is called. */
@@ -252,13 +294,13 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The plan paid for; for a visit paid by itself, the visit's service. */
     planId: text('plan_id').notNull(),
-    /** checkout (a membership bought), renewal, or visit (one visit bought). */
+    /** checkout (a membership bought), renewal, visit (one visit bought), or refund (money given back). */
     kind: text('kind').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
     gateway: text('gateway').notNull(),
     gatewayReference: text('gateway_reference'),
-    /** pending (gateway not answered yet), succeeded or failed. */
+    /** pending (gateway not answered yet), succeeded, failed, or voided (charged while the membership changed, given back). */
     status: text('status').notNull(),
     failureCode: text('failure_code'),
     cardBrand: text('card_brand'),
@@ -274,10 +316,25 @@ export const payments = pgTable(
     details: phiJson<CheckoutDetails>('details'),
     /** A reconciliation run holds a pending attempt until then. */
     lockedUntil: tz('locked_until'),
+    /** For refunds (kind refund, a negative amount): the payment given back. */
+    refundOf: uuid('refund_of').references((): AnyPgColumn => payments.id, { onDelete: 'cascade' }),
+    /** For refunds: why the admin gave the money back. Sealed: a reason may speak of the patient's care. */
+    reason: phiText('reason'),
     createdAt: createdAt(),
   },
   (t) => [
     index('payments_user_idx').on(t.userId, t.createdAt),
+    check(
+      'payments_refund_shape',
+      sql`(${t.kind} = 'refund') = (${t.refundOf} IS NOT NULL) AND (${t.kind} <> 'refund' OR (${t.amountCents} < 0 AND ${t.reason} IS NOT NULL))`,
+    ),
+    // One refund of a payment in flight at a time, whichever admin or instance asks.
+    uniqueIndex('payments_one_refund_in_flight_key')
+      .on(t.refundOf)
+      .where(sql`kind = 'refund' AND status = 'pending'`),
+    index('payments_refund_of_idx')
+      .on(t.refundOf)
+      .where(sql`refund_of IS NOT NULL`),
     uniqueIndex('payments_renewal_once_key')
       .on(t.userId, t.periodStart, t.attempt)
       .where(sql`kind = 'renewal'`),
@@ -308,6 +365,8 @@ export interface Letter {
   action?: { label: string; url: string };
   /** The sign-off; the brand's team when absent. */
   closing?: string;
+  /** A PDF made when the message is sent: the receipt of this payment. */
+  attachment?: { receiptOf: string };
 }
 
 /**
@@ -325,7 +384,10 @@ export const sandboxGatewayCharges = pgTable('sandbox_gateway_charges', {
 });
 
 export type SandboxResult =
-  { ok: true; reference: string; paymentMethodToken: string; brand: string | null; last4: string } | { ok: false; code: string };
+  | { ok: true; reference: string; paymentMethodToken: string; brand: string | null; last4: string }
+  /** A refund of the charge `refundOf`. */
+  | { ok: true; reference: string; refundOf: string }
+  | { ok: false; code: string };
 
 /** Checkout answers by Idempotency-Key, so a repeated request replays the first answer. */
 export const idempotencyKeys = pgTable(
@@ -376,18 +438,43 @@ export const dailyPayments = pgTable(
 );
 
 /** Contact-page enquiries, kept so support can answer even if the e-mail to them is delayed. */
-export const enquiries = pgTable('enquiries', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  fullName: text('full_name').notNull(),
-  email: text('email').notNull(),
-  phone: phiText('phone').notNull(),
-  message: phiText('message').notNull(),
-  smsOptIn: boolean('sms_opt_in').notNull(),
-  customerIp: text('customer_ip'),
-  customerState: text('customer_state'),
-  customerCountry: text('customer_country'),
-  createdAt: createdAt(),
-});
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: phiText('phone').notNull(),
+    message: phiText('message').notNull(),
+    smsOptIn: boolean('sms_opt_in').notNull(),
+    customerIp: text('customer_ip'),
+    customerState: text('customer_state'),
+    customerCountry: text('customer_country'),
+    /** New until an admin replies (answered) or closes it (closed). */
+    status: text('status', { enum: ENQUIRY_STATUSES }).notNull().default('new'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('enquiries_created_idx').on(t.createdAt, t.id),
+    index('enquiries_status_created_idx').on(t.status, t.createdAt, t.id),
+    check('enquiries_status_known', sql`${t.status} IN ('new', 'answered', 'closed')`),
+  ],
+);
+
+/** An admin's reply to an enquiry, e-mailed to its sender and kept with it; sealed like the enquiry's message. */
+export const enquiryReplies = pgTable(
+  'enquiry_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: phiText('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('enquiry_replies_enquiry_idx').on(t.enquiryId, t.createdAt)],
+);
 
 /**
  * Who read or changed patient data, or acted as an admin, and when (HIPAA §164.312(b)). Append-only:
@@ -412,7 +499,13 @@ export const auditLog = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
-  (t) => [index('audit_log_subject_idx').on(t.subjectUserId, t.at), index('audit_log_actor_idx').on(t.actorUserId, t.at)],
+  (t) => [
+    index('audit_log_subject_idx').on(t.subjectUserId, t.at),
+    index('audit_log_actor_idx').on(t.actorUserId, t.at),
+    // The audit log's pages, newest first by (at, id): unfiltered or by date, and by action.
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_action_idx').on(t.action, t.at, t.id),
+  ],
 );
 
 /** One field an admin changed, with its values before and after (as the admin API shows them). */
@@ -721,6 +814,54 @@ export const visitPresence = pgTable(
 );
 
 /**
+ * A visit's video calls (decision 072): when each started and ended, and who ended it. One is open at a
+ * time; the media passes between the two browsers, never through the server.
+ */
+export const videoCalls = pgTable(
+  'video_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    startedBy: uuid('started_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    startedAt: tz('started_at').notNull().defaultNow(),
+    endedAt: tz('ended_at'),
+    endedBy: uuid('ended_by').references(() => users.id, { onDelete: 'restrict' }),
+    endedBySide: text('ended_by_side', { enum: VIDEO_SIDES }),
+  },
+  (t) => [
+    uniqueIndex('video_calls_one_open_per_visit')
+      .on(t.visitId)
+      .where(sql`${t.endedAt} IS NULL`),
+    index('video_calls_visit_idx').on(t.visitId, t.startedAt),
+    check('video_calls_ended_by_side_check', sql`${t.endedBySide} IN ('patient', 'clinician')`),
+    check('video_calls_ended_together', sql`(${t.endedAt} IS NULL) = (${t.endedBySide} IS NULL)`),
+  ],
+);
+
+/** What the parties of an open call send each other to connect, until the other side has read it. Unlogged (migration 0032). */
+export const videoSignals = pgTable(
+  'video_signals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => videoCalls.id, { onDelete: 'cascade' }),
+    toSide: text('to_side', { enum: VIDEO_SIDES }).notNull(),
+    signal: jsonb('signal').$type<VideoSignal>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('video_signals_call_idx').on(t.callId, t.toSide, t.id),
+    index('video_signals_created_idx').on(t.createdAt),
+    check('video_signals_to_side_check', sql`${t.toSide} IN ('patient', 'clinician')`),
+  ],
+);
+
+/**
  * Texts wait here, written in the same transaction as the change that causes them, and leave as the
  * mail outbox's do (decision 053). The number is sealed, and blanked with the body once the text has
  * left for the provider or failed for good.
@@ -772,5 +913,97 @@ export const consentRecords = pgTable(
     index('consent_records_user_idx').on(t.userId, t.at),
     check('consent_records_channel_known', sql`${t.channel} IN ('sms')`),
     check('consent_records_source_known', sql`${t.source} IN ('sign-up', 'profile', 'sms-keyword')`),
+  ],
+);
+
+/**
+ * A person a family membership covers besides its holder (decision 066): an invited adult with a login
+ * of their own, or a child, an account without a login whose guardian keeps its record. The holder's
+ * household is the holder and these rows; anyone else has a household of one.
+ */
+export const householdMembers = pgTable(
+  'household_members',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    holderId: uuid('holder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['adult', 'child'] }).notNull(),
+    /** A child's guardian: the adult who added them, the only other person who sees their record. */
+    guardianId: uuid('guardian_id').references(() => users.id, { onDelete: 'cascade' }),
+    relationship: text('relationship', { enum: CHILD_RELATIONSHIPS }),
+    /** A child's sex on the birth record, sealed with their other details. */
+    sex: phiText('sex'),
+    joinedAt: tz('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('household_members_holder_idx').on(t.holderId),
+    index('household_members_guardian_idx')
+      .on(t.guardianId)
+      .where(sql`guardian_id IS NOT NULL`),
+    check('household_members_role_known', sql`${t.role} IN ('adult', 'child')`),
+    check('household_members_child_has_guardian', sql`(${t.role} = 'child') = (${t.guardianId} IS NOT NULL)`),
+    check('household_members_not_own_holder', sql`${t.userId} <> ${t.holderId}`),
+  ],
+);
+
+/**
+ * An invitation to join a family by e-mail; only a SHA-256 of its token is kept. With a person, it
+ * gives a child who turned 18 a login of their own, and their record with it (decision 067).
+ */
+export const householdInvitations = pgTable(
+  'household_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    holderId: uuid('holder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    personId: uuid('person_id').references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    acceptedAt: tz('accepted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('household_invitations_token_key').on(t.tokenHash),
+    index('household_invitations_holder_idx')
+      .on(t.holderId)
+      .where(sql`accepted_at IS NULL`),
+    check('household_invitations_email_lowercase', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * A member's data download (decision 068): prepared in the background as an outbox's message is sent
+ * (claimed under a lease, tried again later on failure), then kept sealed in the object storage at
+ * `storageKey` until `expiresAt`, when housekeeping removes the file and the row.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+    lastError: text('last_error'),
+    storageKey: text('storage_key'),
+    readyAt: tz('ready_at'),
+    expiresAt: tz('expires_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.userId, t.createdAt),
+    index('data_exports_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`ready_at IS NULL`),
+    index('data_exports_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`expires_at IS NOT NULL`),
   ],
 );

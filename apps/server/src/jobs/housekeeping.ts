@@ -4,6 +4,8 @@ import { deleteExpiredLimits } from '../db/rate-limits.repository';
 import { deleteStaleSessions } from '../features/auth';
 import { deleteSpentTokens } from '../features/users';
 import { deleteAnsweredIdempotencyKeys } from '../features/billing';
+import { eraseExpiredRecords } from '../features/account-deletion';
+import { removeExpiredExports } from '../features/data-export';
 import { removeAbandonedUploads, removeInterruptedUploads } from '../features/expenses';
 import { deleteDeliveredMail } from '../features/mail';
 import { deleteFinishedTexts } from '../features/sms';
@@ -40,7 +42,10 @@ const rules = {
   smsOutbox: (db: Executor, now: Date) => deleteFinishedTexts(db, ago(now, DELIVERED_MAIL_KEEP_MS)),
 } satisfies Record<string, (db: Executor, now: Date) => Promise<number>>;
 
-export type HousekeepingSummary = Record<keyof typeof rules | 'abandonedUploads' | 'interruptedUploads', number>;
+export type HousekeepingSummary = Record<
+  keyof typeof rules | 'abandonedUploads' | 'interruptedUploads' | 'expiredDataExports' | 'erasedAccounts',
+  number
+>;
 
 /**
  * Deletes expired and spent rows from every table that would otherwise grow without bound. One
@@ -55,6 +60,8 @@ export async function runHousekeeping(ctx: HousekeepingDeps, now: Date = new Dat
     // Files live outside the database: each is removed before its row, so a crash leaves a row to retry.
     summary.abandonedUploads = await removeAbandonedUploads(ctx, tx, now);
     summary.interruptedUploads = await removeInterruptedUploads(ctx.storage, now);
+    summary.expiredDataExports = await removeExpiredExports(ctx, tx, now);
+    summary.erasedAccounts = await eraseExpiredRecords(ctx, tx, now);
     return summary as HousekeepingSummary;
   });
 }

@@ -50,7 +50,7 @@ describe('the billing jobs, stopping', () => {
     );
     await server.app.ctx.db.insert(memberships).values({ userId: member!.id, gatewayToken: 'sbx_pm_stopping', nextChargeAt: due });
     const stopping = await runBillingJobs({ ...server.app.ctx, signal: AbortSignal.abort() });
-    expect(stopping).toEqual({ renewed: 0, declined: 0, expired: 0, skipped: 0, voided: 0 });
+    expect(stopping).toEqual({ renewed: 0, declined: 0, expired: 0, skipped: 0, voided: 0, cancelled: 0 });
     expect(await runBillingJobs(server.app.ctx)).toMatchObject({ renewed: 1 });
   });
 });

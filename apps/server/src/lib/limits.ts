@@ -45,6 +45,8 @@ export const rules = {
   clinicianInvitePerUser: { points: 5, duration: HOUR },
   /** Verification links and "someone tried to register" notices sent to one address. */
   mailPerAddress: { points: 3, duration: HOUR },
+  /** Data downloads a member asks for: each is prepared in full, so a few a day. */
+  dataExportPerUser: { points: 5, duration: 24 * HOUR },
 } satisfies Record<string, Rule>;
 
 type RuleName = keyof typeof rules;

@@ -4,9 +4,14 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { adminOnly, requireProfile } from './auth';
 import { toProfile } from '../features/users';
+import { adminKeptRecordRoutes } from '../features/account-deletion';
 import { adminAnalyticsRoutes } from '../features/analytics';
+import { adminAuditLogRoutes } from '../features/audit-log';
+import { adminBillingRoutes } from '../features/billing';
 import { adminClinicianRoutes } from '../features/clinicians';
+import { adminEnquiryRoutes } from '../features/contact';
 import { adminExpenseRoutes } from '../features/expenses';
+import { adminStaffRoutes } from '../features/staff';
 import { adminUserRoutes } from '../features/user-admin';
 
 /**
@@ -35,7 +40,12 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     }),
   );
   await app.register(adminUserRoutes, { ctx });
+  await app.register(adminBillingRoutes, { ctx });
   await app.register(adminAnalyticsRoutes, { ctx });
   await app.register(adminExpenseRoutes, { ctx });
   await app.register(adminClinicianRoutes, { ctx });
+  await app.register(adminStaffRoutes, { ctx });
+  await app.register(adminEnquiryRoutes, { ctx });
+  await app.register(adminAuditLogRoutes, { ctx });
+  await app.register(adminKeptRecordRoutes, { ctx });
 };

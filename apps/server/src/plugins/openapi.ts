@@ -15,12 +15,29 @@ const tags = [
   { name: 'Health history', description: "The signed-in patient's own health history: each save is kept as a new version." },
   { name: 'Visits', description: "The signed-in patient's visits: requests, the waiting room, the thread and the record." },
   { name: 'Clinic', description: "The clinicians' own details and duty, the queue, claims, notes and threads. For clinicians only." },
+  {
+    name: 'Video',
+    description: "A video visit's call, for its patient and the clinician holding it: start, end, signals and relay credentials.",
+  },
   { name: 'Billing', description: 'Paying for a plan, changing it, and the payments made.' },
+  {
+    name: 'Household',
+    description: "A family membership's people: children the holder's household keeps, invited adults, leaving and removing.",
+  },
   { name: 'Contact', description: 'Questions for the care team.' },
   { name: 'Admin users', description: "The admin's own profile, and the Users tab: list, search, edit, reset e-mail, a user's history." },
   { name: 'Admin analytics', description: 'The Analytics card: the summary, its figures over time, and profit per month.' },
   { name: 'Admin clinicians', description: 'The Clinicians tab: list, invite, edit the licence, turn access off and on.' },
   { name: 'Admin expenses', description: 'The Expenses tab: list, export, create or update, delete, receipts, the exchange rate.' },
+  {
+    name: 'Admin enquiries',
+    description: "The contact form's enquiries: the list by status, one enquiry opened, a reply e-mailed, its status.",
+  },
+  { name: 'Admin staff', description: 'Disabling and enabling accounts, the admins, and inviting an admin.' },
+  {
+    name: 'Admin audit log',
+    description: "The whole audit trail in pages, filtered; a row's sealed details on request; the chain's state.",
+  },
   {
     name: 'Receipt files',
     description: "Addresses a browser uses without the admin's token, each checked by its own signature: a receipt's upload and download.",

@@ -1,3 +1,5 @@
+import { AUTO_RENEWAL_TERMS_VERSION } from '@app/shared';
+
 /**
  * A complete, valid checkout body for PUT /api/users/{id}/subscription, for the tests and the drill
  * alike: it imports nothing from Vitest, so a script run under plain Node can use it too.
@@ -12,6 +14,7 @@ export function checkoutBody(overrides: { card?: Record<string, unknown>; [key: 
     planAmount: 29.99,
     emailId: 'patient@example.com',
     methodOfSubscription: 'online',
+    autoRenewalTermsVersion: AUTO_RENEWAL_TERMS_VERSION,
     billingAddress: { street: '500 Market St', city: 'Saint Louis', state: 'MO', zip: '63101', country: 'United States' },
     contact: {
       fullName: 'Avery Stone',
@@ -34,4 +37,11 @@ export function checkoutBody(overrides: { card?: Record<string, unknown>; [key: 
     },
     ...rest,
   };
+}
+
+/** The card that pays for a visit or replaces the one renewals use: the checkout's billing address and card, 4242… unless changed. */
+export function cardPaymentBody(cardNumber = '4242424242424242') {
+  const { billingAddress, cardDetails } = checkoutBody();
+  const { cardholderName, cvv, expiry } = cardDetails;
+  return { billingAddress, cardDetails: { cardholderName, cardNumber, cvv, expiry } };
 }

@@ -268,10 +268,11 @@ export async function insertPatient(app: App, overrides: Record<string, unknown>
 
 /**
  * A patient on the Individual Monthly plan whose renewal fell due a minute ago, inserted as a paid
- * checkout leaves them (active, amount, dates, the gateway's reusable token); answers ids and the renewal date.
+ * checkout leaves them (active, amount, dates, the gateway's reusable token); answers ids, the renewal date and a session.
  */
 export async function insertDueMember(app: App) {
-  const { user, body } = await insertPatient(app);
+  const { user: profile, body, token } = await signedInPatient(app);
+  const user = { id: profile.id as string };
   const renewsAt = new Date(Date.now() - 60_000);
   await app.ctx.db
     .update(users)
@@ -285,7 +286,7 @@ export async function insertDueMember(app: App) {
     })
     .where(eq(users.id, user.id));
   await app.ctx.db.insert(memberships).values({ userId: user.id, gatewayToken: 'sbx_pm_due', nextChargeAt: renewsAt });
-  return { id: user.id, email: body.email, renewsAt };
+  return { id: user.id, email: body.email, renewsAt, token };
 }
 
 /**
@@ -337,7 +338,7 @@ export async function signedInMember(app: App, plan: PlanId = 'individualMonthly
   return patient;
 }
 
-export { checkoutBody } from './checkout-body';
+export { cardPaymentBody, checkoutBody } from './checkout-body';
 
 /**
  * A test app for the enclosing describe block: built before its tests, closed after them.

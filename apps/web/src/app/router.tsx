@@ -38,11 +38,19 @@ const Visit = splitPage(() => import('../features/visits/pages/visit-page'));
 const Visits = splitPage(() => import('../features/visits/pages/visits-page'));
 const Checkout = splitPage(() => import('../features/billing/pages/checkout-page'));
 const ChoosePlan = splitPage(() => import('../features/billing/pages/choose-plan-page'));
-// The dashboard shell (app/admin) and the capabilities it composes (user-admin, analytics, expenses): a chunk of their own.
+// The console's shell (app/admin) and the capabilities it composes (user-admin, analytics, expenses, clinicians): a chunk of their own.
 const Admin = splitPage(() => import('./admin/admin-page'));
+// The console's pages beside the dashboard, each in its capability's folder and chunk.
+const Enquiries = splitPage(() => import('../features/contact/pages/enquiries-page'));
+const AuditLog = splitPage(() => import('../features/audit-log/pages/audit-log-page'));
+const StaffSettings = splitPage(() => import('../features/staff/pages/staff-settings-page'));
+const AdminWelcome = splitPage(() => import('../features/staff/pages/admin-welcome-page'));
 const Clinic = splitPage(() => import('../features/clinicians/pages/clinic-page'));
 const ClinicVisit = splitPage(() => import('../features/clinicians/pages/clinic-visit-page'));
 const ClinicWelcome = splitPage(() => import('../features/clinicians/pages/clinic-welcome-page'));
+const JoinHousehold = splitPage(() => import('../features/household/pages/join-household-page'));
+const ConfirmEmailChange = splitPage(() => import('../features/users/pages/confirm-email-change-page'));
+const DataExport = splitPage(() => import('../features/data-export/pages/data-export-page'));
 const VerifyEmail = splitPage(() => import('../features/auth/pages/verify-email-page'));
 const ResetPassword = splitPage(() => import('../features/auth/pages/reset-password-page'));
 const AdminLogin = splitPage(() => import('../features/auth/pages/admin-login-page'));
@@ -64,13 +72,38 @@ const pageRoutes: RouteObject[] = [
   dataRoute('visits/:visitId', Visit, patientOnly(<Visit.Page />)),
   dataRoute('payment', Checkout, patientOnly(<Checkout.Page />)),
   dataRoute('choose-plan', ChoosePlan, <ChoosePlan.Page />),
+  dataRoute('data-export', DataExport, patientOnly(<DataExport.Page />)),
+  route('confirm-email-change/:token', ConfirmEmailChange, <ConfirmEmailChange.Page />),
+  // The console's sections are routes of its own chunk (app/admin/admin-page.tsx).
   dataRoute(
-    'admin',
+    'admin/*',
     Admin,
     <RequireAdmin>
       <Admin.Page />
     </RequireAdmin>,
   ),
+  dataRoute(
+    'admin/enquiries',
+    Enquiries,
+    <RequireAdmin>
+      <Enquiries.Page />
+    </RequireAdmin>,
+  ),
+  dataRoute(
+    'admin/audit-log',
+    AuditLog,
+    <RequireAdmin>
+      <AuditLog.Page />
+    </RequireAdmin>,
+  ),
+  dataRoute(
+    'admin/settings',
+    StaffSettings,
+    <RequireAdmin>
+      <StaffSettings.Page />
+    </RequireAdmin>,
+  ),
+  route('admin/welcome', AdminWelcome, <AdminWelcome.Page />),
   dataRoute(
     'clinic',
     Clinic,
@@ -86,6 +119,7 @@ const pageRoutes: RouteObject[] = [
     </RequireClinician>,
   ),
   route('clinic/welcome', ClinicWelcome, <ClinicWelcome.Page />),
+  dataRoute('household/join', JoinHousehold, <JoinHousehold.Page />),
   ...withToken(['verify', 'verify-email'], VerifyEmail, <VerifyEmail.Page />),
   ...withToken(['reset', 'reset-password'], ResetPassword, <ResetPassword.Page />),
   ...withToken(ADMIN_LINK_PATHS, AdminLogin, <AdminLogin.Page />),

@@ -101,14 +101,14 @@ async function readFrames(body: ReadableStream<Uint8Array>, signal: AbortSignal,
 
 /**
  * Follows the event stream at `url` with the session's token, calling `onMessage` with each frame's
- * JSON data and event name, until `signal` aborts or the server answers 401, 403 or 404. A dropped
+ * JSON data, event name and id (the server numbers each connection's frames from 1), until `signal` aborts or the server answers 401, 403 or 404. A dropped
  * connection, a network failure or another status is tried again after 1 s, 2 s, then every 5 s.
  * A frame whose data is not JSON is skipped.
  */
 export async function subscribeToStream(
   url: string,
   token: string,
-  onMessage: (data: unknown, event: string) => void,
+  onMessage: (data: unknown, event: string, id: string | null) => void,
   options: { signal: AbortSignal },
 ): Promise<StreamEnd> {
   const { signal } = options;
@@ -132,7 +132,7 @@ export async function subscribeToStream(
           } catch {
             return;
           }
-          onMessage(data, frame.event);
+          onMessage(data, frame.event, frame.id);
         });
         if (delivered) failures = 0;
       } else {

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { ToastProvider } from '../components/ui';
 import { createQueryClient } from '../lib/query-client';
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -110,7 +111,7 @@ function Where({ label }: { label: string }) {
 export function renderAt(path: string, element: ReactNode, options: { url?: string; routePath?: string; state?: unknown } = {}) {
   const routePath = options.routePath ?? path;
   const stubs = ['/', '/login', '/profile', '/admin', '/consult']
-    .filter((p) => p !== routePath)
+    .filter((p) => p !== routePath && !routePath.startsWith(`${p}/`))
     .map((p) => ({ path: p, element: <Where label={`stub ${p}`} /> }));
   const router = createMemoryRouter([{ path: routePath, element }, ...stubs, { path: '*', element: <Where label="stub other" /> }], {
     initialEntries: [
@@ -123,7 +124,9 @@ export function renderAt(path: string, element: ReactNode, options: { url?: stri
   });
   const utils = render(
     <TestQueryClient>
-      <RouterProvider router={router} />
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </TestQueryClient>,
   );
   return { ...utils, router };

@@ -12,6 +12,9 @@ export const searchCountCapped = (limit: number) =>
 export const confirmPasswordReset = 'Send password reset email to this user?';
 export const passwordResetInitiated = 'Password reset initiated';
 export const passwordResetFailed = 'Reset failed';
+export const passwordResetSentTo = (email: string) => `Reset e-mail sent to ${email}`;
+export const passwordResetExplained = (email: string) =>
+  `A link to choose a new password goes to ${email}. The current password keeps working until then.`;
 export const usersJsonCopied = 'Copied users JSON to clipboard';
 export const usersJsonCopyFailed = 'Copy failed';
 export const auditTrailUnavailable =
@@ -39,6 +42,9 @@ export const noExpensesFound = 'No expenses found.';
 export const untitledExpense = '(Untitled)';
 export const confirmExpenseDelete = 'Delete this expense?';
 export const expenseDeleteFailed = 'Delete failed';
+export const expenseSaved = 'Expense saved';
+export const expenseDeleted = 'Expense deleted';
+export const expenseDeleteExplained = 'The expense and its receipt are removed for good.';
 export const fileUploadFailed = 'File upload failed';
 export const fileUploadFailedWithStatus = (code: number) => `File upload failed with status ${code}`;
 export const uploadInitiationFailed = 'Upload initiation failed';

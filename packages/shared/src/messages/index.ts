@@ -4,3 +4,8 @@ export * from './admin';
 export * from './clinicians';
 export * from './visits';
 export * from './sms';
+export * from './operator';
+export * from './household';
+export * from './account';
+export * from './video';
+export * from './payments';

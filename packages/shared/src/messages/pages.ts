@@ -160,3 +160,20 @@ export const healthHistorySaved = 'Your health history was saved.';
 export const healthHistorySaveFailed = "We couldn't save your health history. Please try again.";
 export const healthHistoryLoadFailed = 'We could not load your health history. Please try again.';
 export const healthHistoryNotFilled = 'Not filled in yet';
+
+// A member's own cancellation and plan change (the membership card).
+export const cancelOneTimeVisit = 'A one-time visit is not a membership: there is nothing to cancel, and nothing will be charged again.';
+export const cancelNeedsActiveMembership = 'Only an active monthly membership can be cancelled.';
+export const alreadyCancelled = 'Your membership is already cancelled. You can keep it from your profile until it ends.';
+export const nothingToUndo = 'Your membership has no cancellation to undo.';
+export const cancellationTookEffect =
+  'This cancellation has already taken effect: the membership has ended. Choose a plan to start a new one.';
+export const cancellationRecorded = 'Your cancellation is recorded. We sent you a confirmation by e-mail.';
+export const cancellationUndone = 'Your membership continues. Nothing about your renewals has changed.';
+export const planChangeNeedsActiveMembership = 'Only an active monthly membership can change plan.';
+export const planChangeWhileCancelled = 'Your membership is cancelled. Keep your membership first, then change its plan.';
+export const planChangeSamePlan = 'That is already your plan. Choose the other plan to change.';
+export const planChangeScheduled = 'Your plan change is scheduled for your next billing cycle.';
+export const noPlanChange = 'There is no plan change to cancel.';
+export const planChangeCancelled = 'Your plan change is cancelled. Your current plan continues.';
+export const renewalTermsOutdated = 'The renewal terms changed while you were paying. Please reload the page, read them and try again.';

@@ -108,7 +108,7 @@ export async function seedWith(env: Env, args: string[]): Promise<void> {
   }
 }
 
-/** The admin dashboard's calls on `users` seeded users: pages 0-99 of every sort both ways, last pages, search, analytics. */
+/** The admin dashboard's calls on `users` seeded users: pages 0-99 of every sort both ways, last pages, search, the Members table's filters and search, analytics. */
 async function adminCallsOn(store: 'postgres' | 'pglite', users: number, extraEnv: Env): Promise<AdminResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'telehealth-bench-admin-'));
   const serverEnv = { ...extraEnv, DATA_DIR: dataDir, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password };
@@ -125,7 +125,7 @@ async function adminCallsOn(store: 'postgres' | 'pglite', users: number, extraEn
       );
       // Warm-up: the first requests after a start pay for connections and plans.
       await latencies(baseUrl, token, pages.slice(0, 20));
-      const first = await json<{ totalPages: number; totalElements: number }>(
+      const first = await json<{ totalPages: number; totalElements: number; content: { customerId: string }[] }>(
         await fetch(`${baseUrl}/api/admin/all?size=10`, { headers: { authorization: `Bearer ${token}` } }),
         'GET /api/admin/all',
       );
@@ -164,6 +164,34 @@ async function adminCallsOn(store: 'postgres' | 'pglite', users: number, extraEn
             token,
             ['maria', 'garcia', 'smith', 'thomas', 'seed.example'].flatMap((q) =>
               [0, 1].map((page) => `/api/admin/search?email=${q}&page=${page}`),
+            ),
+          )),
+          aimMs: aim.p95,
+        },
+        // The Members table: larger pages, each filter alone and together, from its first pages.
+        'members table, 25-100 a page, filtered by status, plan, verified': {
+          ...(await latencies(
+            baseUrl,
+            token,
+            [
+              'status=active',
+              'status=cancelled',
+              'plan=familyMonthly',
+              'verified=false',
+              'status=active&plan=individualMonthly&verified=true',
+            ].flatMap((filter) =>
+              [25, 50, 100].flatMap((size) => [0, 1, 5].map((page) => `/api/admin/all?${filter}&size=${size}&page=${page}`)),
+            ),
+          )),
+          aimMs: aim.p95,
+        },
+        // Its one search box: a name, a piece of an address, a customer id (exact, through its unique index), nothing.
+        'members search, name, e-mail or customer id': {
+          ...(await latencies(
+            baseUrl,
+            token,
+            ['maria garcia', 'lucas.smith.9', first.content[0]?.customerId.toLowerCase() ?? 'cons-00000000', 'no-such-person'].flatMap(
+              (q) => [0, 1].map((page) => `/api/admin/all?q=${encodeURIComponent(q)}&size=25&page=${page}`),
             ),
           )),
           aimMs: aim.p95,

@@ -1,5 +1,6 @@
 // The renewal job over BENCH_RENEWALS (100,000) due memberships on the Postgres server named by
-// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in a database of its own.
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), in a database of its own:
+// one in ten has a cancellation that takes effect at this renewal, one in twenty a plan change it applies.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ export interface RenewalsResult {
   perSecond: number;
   /** CPU seconds of the job's process and of Postgres. */
   cpuSeconds: CpuShares;
-  summary: { renewed: number; declined: number; expired: number; skipped: number };
+  summary: { renewed: number; declined: number; expired: number; cancelled: number; skipped: number };
 }
 
 /** Seeds RENEWALS due monthly memberships on Postgres and times one run of the renewal job over them. */
@@ -42,7 +43,9 @@ async function renewalsOn(url: URL, pg: Pg): Promise<RenewalsResult> {
         [due],
       );
       await seed.query(
-        `INSERT INTO memberships (user_id, gateway_token, next_charge_at) SELECT id, 'sbx_pm_bench', $1::timestamptz FROM users`,
+        `INSERT INTO memberships (user_id, gateway_token, next_charge_at, cancel_at, scheduled_plan)
+         SELECT id, 'sbx_pm_bench', $1::timestamptz, CASE WHEN n % 10 = 0 THEN $1::timestamptz END, CASE WHEN n % 20 = 1 THEN 'familyMonthly' END
+         FROM (SELECT id, substring(email FROM 'member([0-9]+)@')::int AS n FROM users) AS members`,
         [due],
       );
       await seed.query('ANALYZE');
@@ -53,7 +56,9 @@ async function renewalsOn(url: URL, pg: Pg): Promise<RenewalsResult> {
       const summary = await runRenewals(app.ctx);
       const seconds = (performance.now() - start) / 1000;
       const cpuSeconds = Object.fromEntries(Object.entries(meter(1000)).map(([side, s]) => [side, s === null ? null : round(s, 1)]));
-      if (summary.renewed !== RENEWALS) throw new Error(`renewed ${summary.renewed} of ${RENEWALS}: ${JSON.stringify(summary)}`);
+      const cancelled = Math.floor(RENEWALS / 10);
+      if (summary.renewed !== RENEWALS - cancelled || summary.cancelled !== cancelled)
+        throw new Error(`renewed ${summary.renewed} and ended ${summary.cancelled} of ${RENEWALS}: ${JSON.stringify(summary)}`);
       return { memberships: RENEWALS, seconds: round(seconds, 1), perSecond: round(RENEWALS / seconds, 0), cpuSeconds, summary };
     } finally {
       await app.close();

@@ -288,11 +288,15 @@ describe('sessions', () => {
     expect((await server.http.get('/api/users/me', token)).status).toBe(401);
   });
 
-  it('does not sign in a disabled user', async () => {
+  it('does not sign in a disabled user, and tells the holder of the right password why', async () => {
     const { body } = await insertPatient(server.app);
     await server.app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, body.email));
     const res = await server.http.post('/api/auth/login', { email: body.email, password: strongPassword });
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: messages.invalidCredentials });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ message: messages.accountDisabled });
+    expect(res.body).not.toHaveProperty('token');
+    const wrong = await server.http.post('/api/auth/login', { email: body.email, password: 'Wrong!pass1' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ message: messages.invalidCredentials });
   });
 });

@@ -67,9 +67,11 @@ export async function login(ctx: AuthDeps, input: LoginInput, meta: RequestMeta)
   const user = await findUserByEmail(ctx.db, input.email);
   const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
   const desk = user && passwordOk ? await deskOf(ctx.db, user) : null;
-  if (!user || !passwordOk || user.disabledAt || desk === 'closed') throw invalidCredentials();
+  if (!user || !passwordOk || desk === 'closed') throw invalidCredentials();
   await ctx.limits.reset('loginFailures', key);
   if (countedForIp) await ctx.limits.refund('loginAccountsPerIp', meta.ip);
+  // Said plainly, to the holder of the right password only: nobody else learns the account exists.
+  if (user.disabledAt) throw forbidden(messages.accountDisabled, { status: 'disabled' });
 
   if (!user.verified) {
     throw forbidden(messages.notVerified, { status: 'unverified', verified: false, notVerifiedMessage: messages.notVerified });
@@ -98,7 +100,8 @@ async function sendStaffMagicLink(ctx: AuthDeps, user: UserRow, desk: Desk): Pro
 export async function verifyAdminLogin(ctx: AuthDeps, token: string, meta: RequestMeta) {
   const userId = await consumeToken(ctx.db, token, 'admin-login');
   const user = userId ? await findUserById(ctx.db, userId) : undefined;
-  const desk = user && !user.disabledAt ? await deskOf(ctx.db, user) : null;
+  if (user?.disabledAt) throw forbidden(messages.accountDisabled, { status: 'disabled' });
+  const desk = user ? await deskOf(ctx.db, user) : null;
   if (!user || (desk !== 'admin' && desk !== 'clinic')) throw invalid(messages.magicLinkInvalid);
   const session = await openSession(ctx.db, ctx.config.jwtSecret, user, { rememberMe: false, ip: meta.ip, userAgent: meta.userAgent });
   const message = desk === 'admin' ? messages.magicLinkVerified : messages.clinicSignInVerified;

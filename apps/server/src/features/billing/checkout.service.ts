@@ -1,5 +1,7 @@
 import {
   addDays,
+  AUTO_RENEWAL_TERMS_VERSION,
+  autoRenewalTerms,
   isActiveStatus,
   MEMBERSHIP_TERM_DAYS,
   messages,
@@ -22,6 +24,7 @@ import { leaseForDelivery, type MailDelivery, type MailTemplates } from '../mail
 import { lockUser, toProfile, type UserRow } from '../users';
 import type { ChargeResult, PaymentGateway } from './gateway';
 import { ownAccount } from './membership.service';
+import { insertConsent } from './membership-terms.repository';
 import { receiptMail } from './receipts.service';
 import {
   claimIdempotencyKey,
@@ -54,7 +57,7 @@ export interface CheckoutDeps {
 /** What settling an attempt with the gateway's answer uses: reconciliation settles without the checkout's limits. */
 type SettleDeps = Pick<CheckoutDeps, 'db' | 'gateway' | 'mail' | 'templates'>;
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 const REPLAY_WAIT_MS = 15_000;
 /** What a checkout refused because another is in flight suggests as Retry-After. */
 const IN_FLIGHT_RETRY_S = 5;
@@ -62,7 +65,7 @@ const IN_FLIGHT_RETRY_S = 5;
 export const RECONCILE_LEASE_MS = 60_000;
 
 /** Request fingerprint for idempotency: everything but the card number and CVC, which are never kept. */
-function fingerprint<Body extends { cardDetails: { cardNumber: string; cvv: string } }>(body: Body) {
+export function fingerprint<Body extends { cardDetails: { cardNumber: string; cvv: string } }>(body: Body) {
   const { cardNumber, cvv: _cvv, ...card } = body.cardDetails;
   return sha256(JSON.stringify({ ...body, cardDetails: { ...card, last4: cardNumber.slice(-4) } }));
 }
@@ -89,6 +92,8 @@ interface Order {
   /** The payer when they may buy this; otherwise throws why not. */
   mayBuy: (payer: Payer | null) => Payer;
   fingerprint: string;
+  /** The auto-renewal terms the patient agreed to next to the pay button, kept with the purchase. */
+  consent: { text: string; version: string } | null;
 }
 
 interface Answer {
@@ -110,11 +115,17 @@ export async function checkout(
   ip: string,
 ): Promise<Answer> {
   ownAccount(auth, userId);
+  const plan = findPlan(body.planId);
+  const renews = plan.period === 'month';
+  // A renewing plan is bought only under the auto-renewal terms the page shows now.
+  if (renews && body.autoRenewalTermsVersion !== AUTO_RENEWAL_TERMS_VERSION)
+    throw new DomainError('unprocessable', messages.renewalTermsOutdated);
   const order = {
-    purchase: { kind: 'checkout', plan: findPlan(body.planId) },
+    purchase: { kind: 'checkout', plan },
     card: body,
     mayBuy: mayBuyMembership,
     fingerprint: fingerprint(body),
+    consent: renews ? { text: autoRenewalTerms(plan), version: AUTO_RENEWAL_TERMS_VERSION } : null,
   } as const;
   return purchaseOnce(ctx, userId, order, idempotencyKey, ip);
 }
@@ -137,6 +148,7 @@ export async function payForVisit(
     card,
     mayBuy: mayBuyVisit,
     fingerprint: fingerprint({ service, ...card }),
+    consent: null,
   } as const;
   const answer = await purchaseOnce(ctx, userId, order, idempotencyKey, ip);
   const { message, ...details } = answer.body;
@@ -210,13 +222,13 @@ async function replay(ctx: CheckoutDeps, userId: string, order: Order, key: stri
  * Card testing: declines are counted per patient and per IP, and checked before the gateway is
  * called. Approved cards cost nothing; a patient's attempts never overlap (one purchase in flight).
  */
-async function refuseCardTesting(ctx: CheckoutDeps, userId: string, ip: string) {
+export async function refuseCardTesting(ctx: Pick<CheckoutDeps, 'limits'>, userId: string, ip: string) {
   const wait = Math.max(
     ...(await Promise.all([ctx.limits.waitFor('declinedCardByPatient', userId), ctx.limits.waitFor('declinedCardByIp', ip)])),
   );
   if (wait > 0) throw rateLimited(messages.cardAttemptsLimited, wait);
 }
-const countDecline = (ctx: CheckoutDeps, userId: string, ip: string) =>
+export const countDecline = (ctx: Pick<CheckoutDeps, 'limits'>, userId: string, ip: string) =>
   Promise.all([ctx.limits.tryConsume('declinedCardByPatient', userId), ctx.limits.tryConsume('declinedCardByIp', ip)]);
 
 /** A visit's purchase needs an account and a verified e-mail; what already covers a visit is the visits' rule. */
@@ -244,7 +256,7 @@ async function charge(
 ): Promise<Answer> {
   const buyer = order.mayBuy(payer);
   await refuseCardTesting(ctx, userId, ip);
-  const { answer, declined } = await chargeCard(ctx, userId, buyer, order, idempotencyKey);
+  const { answer, declined } = await chargeCard(ctx, userId, buyer, order, idempotencyKey, ip);
   if (declined) await countDecline(ctx, userId, ip);
   return answer;
 }
@@ -258,6 +270,7 @@ async function chargeCard(
   payer: Payer,
   order: Order,
   idempotencyKey: string,
+  ip: string,
 ): Promise<{ answer: Answer; declined: boolean }> {
   const { planId, amountCents, description } = priced(order.purchase);
   const body = order.card;
@@ -285,7 +298,13 @@ async function chargeCard(
   };
   // The attempt is in the ledger before the gateway is called; the partial unique index on a
   // patient's pending checkout lets only one purchase be in flight, on every instance.
-  const paymentId = await insertCheckoutAttempt(ctx.db, attempt, payer);
+  // The consent is kept with the attempt, both or neither.
+  const paymentId = await ctx.db.transaction(async (tx) => {
+    const id = await insertCheckoutAttempt(tx, attempt, payer);
+    if (id && order.consent)
+      await insertConsent(tx, { userId, paymentId: id, planId, termsText: order.consent.text, termsVersion: order.consent.version, ip });
+    return id;
+  });
   if (!paymentId) {
     // Not recorded: the membership changed since it was checked (say why, if it now refuses) or another purchase is in flight.
     order.mayBuy(await findPayer(ctx.db, userId));
@@ -394,6 +413,7 @@ async function settleCheckout(
       subscriptionEndDate: endsAt,
       subscriptionCancelledDate: null,
       subscriptionMethodOfCancelling: null,
+      subscriptionCancellationReason: null,
       ...payment.details!,
       cardLast4: result.last4,
       cardBrand: result.brand,
@@ -403,7 +423,7 @@ async function settleCheckout(
       outcome: 'ok',
       body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) },
     };
-    const receipt = receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt);
+    const receipt = receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt, payment.id);
     const recorded = await recordCheckoutSettlement(tx, {
       userId: payment.userId,
       paymentId: payment.id,

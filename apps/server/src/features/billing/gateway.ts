@@ -14,6 +14,19 @@ interface CardInput {
 export type ChargeResult =
   { ok: true; reference: string; paymentMethodToken: string; brand: CardBrand | null; last4: string } | { ok: false; code: DeclineCode };
 
+/** A refund the gateway refused: the charge cannot be refunded (too old, disputed, or refunded already at the gateway). */
+export type RefundResult = { ok: true; reference: string } | { ok: false; code: 'refund_failed' };
+
+interface RefundRequest {
+  /** The gateway's reference of the charge given back. */
+  chargeReference: string;
+  /** US cents, at most what is left of the charge. */
+  amountCents: number;
+  currency: 'USD';
+  /** The gateway refunds at most once per key. */
+  idempotencyKey: string;
+}
+
 export interface ChargeRequest {
   /** US cents. */
   amountCents: number;
@@ -28,6 +41,8 @@ export interface ChargeRequest {
  * gateway with hosted card fields would take its own token there instead (PCI SAQ A), and billing
  * rules stay as they are. `chargeSaved` charges the reusable token for renewals. `lookup` and
  * `void` are what reconciliation needs after our process died between a charge and its commit.
+ * `saveCard` checks a card and answers its reusable token without charging it (a setup intent);
+ * `refund` gives back all or part of a charge, once per key, so asking again answers the same.
  */
 export interface PaymentGateway {
   readonly name: string;
@@ -37,4 +52,6 @@ export interface PaymentGateway {
   lookup(idempotencyKey: string): Promise<ChargeResult | null>;
   /** Voids (refunds) the charge made under this key, or makes sure no later call under it charges. */
   void(idempotencyKey: string): Promise<void>;
+  saveCard(card: CardInput, request: Pick<ChargeRequest, 'idempotencyKey'>): Promise<ChargeResult>;
+  refund(request: RefundRequest): Promise<RefundResult>;
 }

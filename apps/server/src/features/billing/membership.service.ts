@@ -4,8 +4,10 @@ import {
   isActiveStatus,
   messages,
   toCentralIso,
+  VISIT_SERVICES,
   visitPurchaseName,
   type Plan,
+  type PlanId,
   type VisitService,
 } from '@app/shared';
 import type { Database } from '../../db/client';
@@ -38,13 +40,18 @@ export async function updatePlan(db: Database, auth: { userId: string }, userId:
   };
 }
 
+export const isVisitService = (id: string): id is VisitService => (VISIT_SERVICES as readonly string[]).includes(id);
+
+/** What a ledger row bought, by its plan id: a visit's service names the visit, a plan its title (a refund's is its payment's). */
+export const purchaseTitle = (planId: string) => (isVisitService(planId) ? visitPurchaseName(planId) : findPlan(planId as PlanId).title);
+
 export async function paymentHistory(db: Database, userId: string) {
   const rows = await listPayments(db, userId);
   return rows.map((row) => ({
     id: row.id,
     date: toCentralIso(row.createdAt),
     planId: row.planId,
-    planName: row.kind === 'visit' ? visitPurchaseName(row.planId as VisitService) : findPlan(row.planId as Plan['id']).title,
+    planName: purchaseTitle(row.planId),
     kind: row.kind,
     amount: fromMinorUnits(row.amountCents),
     currency: row.currency,

@@ -1,8 +1,21 @@
-import { formatCentralDate, formatUsd, type Plan } from '@app/shared';
+import { addDays, formatCentralDate, formatUsd, MEMBERSHIP_TERM_DAYS, clinicianName, messages, type Plan } from '@app/shared';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Letter } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import type { MailTemplates } from '../mail';
 import type { UserRow } from '../users';
+import { isVisitService, purchaseTitle } from './membership.service';
+import { renderReceiptPdf, type ReceiptLine } from './receipt-pdf';
+import { findPaidPayment, listPaidPaymentsOfYear, type ReceiptRow } from './receipts.repository';
 
-/** The receipt e-mail of a paid checkout or renewal. */
+/** What receipts are made from: the ledger, and the seller they name. */
+interface ReceiptDeps {
+  db: Database;
+  config: Pick<Config, 'company' | 'brand'>;
+}
+
+/** The receipt e-mail of a paid checkout or renewal; the receipt's PDF is attached when it is sent. */
 export function receiptMail(
   ctx: { templates: MailTemplates },
   user: Pick<UserRow, 'email' | 'firstName' | 'cardBrand' | 'cardLast4'>,
@@ -10,8 +23,9 @@ export function receiptMail(
   paidAt: Date,
   reference: string,
   renewsAt: Date | null,
+  paymentId: string,
 ) {
-  return ctx.templates.receipt(user.email, user.firstName, {
+  const mail = ctx.templates.receipt(user.email, user.firstName, {
     planTitle: plan.title,
     amount: formatUsd(plan.priceCents),
     date: formatCentralDate(paidAt),
@@ -19,4 +33,60 @@ export function receiptMail(
     reference,
     renewsOn: renewsAt ? formatCentralDate(renewsAt) : null,
   });
+  return { ...mail, letter: { ...mail.letter, attachment: { receiptOf: paymentId } } };
+}
+
+/**
+ * A payment's receipt number: the first 48 bits of its id, in capitals. Printed on the receipt, the
+ * statement and a refund's receipt, and unique in practice (a clash needs millions of payments).
+ */
+export const receiptNumber = (paymentId: string) => paymentId.replace(/-/g, '').slice(0, 12).toUpperCase();
+
+/** What a ledger row shows on a receipt: what it bought, the period a membership covers, a visit's clinician. */
+function receiptLine(row: ReceiptRow): ReceiptLine {
+  const visit = isVisitService(row.planId);
+  const periodStart = row.kind === 'renewal' ? row.periodStart : row.kind === 'checkout' ? row.createdAt : null;
+  return {
+    receiptNumber: receiptNumber(row.id),
+    paidAt: row.createdAt,
+    bought: visit ? purchaseTitle(row.planId) : `${purchaseTitle(row.planId)} membership`,
+    period: periodStart ? { from: periodStart, to: addDays(periodStart, MEMBERSHIP_TERM_DAYS) } : null,
+    clinician: row.clinician ? { name: clinicianName(row.clinician), npi: row.clinician.npi } : null,
+    clinicianPending: visit && !row.clinician,
+    amountCents: row.amountCents,
+    card: row.cardLast4 ? { brand: row.cardBrand, last4: row.cardLast4 } : null,
+    refundOf: row.refundOf ? receiptNumber(row.refundOf) : null,
+  };
+}
+
+const render = (deps: ReceiptDeps, rows: ReceiptRow[], year: number | null) =>
+  renderReceiptPdf({
+    company: deps.config.company,
+    brandName: deps.config.brand.name,
+    patientName: `${rows[0]!.firstName} ${rows[0]!.lastName}`.trim(),
+    lines: rows.map(receiptLine),
+    year,
+  });
+
+/** The receipt of one of `userId`'s paid payments (a refund's too), as a PDF; any other payment does not exist for them. */
+export async function receiptPdf(deps: ReceiptDeps, userId: string, paymentId: string): Promise<{ fileName: string; pdf: Buffer }> {
+  const row = await findPaidPayment(deps.db, paymentId, userId);
+  if (!row) throw notFound(messages.receiptNotFound);
+  return { fileName: `receipt-${receiptNumber(row.id)}.pdf`, pdf: await render(deps, [row], null) };
+}
+
+/** The payments of a US Central calendar year, refunds included, and their total, as a PDF. */
+export async function statementPdf(deps: ReceiptDeps, userId: string, year: number): Promise<{ fileName: string; pdf: Buffer }> {
+  const rows = await listPaidPaymentsOfYear(deps.db, userId, year);
+  if (rows.length === 0) throw notFound(messages.statementEmpty);
+  return { fileName: `statement-${year}.pdf`, pdf: await render(deps, rows, year) };
+}
+
+/** The files a message carries when it is sent: a receipt's PDF, made from the ledger as it is then. */
+export async function mailAttachments(deps: ReceiptDeps, letter: Letter) {
+  if (!letter.attachment) return [];
+  const row = await findPaidPayment(deps.db, letter.attachment.receiptOf);
+  // A payment gone with its account: the message goes without it.
+  if (!row) return [];
+  return [{ filename: `receipt-${receiptNumber(row.id)}.pdf`, contentType: 'application/pdf', content: await render(deps, [row], null) }];
 }

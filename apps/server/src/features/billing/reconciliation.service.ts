@@ -4,8 +4,10 @@ import type { Log } from '../../lib/logging';
 import type { MailDelivery, MailTemplates } from '../mail';
 import type { PaymentGateway } from './gateway';
 import { askGateway, RECONCILE_LEASE_MS, settleClaimedCheckout } from './checkout.service';
+import { settleClaimedRefund } from './refunds.service';
 import { runRenewals, settleRenewal } from './renewals.service';
 import { claimPendingPayments, expireEndedVisits } from './repository';
+import { sendMembershipReminders } from './membership-reminders.service';
 
 const BATCH = 100;
 
@@ -40,6 +42,7 @@ export async function runReconciliation(
     for (const payment of batch) {
       try {
         if (payment.kind === 'renewal') await settleRenewal(ctx, payment, await askGateway(ctx, payment), now);
+        else if (payment.kind === 'refund') await settleClaimedRefund(ctx, payment);
         else await settleClaimedCheckout(ctx, payment);
         settled += 1;
       } catch (error) {
@@ -55,5 +58,6 @@ export async function runReconciliation(
 export async function runBillingJobs(ctx: BillingJobsDeps, now = new Date()) {
   await runReconciliation(ctx, { now });
   await expireEndedVisits(ctx.db, now);
+  await sendMembershipReminders(ctx, now);
   return runRenewals(ctx, now);
 }

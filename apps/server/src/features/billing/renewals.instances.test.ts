@@ -1,4 +1,4 @@
-import { messages, type AdminUser } from '@app/shared';
+import { addDays, messages, type AdminUser } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memberships, payments, users } from '../../db/schema';
@@ -55,4 +55,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a renewal and an admin edit on 
     expect(membership?.nextChargeAt).toBeNull();
     // Two server processes start from source: more than a test's usual budget.
   }, 120_000);
+
+  it("refuses a member's own cancellation on one instance (409) while the other charges the renewal; after it, the cancellation ends the membership a period on", async () => {
+    // Only this test's instances charge. The one the member uses starts first, before the membership is
+    // due, so a slow start of the other cannot let the charge settle before the member asks; both
+    // gateways are slow, so whichever instance claims the renewal, it is in flight when the member asks.
+    for (const instance of cluster.running) instance.kill();
+    const slow = { SANDBOX_GATEWAY_LATENCY_MS: '20000' };
+    const editing = await start(slow);
+    const m = await insertDueMember(cluster.helper);
+    const member = { authorization: `Bearer ${m.token}` };
+    await start(slow);
+    await eventually('the renewal try', async () => (await renewals(m.id)).find((r) => r.status === 'pending'), 90_000);
+    const cancel = () => call(editing.url, 'POST', '/api/users/me/membership/cancellation', { reason: 'Moving' }, member);
+    const refused = await cancel();
+    expect([refused.status, refused.body.message]).toEqual([409, messages.renewalInFlight]);
+    const [before] = await cluster.helper.ctx.db.select().from(memberships).where(eq(memberships.userId, m.id));
+    expect(before?.cancelAt).toBeNull();
+
+    await eventually('the renewal to settle', async () => (await renewals(m.id)).find((r) => r.status !== 'pending'), 30_000);
+    const accepted = await cancel();
+    expect(accepted.status).toBe(200);
+    const [after] = await cluster.helper.ctx.db.select().from(memberships).where(eq(memberships.userId, m.id));
+    // Renewed for the period from its due date; the notice period keeps the next renewal, so the end is one more period on.
+    expect(after?.cancelAt?.getTime()).toBe(addDays(m.renewsAt, 60).getTime());
+  }, 180_000);
 });

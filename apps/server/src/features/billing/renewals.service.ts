@@ -5,6 +5,7 @@ import type { Log } from '../../lib/logging';
 import { receiptMail } from './receipts.service';
 import {
   claimDueMemberships,
+  clearScheduledPlans,
   insertRenewalTries,
   lockMembershipForChange,
   lockPendingPayments,
@@ -49,6 +50,8 @@ export interface RenewalSummary {
   expired: number;
   /** Charged while the membership changed (cancelled, another plan or amount): the charge was voided and the change kept. */
   voided: number;
+  /** Ended by the member's cancellation instead of renewed. */
+  cancelled: number;
   skipped: number;
 }
 
@@ -67,20 +70,26 @@ const RENEWAL_IN_FLIGHT_RETRY_SECONDS = 60;
  * twice in a row: memberships are claimed in batches with SKIP LOCKED and a lease, and each try of a
  * period is a ledger row with a unique (user, period, attempt) written before the gateway is called,
  * so no period is ever charged twice. A batch's ledger rows, its settlement and its notices are each
- * written set-based; the gateway is called for each member, a bounded number at a time.
+ * written set-based; the gateway is called for each member, a bounded number at a time. With
+ * `onlyUserId`, only that member's membership is renewed, if it is due (a past-due card just replaced).
  */
-export async function runRenewals(ctx: RenewalDeps, now: Date = new Date()): Promise<RenewalSummary> {
-  const summary: RenewalSummary = { renewed: 0, declined: 0, expired: 0, voided: 0, skipped: 0 };
+export async function runRenewals(ctx: RenewalDeps, now: Date = new Date(), onlyUserId?: string): Promise<RenewalSummary> {
+  const summary: RenewalSummary = { renewed: 0, declined: 0, expired: 0, voided: 0, cancelled: 0, skipped: 0 };
   // Each batch worker claims its own memberships (SKIP LOCKED), as several instances would.
-  await Promise.all(Array.from({ length: PARALLEL_BATCHES }, () => renewBatches(ctx, now, summary)));
+  await Promise.all(Array.from({ length: onlyUserId ? 1 : PARALLEL_BATCHES }, () => renewBatches(ctx, now, summary, onlyUserId)));
   // The mail worker sends the receipts and notices this run put in the outbox.
   return summary;
 }
 
-async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary) {
+async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary, onlyUserId?: string) {
   while (!ctx.signal?.aborted) {
-    const batch = await claimDueMemberships(ctx.db, now, BATCH, LEASE_MS);
-    if (batch.length === 0) break;
+    const claimed = await claimDueMemberships(ctx.db, now, BATCH, LEASE_MS, onlyUserId);
+    if (claimed.length === 0) break;
+    // A member's cancellation takes effect at the renewal it stops: no charge, the membership ends.
+    const ending = claimed.filter(cancellationTakesEffect);
+    await endCancelledMemberships(ctx, ending);
+    summary.cancelled += ending.length;
+    const batch = claimed.filter((m) => !cancellationTakesEffect(m));
     const chargeable = batch.filter(isChargeable);
     // Nothing to charge for (a one-time visit, a cancelled membership, data an admin changed).
     const nothingToCharge = batch.filter((m) => !isChargeable(m));
@@ -106,7 +115,7 @@ async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary
       summary.skipped += 1;
     }
 
-    const claimed = new Map(chargeable.map((m) => [m.userId, m]));
+    const byUser = new Map(chargeable.map((m) => [m.userId, m]));
     const answers = await inParallel(tries, PARALLEL_CHARGES, async (payment): Promise<GatewayAnswer | null> => {
       try {
         const plan = findPlan(payment.planId as PlanId);
@@ -116,7 +125,7 @@ async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary
           description: `${plan.title} renewal`,
           idempotencyKey: payment.gatewayKey,
         };
-        const m = claimed.get(payment.userId)!;
+        const m = byUser.get(payment.userId)!;
         return { payment, result: await ctx.gateway.chargeSaved(m.gatewayToken!, request), claimedAmountCents: m.amountCents };
       } catch (error) {
         // Unknown outcome: the row stays pending and reconciliation asks the gateway.
@@ -127,12 +136,35 @@ async function renewBatches(ctx: RenewalDeps, now: Date, summary: RenewalSummary
     const answered = answers.filter((answer) => answer !== null);
     summary.skipped += answers.length - answered.length;
     for (const outcome of await settleRenewals(ctx, answered, now)) summary[outcome ?? 'skipped'] += 1;
+    // One member's renewal is tried once: a decline's next try waits for the job.
+    if (onlyUserId) break;
   }
 }
 
 /** A membership renews while it is active or past due on a monthly plan. */
 function renews(m: { status: SubscriptionStatus | null; plan: PlanId | null }): boolean {
   return (m.status === 'active' || m.status === 'past_due') && m.plan !== null && findPlan(m.plan).period === 'month';
+}
+
+/** The renewal due is the one a cancellation stops (or the member has no known renewal date any more). */
+function cancellationTakesEffect(m: DueMembership): boolean {
+  return m.cancelAt !== null && renews(m) && (m.periodStart === null || m.periodStart.getTime() >= m.cancelAt.getTime());
+}
+
+/** Ends memberships whose cancellation took effect: cancelled, nothing renews, ended on the cancellation's date. */
+async function endCancelledMemberships(ctx: RenewalDeps, ending: readonly DueMembership[]) {
+  if (ending.length === 0) return;
+  await ctx.db.transaction(async (tx) => {
+    await saveSubscriptionStates(
+      tx,
+      ending.map((m) => ({ userId: m.userId, status: 'cancelled', amountCents: m.amountCents, renewsAt: null, endsAt: m.cancelAt })),
+    );
+    // Releases the lease last: until then, an undo waits its turn and then finds the membership ended.
+    await scheduleMemberships(
+      tx,
+      ending.map((m) => ({ userId: m.userId, nextChargeAt: null, failedRenewals: m.failedRenewals })),
+    );
+  });
 }
 
 function isChargeable(m: DueMembership): boolean {
@@ -160,9 +192,9 @@ export async function changeMembershipTerms(
     await scheduleMemberships(tx, [{ userId, nextChargeAt: after.renewsAt ?? new Date(), failedRenewals }]);
 }
 
-/** The ledger row of this membership's next try for its current period. */
+/** The ledger row of this membership's next try for its current period, on the plan a scheduled change moves it to. */
 function renewalTry(ctx: RenewalDeps, m: DueMembership): RenewalTry {
-  const plan = findPlan(m.plan!);
+  const plan = findPlan(m.scheduledPlan ?? m.plan!);
   const attempt = m.failedRenewals + 1;
   return {
     userId: m.userId,
@@ -218,7 +250,7 @@ const sameInstant = (a: Date | null, b: Date) => a !== null && a.getTime() === b
 function onSameTerms(user: LockedMember, { payment, claimedAmountCents }: GatewayAnswer): boolean {
   return (
     renews({ status: user.subscriptionStatus, plan: user.subscriptionPlan }) &&
-    user.subscriptionPlan === payment.planId &&
+    (user.scheduledPlan ?? user.subscriptionPlan) === payment.planId &&
     sameInstant(user.nextSubscriptionRenewDate, payment.periodStart) &&
     (claimedAmountCents === undefined || user.subscriptionAmountCents === claimedAmountCents)
   );
@@ -311,6 +343,7 @@ async function settleLocked(
     );
     const states: SubscriptionState[] = [];
     const schedules: MembershipSchedule[] = [];
+    const changedPlans: string[] = [];
     const mails: OutgoingMail[] = [];
     const outcomes = decisions.map((decision): Decided => {
       if (decision === null || decision === 'void') return decision;
@@ -327,9 +360,10 @@ async function settleLocked(
       const attempt = payment.attempt;
       if (result.ok) {
         const renewsAt = addDays(periodStart, MEMBERSHIP_TERM_DAYS);
-        states.push({ userId: user.id, status: 'active', amountCents: plan.priceCents, renewsAt, endsAt: renewsAt });
+        states.push({ userId: user.id, plan: plan.id, status: 'active', amountCents: plan.priceCents, renewsAt, endsAt: renewsAt });
+        if (user.scheduledPlan !== null) changedPlans.push(user.id);
         schedules.push({ userId: user.id, nextChargeAt: renewsAt, failedRenewals: 0 });
-        mails.push(receiptMail(ctx, user, plan, now, result.reference, renewsAt));
+        mails.push(receiptMail(ctx, user, plan, now, result.reference, renewsAt, payment.id));
         return 'renewed';
       }
       const retryDays = RETRY_AFTER_DAYS[attempt - 1];
@@ -358,6 +392,7 @@ async function settleLocked(
       return 'declined';
     });
     await saveSubscriptionStates(tx, states);
+    await clearScheduledPlans(tx, changedPlans);
     await scheduleMemberships(tx, schedules);
     await enqueueMails(tx, mails);
     return outcomes;

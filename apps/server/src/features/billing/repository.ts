@@ -1,4 +1,4 @@
-import type { PlanId, SubscriptionStatus } from '@app/shared';
+import type { MonthlyPlanId, PlanId, SubscriptionStatus } from '@app/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { assignments, queryRows, type Executor } from '../../db/client';
 import { idempotencyKeys, memberships, payments, users, visits } from '../../db/schema';
@@ -98,7 +98,7 @@ export async function recordCheckoutSettlement(
         membership AS (INSERT INTO memberships (user_id, gateway_token, next_charge_at, failed_renewals, locked_until)
           SELECT ${s.userId}::uuid, ${s.paid.membership.gatewayToken}::text, ${s.paid.membership.nextChargeAt?.toISOString() ?? null}::timestamptz, 0, NULL FROM settled
           ON CONFLICT (user_id) DO UPDATE SET gateway_token = excluded.gateway_token, next_charge_at = excluded.next_charge_at,
-            failed_renewals = 0, locked_until = NULL, updated_at = now()),
+            failed_renewals = 0, locked_until = NULL, cancel_at = NULL, scheduled_plan = NULL, updated_at = now()),
         receipt AS (${outboxInsert([s.paid.receipt], s.paid.receiptSchedule, stillPending)})`
     : sql``;
   const [row] = await queryRows<{ settled: boolean; receipt_id: string | null }>(
@@ -123,11 +123,13 @@ export async function lockRenewingUsers(db: Executor, userIds: string[]) {
       subscriptionAmountCents: users.subscriptionAmountCents,
       nextSubscriptionRenewDate: users.nextSubscriptionRenewDate,
       subscriptionEndDate: users.subscriptionEndDate,
+      scheduledPlan: memberships.scheduledPlan,
     })
     .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
     .where(sql`${users.id} = ANY(${columnArray(userIds, 'uuid')})`)
     .orderBy(asc(users.id))
-    .for('update');
+    .for('update', { of: users });
 }
 
 /**
@@ -240,6 +242,8 @@ export async function lockPendingPayments(tx: Executor, ids: readonly string[]):
 
 export interface SubscriptionState {
   userId: string;
+  /** A plan the state moves the member to (a scheduled change); otherwise the plan stays. */
+  plan?: PlanId;
   status: SubscriptionStatus;
   amountCents: number | null;
   renewsAt: Date | null;
@@ -250,11 +254,14 @@ export interface SubscriptionState {
 export async function saveSubscriptionStates(db: Executor, states: readonly SubscriptionState[]) {
   if (states.length === 0) return;
   await db.execute(
-    sql`UPDATE users SET subscription_status = v.status, subscription_amount_cents = v.amount_cents,
-        next_subscription_renew_date = v.renews_at, subscription_end_date = v.ends_at, updated_at = now()
+    sql`UPDATE users SET subscription_status = v.status, subscription_plan = coalesce(v.plan, users.subscription_plan),
+        subscription_amount_cents = v.amount_cents, next_subscription_renew_date = v.renews_at, subscription_end_date = v.ends_at, updated_at = now()
       FROM unnest(${columnArray(
         states.map((s) => s.userId),
         'uuid',
+      )}, ${columnArray(
+        states.map((s) => s.plan ?? null),
+        'text',
       )}, ${columnArray(
         states.map((s) => s.status),
         'text',
@@ -269,7 +276,7 @@ export async function saveSubscriptionStates(db: Executor, states: readonly Subs
         ${columnArray(
           states.map((s) => s.endsAt),
           'timestamptz',
-        )}) AS v(id, status, amount_cents, renews_at, ends_at)
+        )}) AS v(id, plan, status, amount_cents, renews_at, ends_at)
       WHERE users.id = v.id`,
   );
 }
@@ -278,6 +285,12 @@ export interface MembershipSchedule {
   userId: string;
   nextChargeAt: Date | null;
   failedRenewals: number;
+}
+
+/** Forgets the scheduled plan changes that renewals have applied. */
+export async function clearScheduledPlans(db: Executor, userIds: readonly string[]) {
+  if (userIds.length === 0) return;
+  await db.execute(sql`UPDATE memberships SET scheduled_plan = NULL WHERE user_id = ANY(${columnArray(userIds, 'uuid')})`);
 }
 
 /** Sets when each membership is next charged and releases the job's lease on it, in one statement. */
@@ -451,6 +464,10 @@ export interface DueMembership {
   userId: string;
   gatewayToken: string | null;
   failedRenewals: number;
+  /** A cancellation's end: the renewal due then ends the membership instead. */
+  cancelAt: Date | null;
+  /** The plan this renewal moves the member to. */
+  scheduledPlan: MonthlyPlanId | null;
   email: string;
   firstName: string;
   plan: PlanId | null;
@@ -460,14 +477,26 @@ export interface DueMembership {
 }
 
 /**
- * Claims up to `limit` memberships whose charge is due, for `leaseMs`. SKIP LOCKED and the lease
- * keep two job instances off the same membership.
+ * Claims up to `limit` memberships whose charge is due (of `userId` alone, when given), for `leaseMs`.
+ * SKIP LOCKED and the lease keep two job instances off the same membership.
  */
-export async function claimDueMemberships(db: Executor, now: Date, limit: number, leaseMs: number): Promise<DueMembership[]> {
+export async function claimDueMemberships(
+  db: Executor,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+  userId?: string,
+): Promise<DueMembership[]> {
   const due = db
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(lte(memberships.nextChargeAt, now), or(isNull(memberships.lockedUntil), lte(memberships.lockedUntil, now))))
+    .where(
+      and(
+        lte(memberships.nextChargeAt, now),
+        or(isNull(memberships.lockedUntil), lte(memberships.lockedUntil, now)),
+        userId === undefined ? undefined : eq(memberships.userId, userId),
+      ),
+    )
     .orderBy(memberships.nextChargeAt)
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -475,7 +504,13 @@ export async function claimDueMemberships(db: Executor, now: Date, limit: number
     .update(memberships)
     .set({ lockedUntil: new Date(now.getTime() + leaseMs) })
     .where(sql`${memberships.userId} IN ${due}`)
-    .returning({ userId: memberships.userId, gatewayToken: memberships.gatewayToken, failedRenewals: memberships.failedRenewals });
+    .returning({
+      userId: memberships.userId,
+      gatewayToken: memberships.gatewayToken,
+      failedRenewals: memberships.failedRenewals,
+      cancelAt: memberships.cancelAt,
+      scheduledPlan: memberships.scheduledPlan,
+    });
   if (claimed.length === 0) return [];
   const people = await db
     .select({

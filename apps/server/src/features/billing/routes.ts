@@ -1,4 +1,5 @@
 import {
+  cardUpdateAnswerSchema,
   checkoutAnswerSchema,
   choosePlanSchema,
   declinedAnswerSchema,
@@ -7,8 +8,9 @@ import {
   planChoiceAnswerSchema,
   planUpdateSchema,
   subscriptionRequestSchema,
+  visitPaymentSchema,
 } from '@app/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -16,12 +18,32 @@ import { requireUser, signedIn } from '../../plugins/auth';
 import { httpStatusOf } from '../../plugins/error-handler';
 import { usOnly } from '../../plugins/us-only';
 import { checkout } from './checkout.service';
+import { membershipTermsRoutes } from './membership-terms.routes';
+import { updateCard } from './card-on-file.service';
 import { paymentHistory, updatePlan } from './membership.service';
+import { receiptPdf, statementPdf } from './receipts.service';
 
 const userParams = z.object({ id: z.uuid({ error: messages.missingAccount }) });
+export const paymentParams = z.object({ paymentId: z.uuid({ error: messages.receiptNotFound }) });
+const statementQuery = z.strictObject({
+  year: z.coerce
+    .number({ error: messages.statementYearInvalid })
+    .int({ error: messages.statementYearInvalid })
+    .min(2000, { error: messages.statementYearInvalid })
+    .refine((year) => year <= new Date().getUTCFullYear() + 1, { error: messages.statementYearInvalid }),
+});
+
+/** A PDF answered as a file to save: payments are the patient's own, kept by no browser or proxy cache. */
+export const sendPdf = (reply: FastifyReply, { fileName, pdf }: { fileName: string; pdf: Buffer }) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
 
 export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await fastify.register(membershipTermsRoutes, { ctx });
 
   app.put(
     '/api/users/:id/subscription',
@@ -104,5 +126,56 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
       reply.header('cache-control', 'no-store');
       return paymentHistory(ctx.db, requireUser(request).userId);
     },
+  );
+
+  app.put(
+    '/api/users/me/card',
+    {
+      onRequest: [signedIn, usOnly(ctx)],
+      schema: {
+        operationId: 'updateMyCard',
+        summary: "Replace the card the signed-in member's renewals use; a past-due renewal is tried on it at once",
+        tags: ['Billing'],
+        body: visitPaymentSchema,
+        response: { 200: cardUpdateAnswerSchema, 402: declinedAnswerSchema.describe('The card was declined') },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      reply.header('cache-control', 'no-store');
+      return updateCard(ctx, requireUser(request).userId, request.body, typeof key === 'string' ? key : undefined, request.clientIp);
+    },
+  );
+
+  app.get(
+    '/api/users/me/payments/:paymentId/receipt.pdf',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'downloadMyReceipt',
+        summary: "Download the receipt of one of the signed-in patient's paid payments (or refunds) as a PDF",
+        tags: ['Billing'],
+        params: paymentParams,
+        produces: ['application/pdf'],
+        response: { 200: z.unknown().describe('The receipt, a PDF') },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await receiptPdf(ctx, requireUser(request).userId, request.params.paymentId)),
+  );
+
+  app.get(
+    '/api/users/me/statement.pdf',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'downloadMyYearlyStatement',
+        summary: "Download the signed-in patient's payments of a US Central calendar year, and their total, as a PDF",
+        tags: ['Billing'],
+        querystring: statementQuery,
+        produces: ['application/pdf'],
+        response: { 200: z.unknown().describe('The statement, a PDF') },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await statementPdf(ctx, requireUser(request).userId, request.query.year)),
   );
 };

@@ -3,11 +3,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser, signedIn } from '../../plugins/auth';
-import { readHealthHistory, saveHealthHistory } from './service';
+import { setAuditSubject } from '../../plugins/audit';
+import { personParams } from '../household';
+import { readHealthHistory, readPersonHealthHistory, saveHealthHistory, savePersonHealthHistory } from './service';
 
 const HISTORY_URL = '/api/users/me/health-history';
+/** A household person's history: the same history, per person, for whoever keeps their record. */
+const PERSON_HISTORY_URL = '/api/household/people/:personId/health-history';
 
-/** The signed-in patient's own health history: no route names another account. */
+/** The signed-in patient's own health history, and that of a child they are the guardian of. */
 export const healthHistoryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -41,5 +45,43 @@ export const healthHistoryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       },
     },
     async (request) => saveHealthHistory(ctx, requireUser(request).userId, request.body),
+  );
+
+  app.get(
+    PERSON_HISTORY_URL,
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'getPersonHealthHistory',
+        summary: 'Get the health history of oneself or of a child one is the guardian of',
+        tags: ['Health history'],
+        params: personParams,
+        response: { 200: healthHistoryAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      setAuditSubject(request, request.params.personId);
+      return readPersonHealthHistory(ctx, requireUser(request).userId, request.params.personId);
+    },
+  );
+
+  app.put(
+    PERSON_HISTORY_URL,
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'savePersonHealthHistory',
+        summary: 'Save the health history of oneself or of a child one is the guardian of, as a new version',
+        tags: ['Health history'],
+        params: personParams,
+        body: healthHistorySchema,
+        response: { 200: healthHistoryAnswerSchema },
+      },
+    },
+    async (request) => {
+      setAuditSubject(request, request.params.personId);
+      return savePersonHealthHistory(ctx, requireUser(request).userId, request.params.personId, request.body);
+    },
   );
 };

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { createOutboxWorker, retryDelayMs } from '../../lib/outbox-worker';
 import { claimDueMail, markMailFailed, markMailSent, type OutboxRow, type QueuedMail } from './repository';
+import type { Letter } from '../../db/schema';
 import { renderLetter, type MailBodies } from './templates';
 
 export interface MailDelivery {
@@ -33,8 +34,11 @@ export function mailBodies(brand: Config['brand'], content: Content): MailBodies
 type Outgoing = Pick<OutboxRow, 'id' | 'recipient' | 'subject' | 'kind' | 'attempts'> & Content;
 type Sender = (row: Outgoing) => Promise<void>;
 
+/** The files a message's letter asks for (a receipt's PDF), made when it is sent. */
+export type AttachmentMaker = (letter: Letter) => Promise<{ filename: string; contentType: string; content: Buffer }[]>;
+
 /** Without SMTP_URL (development only) a message counts as delivered to the dev mailbox at /dev/mailbox. */
-function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'brand'>): Sender | null {
+function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'brand'>, attachments: AttachmentMaker): Sender | null {
   if (!config.smtpUrl) return null;
   // A mail server that accepts the connection and then says nothing must not hold a send (and a
   // request waiting on it) for nodemailer's default of minutes; the outbox retries later.
@@ -45,7 +49,13 @@ function createSender(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'brand'>): S
     socketTimeout: 20_000,
   });
   return async (row) => {
-    await transport.sendMail({ from: config.mailFrom, to: row.recipient, subject: row.subject, ...mailBodies(config.brand, row) });
+    await transport.sendMail({
+      from: config.mailFrom,
+      to: row.recipient,
+      subject: row.subject,
+      ...mailBodies(config.brand, row),
+      attachments: row.letter ? await attachments(row.letter) : [],
+    });
   };
 }
 
@@ -53,8 +63,9 @@ export function createMailDelivery(deps: {
   db: Database;
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'brand'>;
   log: FastifyBaseLogger;
+  attachments?: AttachmentMaker;
 }): MailDelivery {
-  const send = createSender(deps.config);
+  const send = createSender(deps.config, deps.attachments ?? (() => Promise.resolve([])));
   const worker = createOutboxWorker<Outgoing>(
     {
       name: 'mail',

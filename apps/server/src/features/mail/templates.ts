@@ -124,6 +124,70 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       ],
       action: { label: 'Sign in', url: `${appUrl}/login` },
     }),
+  /** A member asked to make this address their account's: the link confirms it; nothing changes until then. */
+  confirmEmailChange: (to: string, firstName: string, token: string) =>
+    compose({
+      to,
+      kind: 'confirm-email-change',
+      subject: `Confirm the new e-mail of your ${brand.name} account`,
+      greeting: hello(firstName),
+      paragraphs: [
+        `You asked to make this the e-mail address of your ${brand.name} account. Confirm it with the button below: the change takes effect only then, and your other devices are signed out.`,
+        'This link works once and expires in 24 hours. If you did not ask for this, ignore this message: nothing changes.',
+      ],
+      action: { label: 'Confirm my new e-mail', url: `${appUrl}/confirm-email-change/${token}` },
+    }),
+  /** The member confirmed a new address: told to the one the account had, which no longer signs in. */
+  emailChangedByMember: (to: string, firstName: string) =>
+    compose({
+      to,
+      kind: 'email-changed',
+      subject: `The e-mail address of your ${brand.name} account was changed`,
+      greeting: hello(firstName),
+      paragraphs: [
+        'The e-mail address of your account was just changed from your profile: this address no longer signs in to it, and your other devices were signed out.',
+        `If you did not make this change, contact us at once at ${brand.supportEmail} or ${brand.supportPhone}.`,
+      ],
+    }),
+  /** Someone asked to move their account to this address, which already has one: nothing changed, and the owner hears of it. */
+  emailChangeToTakenAddress: (to: string, firstName: string) =>
+    compose({
+      to,
+      kind: 'email-change-refused',
+      subject: `Someone tried to use your e-mail at ${brand.name}`,
+      greeting: hello(firstName),
+      paragraphs: [
+        'Someone signed in to another account just asked to change its e-mail address to this one. This address already belongs to your account, so nothing was changed.',
+        `If this was you, no action is needed. Questions? Write to ${brand.supportEmail}.`,
+      ],
+    }),
+  /** The member's data download is ready, behind a signed link that works for them alone until it expires. */
+  dataExportReady: (to: string, firstName: string, url: string, expiresAt: string) =>
+    compose({
+      to,
+      kind: 'data-export-ready',
+      subject: `Your ${brand.name} data is ready to download`,
+      greeting: hello(firstName),
+      paragraphs: [
+        'The copy of your data you asked for is ready: your profile, health history, visits and their summaries, messages, payments, consents and sign-in history, in one archive.',
+        `Sign in to download it. The link works for your account only, until ${expiresAt}.`,
+        `If you did not ask for this, change your password and contact us at ${brand.supportEmail}.`,
+      ],
+      action: { label: 'Download my data', url },
+    }),
+  /** The account was deleted at its owner's request: the last message to the address. */
+  accountDeleted: (to: string, firstName: string) =>
+    compose({
+      to,
+      kind: 'account-deleted',
+      subject: `Your ${brand.name} account is deleted`,
+      greeting: hello(firstName),
+      paragraphs: [
+        'Your account was deleted as you asked. Your membership ended with no further charge, and you are signed out everywhere.',
+        'Your medical record and payment records are kept for 7 years, sealed, as our Terms say; everything else was erased. You can register again with this address at any time.',
+        `If you did not ask for this, contact us at once at ${brand.supportEmail} or ${brand.supportPhone}.`,
+      ],
+    }),
   /** The second step of a staff sign-in: to the admin dashboard, or to the clinic for a clinician. */
   adminMagicLink: (to: string, firstName: string, token: string, desk: 'admin' | 'clinic') =>
     compose({
@@ -151,6 +215,36 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       ],
       action: { label: 'Set my password', url: `${appUrl}/clinic/welcome?token=${token}` },
     }),
+  /** An admin's invitation to a new admin: the link sets the password; sign-in then adds an e-mailed link, as for every admin. */
+  adminInvitation: (to: string, firstName: string, token: string) =>
+    compose({
+      to,
+      kind: 'admin-invite',
+      subject: `You're invited to the ${brand.name} admin dashboard`,
+      greeting: hello(firstName),
+      paragraphs: [
+        `An administrator of ${brand.name} invited you to run the service as an administrator. Use the button below to choose your password.`,
+        'This link works once and expires in 7 days. After that, ask an administrator to send a new one.',
+        `If you did not expect this invitation, you can ignore this message or write to ${brand.supportEmail}.`,
+      ],
+      action: { label: 'Set my password', url: `${appUrl}/admin/welcome?token=${token}` },
+    }),
+  /** An invitation to join a family membership; with `forOwnRecord`, a child who turned 18 takes their record into a login of their own. */
+  householdInvitation: (to: string, holderName: string, token: string, forOwnRecord: boolean) =>
+    compose({
+      to,
+      kind: 'household-invite',
+      subject: `${holderName} invited you to their ${brand.name} family`,
+      greeting: 'Hello,',
+      paragraphs: [
+        forOwnRecord
+          ? `${holderName} invites you to create your own ${brand.name} login. Your visits and health history move with you, and only you see them from then on.`
+          : `${holderName} invites you to join their ${brand.name} family membership. You get your own login, your own visits and your own health history, which only you see.`,
+        'This link works once and expires in 7 days. After that, ask for a new one.',
+        `If you did not expect this invitation, you can ignore this message or write to ${brand.supportEmail}.`,
+      ],
+      action: { label: 'Accept the invitation', url: `${appUrl}/household/join?token=${token}` },
+    }),
   receipt: (
     to: string,
     firstName: string,
@@ -167,6 +261,19 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
         `Payment reference: ${r.reference}. Keep this e-mail for your records.`,
       ],
       action: { label: 'Go to my profile', url: `${appUrl}/profile` },
+    }),
+  refundIssued: (to: string, firstName: string, r: { amount: string; bought: string; paidOn: string; receipt: string; card: string }) =>
+    compose({
+      to,
+      kind: 'refund',
+      subject: `Your ${brand.name} refund of ${r.amount}`,
+      greeting: hello(firstName),
+      paragraphs: [
+        `We refunded ${r.amount} of your payment for ${r.bought} made on ${r.paidOn} (receipt ${r.receipt}) to ${r.card}.`,
+        'Your bank may take 5 to 10 business days to show it on your statement. The refund and its receipt are in your payment history.',
+        `Questions? Write to ${brand.supportEmail} or call ${brand.supportPhone}.`,
+      ],
+      action: { label: 'See my payments', url: `${appUrl}/profile` },
     }),
   renewalDeclined: (to: string, firstName: string, r: { planTitle: string; amount: string; retryOn: string }) =>
     compose({
@@ -193,6 +300,31 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       ],
       action: { label: 'Choose a plan', url: `${appUrl}/profile` },
     }),
+  cancellationConfirmed: (to: string, firstName: string, r: { planTitle: string; summary: string }) =>
+    compose({
+      to,
+      kind: 'cancellation-confirmed',
+      subject: `Your ${brand.name} membership is cancelled`,
+      greeting: hello(firstName),
+      paragraphs: [
+        `We received your cancellation of ${r.planTitle}. ${r.summary}`,
+        'Changed your mind? Choose "Keep my membership" on your profile any time before it ends.',
+      ],
+      action: { label: 'Go to my profile', url: `${appUrl}/profile` },
+    }),
+  /** The yearly reminder of an automatic renewal's terms and how to cancel it online. */
+  membershipReminder: (to: string, firstName: string, r: { planTitle: string; terms: string }) =>
+    compose({
+      to,
+      kind: 'membership-reminder',
+      subject: `A yearly reminder about your ${brand.name} membership`,
+      greeting: hello(firstName),
+      paragraphs: [
+        `You are a member of ${brand.name} on ${r.planTitle}. ${r.terms}`,
+        'To cancel, sign in, open your profile and choose "Cancel membership": it takes two clicks, and we show what it will cost before you confirm.',
+      ],
+      action: { label: 'Manage my membership', url: `${appUrl}/profile` },
+    }),
   /** A doctor took the patient's request: no health details, only the way back to the visit. */
   doctorReady: (to: string, firstName: string, visitId: string) =>
     compose({
@@ -205,6 +337,15 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
         'Open your visit to see who it is and to join. Keep your phone close: for a phone visit the doctor calls the number you gave.',
       ],
       action: { label: 'Open my visit', url: `${appUrl}/visits/${visitId}` },
+    }),
+  /** The care team's answer to an enquiry from the contact page, written by an admin in the console. */
+  enquiryReply: (to: string, fullName: string, body: string) =>
+    compose({
+      to,
+      kind: 'enquiry-reply',
+      subject: `Your question to ${brand.name}`,
+      greeting: hello(fullName),
+      paragraphs: [...body.split(/\n{2,}/), `You can reply to this e-mail or write to ${brand.supportEmail}.`],
     }),
   enquiry: (to: string, e: { fullName: string; email: string; phone: string; message: string; location: string }) =>
     compose({

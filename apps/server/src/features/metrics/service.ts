@@ -60,7 +60,7 @@ export function createMetrics(deps: MetricsDeps) {
   });
   const renewals = new Counter({
     name: 'renewals_total',
-    help: 'Memberships handled by renewal runs, by outcome (charged, declined, expired, skipped, voided)',
+    help: 'Memberships handled by renewal runs, by outcome (charged, declined, expired, skipped, voided, cancelled)',
     labelNames: ['outcome'] as const,
     registers,
   });
@@ -161,6 +161,7 @@ export function createMetrics(deps: MetricsDeps) {
       renewals.inc({ outcome: 'expired' }, summary.expired);
       renewals.inc({ outcome: 'skipped' }, summary.skipped);
       renewals.inc({ outcome: 'voided' }, summary.voided);
+      renewals.inc({ outcome: 'cancelled' }, summary.cancelled);
     },
     auditWriteFailed(rows: number) {
       auditFailures.inc(rows);
@@ -183,6 +184,8 @@ export function createMetrics(deps: MetricsDeps) {
         chargeSaved: (token, request) => counted('renewal', gateway.chargeSaved(token, request)),
         lookup: (key) => gateway.lookup(key),
         void: (key) => gateway.void(key),
+        saveCard: (card, request) => gateway.saveCard(card, request),
+        refund: (request) => gateway.refund(request),
       };
     },
   };

@@ -1,4 +1,4 @@
-import type { Plan, PlanId } from '@app/shared';
+import { cancelAfterLine, type Plan, type PlanId } from '@app/shared';
 
 /** The plan catalogue: the one source of every price the site shows or charges. */
 export const planCatalogue: readonly Plan[] = [
@@ -15,7 +15,7 @@ export const planCatalogue: readonly Plan[] = [
       'E-prescriptions sent to your pharmacy',
       'Primary care, urgent care and behavioural health',
       'Personal electronic health record and patient portal',
-      'Cancel anytime after 90 days',
+      cancelAfterLine('individualMonthly'),
     ],
   },
   {
@@ -31,7 +31,7 @@ export const planCatalogue: readonly Plan[] = [
       'Free pediatric visits for children aged 2-17',
       'One account to manage every family member',
       'Caregivers can book for dependents',
-      'Cancel anytime after 60 days',
+      cancelAfterLine('familyMonthly'),
     ],
   },
   {

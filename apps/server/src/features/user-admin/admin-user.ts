@@ -45,5 +45,6 @@ export function toAdminUser(user: UserRow): AdminUser {
     nextSubscriptionRenewDate: timestamp(user.nextSubscriptionRenewDate),
     subscriptionEndDate: timestamp(user.subscriptionEndDate),
     subscriptionCancelledDate: timestamp(user.subscriptionCancelledDate),
+    disabledAt: user.disabledAt?.toISOString() ?? null,
   };
 }

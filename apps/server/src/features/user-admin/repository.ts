@@ -1,12 +1,15 @@
-import { USER_SEARCH_COUNT_LIMIT, type SortDirection, type UserSortField } from '@app/shared';
+import { USER_SEARCH_COUNT_LIMIT, type PlanId, type SortDirection, type SubscriptionStatus, type UserSortField } from '@app/shared';
 import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { userCounts, users } from '../../db/schema';
 import type { UserRow } from '../users';
 
-/** Which users a list shows: a substring of e-mail or full name (`q`), or of e-mail alone (`email`). */
-export type UserFilter = { q?: string; email?: string };
+/**
+ * Which users a list shows: a substring of e-mail or full name, or an exact customer id (`q`), or a substring
+ * of e-mail alone (`email`); and only those with a given subscription status, plan or verified flag.
+ */
+export type UserFilter = { q?: string; email?: string; status?: SubscriptionStatus; plan?: PlanId; verified?: boolean };
 
 // Each expression is written exactly as its index in migration 0008, so the planner can walk the index.
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
@@ -25,9 +28,18 @@ const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (
 function whereOf(filter: UserFilter): SQL | undefined {
   // E-mails are stored lower-cased (a constraint holds it): the column is matched as its indexes hold it.
   const emailMatches = (text: string) => sql`${users.email} LIKE ${containing(text)}`;
-  if (filter.email) return emailMatches(filter.email);
-  if (filter.q) return sql`(${emailMatches(filter.q)} OR lower(${fullName}) LIKE ${containing(filter.q)})`;
-  return undefined;
+  // Customer ids are upper-case codes: the typed text upper-cased finds one through its unique index.
+  const search = filter.email
+    ? emailMatches(filter.email)
+    : filter.q
+      ? sql`(${emailMatches(filter.q)} OR lower(${fullName}) LIKE ${containing(filter.q)} OR ${users.customerId} = ${filter.q.toUpperCase()})`
+      : undefined;
+  return and(
+    search,
+    filter.status === undefined ? undefined : eq(users.subscriptionStatus, filter.status),
+    filter.plan === undefined ? undefined : eq(users.subscriptionPlan, filter.plan),
+    filter.verified === undefined ? undefined : eq(users.verified, filter.verified),
+  );
 }
 
 interface UserCounts {

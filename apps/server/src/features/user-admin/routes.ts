@@ -1,8 +1,12 @@
 import {
+  adminCancellationRequestSchema,
+  adminMembershipSchema,
+  membershipTermsSchema,
   adminUserListQuerySchema,
   adminUserPageSchema,
   adminUserSchema,
   adminUserSearchQuerySchema,
+  adminHouseholdSchema,
   adminUserUpdateSchema,
   auditEventPageSchema,
   messageAnswerSchema,
@@ -15,7 +19,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
 import { auditActor, markAuditRecorded } from '../../plugins/audit';
-import { readUserHistoryAsAdmin, readUsersAsAdmin, sendPasswordResetAsAdmin, updateUserAsAdmin } from './service';
+import { cancelMembershipAsAdmin, keepMembershipAsAdmin, readMembershipAsAdmin } from './membership.service';
+import { readHouseholdAsAdmin } from '../household';
+import { readUserAsAdmin, readUserHistoryAsAdmin, readUsersAsAdmin, sendPasswordResetAsAdmin, updateUserAsAdmin } from './service';
 
 const userParams = z.strictObject({ id: z.uuid({ error: messages.missingUserId }) });
 const historyQuery = z.strictObject(pageParams);
@@ -62,6 +68,25 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
     },
   );
 
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        operationId: 'getUser',
+        summary: 'Read one user',
+        tags: ['Admin users'],
+        params: userParams,
+        response: { 200: adminUserSchema },
+      },
+    },
+    async (request) => {
+      // The read's own row, written before the answer leaves.
+      const user = await readUserAsAdmin(ctx.db, request.params.id, auditActor(request));
+      markAuditRecorded(request);
+      return user;
+    },
+  );
+
   app.put(
     '/users/:id',
     {
@@ -98,6 +123,49 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
   );
 
   app.get(
+    '/users/:id/membership',
+    {
+      schema: {
+        operationId: 'getUserMembership',
+        summary: "A member's cancellation, scheduled plan change and consents to auto-renewal",
+        tags: ['Admin users'],
+        params: userParams,
+        response: { 200: adminMembershipSchema },
+      },
+    },
+    async (request) => readMembershipAsAdmin(ctx.db, request.params.id),
+  );
+
+  app.post(
+    '/users/:id/membership/cancellation',
+    {
+      schema: {
+        operationId: 'cancelUserMembership',
+        summary: "Cancel a member's membership by the membership terms, with a reason",
+        tags: ['Admin users'],
+        params: userParams,
+        body: adminCancellationRequestSchema,
+        response: { 200: membershipTermsSchema },
+      },
+    },
+    async (request) => cancelMembershipAsAdmin(ctx, request.params.id, request.body.reason),
+  );
+
+  app.delete(
+    '/users/:id/membership/cancellation',
+    {
+      schema: {
+        operationId: 'keepUserMembership',
+        summary: "Undo a member's cancellation before it takes effect",
+        tags: ['Admin users'],
+        params: userParams,
+        response: { 200: membershipTermsSchema },
+      },
+    },
+    async (request) => keepMembershipAsAdmin(ctx.db, request.params.id),
+  );
+
+  app.get(
     '/users/:id/audit',
     {
       schema: {
@@ -115,5 +183,20 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
       markAuditRecorded(request);
       return history;
     },
+  );
+
+  // Read in the trail like every admin request, the user as its subject.
+  app.get(
+    '/users/:id/household',
+    {
+      schema: {
+        operationId: 'getUserHousehold',
+        summary: "A user's household: the holder of their family and everyone in it, or the user alone",
+        tags: ['Admin users'],
+        params: userParams,
+        response: { 200: adminHouseholdSchema },
+      },
+    },
+    async (request) => readHouseholdAsAdmin(ctx.db, request.params.id),
   );
 };

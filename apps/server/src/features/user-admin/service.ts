@@ -30,7 +30,8 @@ const userNotFound = () => notFound(messages.notFound);
  * USER_SEARCH_COUNT_LIMIT users says so instead of counting them, and its pages stop there (decision 026).
  */
 async function listUsers(db: Database, query: AdminUserListQuery | AdminUserSearchQuery): Promise<AdminUserPage> {
-  const filter: UserFilter = 'email' in query ? { email: query.email } : { q: query.q };
+  const filter: UserFilter =
+    'email' in query ? { email: query.email } : { q: query.q, status: query.status, plan: query.plan, verified: query.verified };
   return db.transaction(
     async (tx) => {
       const counts = await countUsers(tx, filter);
@@ -69,6 +70,14 @@ export async function readUsersAsAdmin(
   const subjectUserIds = page.content.map((user) => user.id);
   await recordReadOrRefuse(db, { ...audit, status: 200, details: { ...query, count: subjectUserIds.length, subjectUserIds } });
   return page;
+}
+
+/** One user for an admin, recorded in the trail before it is answered; refused when the trail cannot be written. */
+export async function readUserAsAdmin(db: Database, id: string, audit: AuditRequest): Promise<AdminUser> {
+  const user = await findUserById(db, id);
+  if (!user) throw userNotFound();
+  await recordReadOrRefuse(db, { ...audit, subjectUserId: id, status: 200, details: null });
+  return toAdminUser(user);
 }
 
 /** A user's history for an admin, recorded in the trail before it is answered; refused when the trail cannot be written. */

@@ -1,5 +1,7 @@
 import {
+  changeEmailSchema,
   changePasswordSchema,
+  confirmEmailChangeSchema,
   ownDetailsSchema,
   messageAnswerSchema,
   registrationAnswerSchema,
@@ -17,6 +19,7 @@ import { requireProfile, requireUser, signedIn } from '../../plugins/auth';
 import { usOnly } from '../../plugins/us-only';
 import { toProfile } from './profile.service';
 import { changePassword } from '../auth';
+import { confirmEmailChange, requestEmailChange } from './email-change.service';
 import {
   register,
   requestVerificationResend,
@@ -151,5 +154,36 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       },
     },
     async (request) => changePassword(ctx, requireUser(request), request.body),
+  );
+
+  app.post(
+    '/api/users/email',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'requestEmailChange',
+        summary: "Ask to change the signed-in member's e-mail: a link to the new address confirms it",
+        tags: ['Account'],
+        body: changeEmailSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
+    async (request) => requestEmailChange(ctx, requireUser(request), request.body),
+  );
+
+  // A POST the page's button sends: opening the mailed link alone changes nothing (mail scanners open links).
+  app.post(
+    '/api/users/email/confirm',
+    {
+      config: { optionalSession: true },
+      schema: {
+        operationId: 'confirmEmailChange',
+        summary: "Make the new address the account's, with the token its mail carried",
+        tags: ['Account'],
+        body: confirmEmailChangeSchema,
+        response: { 200: messageAnswerSchema },
+      },
+    },
+    async (request) => confirmEmailChange(ctx, request.body.token, request.auth),
   );
 };

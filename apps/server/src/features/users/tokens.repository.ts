@@ -3,20 +3,22 @@ import type { Executor } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/crypto';
 
-export type TokenPurpose = 'verify-email' | 'reset-password' | 'admin-login' | 'clinician-invite';
+export type TokenPurpose = 'verify-email' | 'reset-password' | 'admin-login' | 'clinician-invite' | 'admin-invite' | 'change-email';
 
 const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'verify-email': 24 * 60 * 60_000,
   'reset-password': 60 * 60_000,
   'admin-login': 15 * 60_000,
   'clinician-invite': 7 * 24 * 60 * 60_000,
+  'admin-invite': 7 * 24 * 60 * 60_000,
+  'change-email': 24 * 60 * 60_000,
 };
 
 /**
  * Issues a single-use token and returns it; only its hash is stored. Issuing a new one cancels the
- * user's older tokens of the same purpose.
+ * user's older tokens of the same purpose. An e-mail change's token carries the address it confirms.
  */
-export async function issueToken(db: Executor, userId: string, purpose: TokenPurpose): Promise<string> {
+export async function issueToken(db: Executor, userId: string, purpose: TokenPurpose, newEmail?: string): Promise<string> {
   const token = randomToken();
   await db
     .delete(oneTimeTokens)
@@ -26,6 +28,7 @@ export async function issueToken(db: Executor, userId: string, purpose: TokenPur
     purpose,
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
+    newEmail: newEmail ?? null,
   });
   return token;
 }
@@ -47,6 +50,16 @@ export async function consumeToken(db: Executor, token: string, purpose: TokenPu
     .where(usable(token, purpose))
     .returning({ userId: oneTimeTokens.userId });
   return row?.userId ?? null;
+}
+
+/** Uses up an e-mail change's token, as consumeToken does: its user and the address it confirms. */
+export async function consumeEmailChangeToken(db: Executor, token: string): Promise<{ userId: string; newEmail: string } | null> {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(usable(token, 'change-email'))
+    .returning({ userId: oneTimeTokens.userId, newEmail: oneTimeTokens.newEmail });
+  return row?.newEmail ? { userId: row.userId, newEmail: row.newEmail } : null;
 }
 
 /** Whether a token could still be used, without using it (the admin link screen opens without spending it). */

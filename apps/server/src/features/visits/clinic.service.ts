@@ -1,5 +1,4 @@
-import { messages, type ClinicianVisit, type VisitNote } from '@app/shared';
-import { z } from 'zod';
+import { ageOn, clinicianName, messages, type ClinicianVisit, type VisitNote } from '@app/shared';
 import type { Database, Executor } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { findVersion, latestVersion } from '../health-history';
@@ -28,7 +27,7 @@ import {
   waitingIn,
   type VisitRow,
 } from './repository';
-import { clinicianName, signedSummaries } from './view.service';
+import { signedSummaries } from './view.service';
 
 /** What the clinicians' side of visits uses. */
 export interface ClinicDeps {
@@ -50,15 +49,6 @@ async function activeClinician(db: Executor, userId: string) {
   const clinician = await findClinician(db, userId);
   if (!clinician || clinician.disabledAt) throw forbidden(messages.accessDenied);
   return clinician;
-}
-
-/** Age in whole years on a day, from an ISO date of birth. */
-function ageOn(dob: string | null, today: Date): number | null {
-  const parsed = dob ? z.iso.date().safeParse(dob) : null;
-  if (!parsed?.success) return null;
-  const [year, month, day] = parsed.data.split('-').map(Number) as [number, number, number];
-  const beforeBirthday = today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
-  return today.getUTCFullYear() - year - (beforeBirthday ? 1 : 0);
 }
 
 const queueItem = (visit: VisitRow, dob: string | null, now: Date) => ({
@@ -116,11 +106,13 @@ export async function readClinicianVisit(deps: ClinicDeps, clinicianId: string, 
 }
 
 async function clinicianView(db: Executor, visit: VisitRow): Promise<ClinicianVisit> {
-  const [patient, history, note, earlier] = await Promise.all([
+  const [patient, guardian, history, note, earlier] = await Promise.all([
     findUserById(db, visit.patientId),
+    // A child's visit is asked for by their guardian, the clinician's contact.
+    visit.requestedBy === visit.patientId ? undefined : findUserById(db, visit.requestedBy),
     visit.historyVersionId ? findVersion(db, visit.historyVersionId) : latestVersion(db, visit.patientId),
     findNote(db, visit.id),
-    listVisitsOf(db, visit.patientId),
+    listVisitsOf(db, [visit.patientId]),
   ]);
   const past = earlier.filter((row) => row.id !== visit.id && row.status === 'completed');
   const [summaries, cards, own] = await Promise.all([
@@ -155,6 +147,7 @@ async function clinicianView(db: Executor, visit: VisitRow): Promise<ClinicianVi
       dob: patient?.dob ?? null,
       age: ageOn(patient?.dob ?? null, new Date()),
     },
+    guardian: guardian ? { firstName: guardian.firstName, lastName: guardian.lastName } : null,
     callbackPhone: visit.mode === 'phone' ? visit.callbackPhone : null,
     history: history?.history ?? null,
     historySavedAt: iso(history?.savedAt ?? null),
@@ -190,12 +183,12 @@ export async function claimRequest(deps: ClinicDeps, clinicianId: string, visitI
   const claimed = await deps.db.transaction(async (tx) => {
     const row = await claimVisit(tx, visitId, clinicianId, clinician.states, new Date());
     if (!row) return undefined;
-    // A patient watching the waiting room sees the claim there; one who left is told.
-    if (await isWatchingVisit(tx, row.id, row.patientId)) return { row, mail: null };
-    const patient = await findUserById(tx, row.patientId);
-    const mail = patient ? await queueMailToSend(tx, deps.templates.doctorReady(patient.email, patient.firstName, row.id)) : null;
-    // A text too, when the patient agreed to texts: a nudge, never what the visit is about.
-    await deps.sms.queueText(tx, row.patientId, 'doctor-ready');
+    // The one who asked for the visit (the patient, or a child's guardian) sees the claim in the waiting room when watching; else is told.
+    if (await isWatchingVisit(tx, row.id, row.requestedBy)) return { row, mail: null };
+    const contact = await findUserById(tx, row.requestedBy);
+    const mail = contact ? await queueMailToSend(tx, deps.templates.doctorReady(contact.email, contact.firstName, row.id)) : null;
+    // A text too, when they agreed to texts: a nudge, never what the visit is about.
+    await deps.sms.queueText(tx, row.requestedBy, 'doctor-ready');
     return { row, mail };
   });
   if (!claimed) {

@@ -6,7 +6,7 @@ import { payments, visits } from '../../db/schema';
 import { runReconciliation } from '../billing';
 import {
   adminEnv,
-  checkoutBody,
+  cardPaymentBody as card,
   signedInAdmin,
   signedInClinician,
   signedInMember,
@@ -16,13 +16,6 @@ import {
 } from '../../test/harness';
 
 const server = useTestApp(adminEnv);
-
-/** The card that pays for a visit: the checkout's billing address and card, 4242… unless changed. */
-const card = (cardNumber = '4242424242424242') => {
-  const { billingAddress, cardDetails } = checkoutBody();
-  const { cardholderName, cvv, expiry } = cardDetails;
-  return { billingAddress, cardDetails: { cardholderName, cardNumber, cvv, expiry } };
-};
 
 /** A clinician licensed in Missouri exists for the file's requests. */
 const licensed = (() => {

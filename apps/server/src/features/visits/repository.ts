@@ -46,9 +46,9 @@ export async function findOpenVisitOf(db: Executor, patientId: string): Promise<
   return row;
 }
 
-/** A patient's visits, newest first. */
-export async function listVisitsOf(db: Executor, patientId: string): Promise<VisitRow[]> {
-  return db.select().from(visits).where(eq(visits.patientId, patientId)).orderBy(desc(visits.requestedAt));
+/** The visits of some patients (one, or a guardian and their children), newest first. */
+export async function listVisitsOf(db: Executor, patientIds: string[]): Promise<VisitRow[]> {
+  return db.select().from(visits).where(inArray(visits.patientId, patientIds)).orderBy(desc(visits.requestedAt));
 }
 
 /** How many one-time visits of the patient were completed since a date: a one-time purchase covers one. */
@@ -282,6 +282,12 @@ export async function insertMessage(db: Executor, values: typeof visitMessages.$
 
 export async function messagesOf(db: Executor, visitId: string): Promise<MessageRow[]> {
   return db.select().from(visitMessages).where(eq(visitMessages.visitId, visitId)).orderBy(asc(visitMessages.id));
+}
+
+/** The messages of several visits, each visit's in the order they were sent. */
+export async function messagesOfVisits(db: Executor, visitIds: string[]): Promise<MessageRow[]> {
+  if (visitIds.length === 0) return [];
+  return db.select().from(visitMessages).where(inArray(visitMessages.visitId, visitIds)).orderBy(asc(visitMessages.id));
 }
 
 /** The message of a visit that carries a photo. */

@@ -1,11 +1,12 @@
 import { messages, TELEHEALTH_CONSENT_VERSION, type PatientVisit, type VisitRequest } from '@app/shared';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { DomainError, invalidField, notFound, conflict } from '../../lib/errors';
 import { findUnusedVisitPayment, payForVisit, type CheckoutDeps } from '../billing';
 import { latestVersion } from '../health-history';
-import { findUserById, type UserRow } from '../users';
+import { coveringAccountOf, keepsRecordOf, patientForVisit, peopleInCareOf } from '../household';
+import type { UserRow } from '../users';
 import { announceVisit, type VisitEvents } from './events.service';
 import {
   countCompletedOneTimeVisits,
@@ -30,55 +31,60 @@ export type PatientVisitsDeps = CheckoutDeps & {
 const openVisitConflict = (visitId: string) => new DomainError('conflict', messages.visitAlreadyOpen, { openVisitId: visitId });
 
 /**
- * What pays for a visit now: an active monthly membership, or an active one-time visit not yet used
- * by a completed visit. Undefined when nothing does.
+ * What pays for a visit now: the active monthly membership of the account covering the patient (their
+ * own, or their family's, which covers a child's pediatric care at no extra charge), or an active
+ * one-time visit not yet used by a completed visit. Undefined when nothing does.
  */
 async function coverageOf(db: Database, patient: UserRow) {
-  if (patient.subscriptionStatus !== 'active' || !patient.subscriptionPlan) return undefined;
-  if (patient.subscriptionPlan !== 'oneTimeVisit') return 'membership' as const;
-  const since = patient.subscriptionStartDate ?? patient.createdAt;
-  return (await countCompletedOneTimeVisits(db, patient.id, since)) === 0 ? ('one-time' as const) : undefined;
+  const account = await coveringAccountOf(db, patient);
+  if (account.subscriptionStatus !== 'active' || !account.subscriptionPlan) return undefined;
+  if (account.subscriptionPlan !== 'oneTimeVisit') return 'membership' as const;
+  const since = account.subscriptionStartDate ?? account.createdAt;
+  return (await countCompletedOneTimeVisits(db, account.id, since)) === 0 ? ('one-time' as const) : undefined;
 }
 
 /**
  * What pays for this request: the membership or one-time visit, else a paid visit of this service that
- * no visit holds, else the card sent with the request, charged now (never when something else covers it).
+ * the requester paid and no visit holds, else the requester's card sent with the request, charged now
+ * (never when something else covers it).
  */
 async function payerOf(
   deps: PatientVisitsDeps,
   patient: UserRow,
+  requesterId: string,
   request: Pick<VisitRequest, 'service' | 'payment'>,
   purchase: { key: string | undefined; ip: string },
 ) {
   const coverage = await coverageOf(deps.db, patient);
   if (coverage) return { coverage, paymentId: null };
-  const unused = await findUnusedVisitPayment(deps.db, patient.id, request.service);
+  const unused = await findUnusedVisitPayment(deps.db, requesterId, request.service);
   if (unused) return { coverage: 'paid' as const, paymentId: unused };
   if (!request.payment) throw new DomainError('forbidden', messages.visitNeedsMembership, { needsPlan: true, needsPayment: true });
-  const paymentId = await payForVisit(deps, patient.id, request.service, request.payment, purchase.key, purchase.ip);
+  const paymentId = await payForVisit(deps, requesterId, request.service, request.payment, purchase.key, purchase.ip);
   return { coverage: 'paid' as const, paymentId };
 }
 
 /**
- * Makes a visit request for the signed-in patient: covered by their membership or paid for by itself,
- * in a state a clinician is licensed in, one open request at a time. The consent's version, time and
- * address are kept with it. A payment made here that no visit ends up holding (the request lost a race)
- * pays for the patient's next request of that service.
+ * Makes a visit request for the signed-in patient, or for a child they are the guardian of: covered by
+ * a membership or paid for by itself, in a state a clinician is licensed in, one open request per patient
+ * at a time. The consent's version, time and address are kept with it. A payment made here that no
+ * visit ends up holding (the request lost a race) pays for the requester's next request of that service.
  */
 export async function requestVisit(
   deps: PatientVisitsDeps,
-  patientId: string,
+  requesterId: string,
   input: VisitRequest,
   purchase: { key: string | undefined; ip: string },
 ): Promise<PatientVisit> {
-  const patient = await findUserById(deps.db, patientId);
+  const patient = await patientForVisit(deps.db, requesterId, input);
   if (!patient) throw notFound(messages.notFound);
+  const patientId = patient.id;
   const open = await findOpenVisitOf(deps.db, patientId);
   if (open) throw openVisitConflict(open.id);
   // Checked before any charge: a request that cannot be made is never paid for.
   if (!(await someClinicianLicensedIn(deps.db, input.state)))
     throw invalidField('state', messages.noClinicianInState(deps.config.brand.supportPhone));
-  const { coverage, paymentId } = await payerOf(deps, patient, input, purchase);
+  const { coverage, paymentId } = await payerOf(deps, patient, requesterId, input, purchase);
 
   const history = await latestVersion(deps.db, patientId);
   const now = new Date();
@@ -86,7 +92,7 @@ export async function requestVisit(
   try {
     visit = await insertVisit(deps.db, {
       patientId,
-      requestedBy: patientId,
+      requestedBy: requesterId,
       service: input.service,
       mode: input.mode,
       state: input.state,
@@ -112,23 +118,25 @@ export async function requestVisit(
   return answer!;
 }
 
-/** The patient's own visit, or 404: another patient's visit does not exist for them. */
-/** The visit when it is the patient's own; else 404, as for a visit that does not exist. */
-export function ownedBy(patientId: string, visit: VisitRow | undefined): VisitRow {
-  if (!visit || visit.patientId !== patientId) throw notFound(messages.visitNotFound);
+/**
+ * The visit when the signed-in person keeps its record (their own, a child's they are the guardian
+ * of); else 404: anyone else's visit, in their household or not, does not exist for them.
+ */
+export async function keptBy(db: Executor, userId: string, visit: VisitRow | undefined): Promise<VisitRow> {
+  if (!visit || !(await keepsRecordOf(db, userId, visit.patientId))) throw notFound(messages.visitNotFound);
   return visit;
 }
 
-const ownVisit = async (db: Database, patientId: string, visitId: string) => ownedBy(patientId, await findVisit(db, visitId));
+const ownVisit = async (db: Database, userId: string, visitId: string) => keptBy(db, userId, await findVisit(db, visitId));
 
 export async function readOwnVisit(deps: PatientVisitsDeps, patientId: string, visitId: string): Promise<PatientVisit> {
   const [answer] = await toPatientVisits(deps.db, [await ownVisit(deps.db, patientId, visitId)]);
   return answer!;
 }
 
-/** The patient's record: every visit, newest first, with its summary once signed. */
-export async function listOwnVisits(deps: PatientVisitsDeps, patientId: string): Promise<PatientVisit[]> {
-  return toPatientVisits(deps.db, await listVisitsOf(deps.db, patientId));
+/** The records the signed-in person keeps (theirs and their children's): every visit, newest first, with its summary once signed. */
+export async function listOwnVisits(deps: PatientVisitsDeps, userId: string): Promise<PatientVisit[]> {
+  return toPatientVisits(deps.db, await listVisitsOf(deps.db, await peopleInCareOf(deps.db, userId)));
 }
 
 /**

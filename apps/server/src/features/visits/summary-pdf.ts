@@ -8,7 +8,7 @@ import {
   type PatientVisit,
   type VisitNote,
 } from '@app/shared';
-import PDFDocument from 'pdfkit';
+import { finishPdf, PDF_INK as INK, PDF_MUTED as MUTED, startPdf, toWinAnsi } from '../../lib/pdf';
 
 const words = messages.visitSummaryPdf;
 
@@ -17,33 +17,6 @@ export interface VisitSummaryContent {
   brand: { name: string; supportPhone: string };
   patient: { firstName: string; lastName: string; dob: string | null };
   visit: PatientVisit & { summary: NonNullable<PatientVisit['summary']>; clinician: NonNullable<PatientVisit['clinician']> };
-}
-
-// The PDF's standard fonts draw the Windows-1252 (WinAnsi) characters only: Latin-1 and these.
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const drawable = (char: string) => {
-  const code = char.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char);
-};
-
-// Control and format characters (a zero-width space, a direction mark) draw nothing: they are dropped.
-const INVISIBLE = /^[\p{Cc}\p{Cf}]$/u;
-
-/**
- * Text the standard fonts can draw: a character outside WinAnsi becomes its unaccented letters when
- * it has them (ő → o, ﬁ → fi), else "?", so an emoji or a CJK name never breaks the document.
- */
-function toWinAnsi(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    if (char === '\n' || drawable(char)) out += char;
-    else if (char === '\t' || char === '\r') out += ' ';
-    else if (!INVISIBLE.test(char)) {
-      const base = [...char.normalize('NFKD')].filter((part) => drawable(part)).join('');
-      out += base || '?';
-    }
-  }
-  return out;
 }
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {
@@ -59,24 +32,9 @@ const at = (iso: string) => timeFormat.format(new Date(iso));
 // A date of birth is a calendar day, not an instant: read in UTC so no time zone moves it.
 const birthDate = (day: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }).format(new Date(day));
 
-const MARGIN = 54;
-const INK = '#1a1a1a';
-const MUTED = '#555555';
-
 /** The patient's copy of a signed visit summary, as a US Letter PDF with numbered pages. */
 export function renderVisitSummaryPdf({ brand, patient, visit }: VisitSummaryContent): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: words.title, Author: brand.name },
-  });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = startPdf({ Title: words.title, Author: brand.name });
   const write = (text: string, font: 'Helvetica' | 'Helvetica-Bold', size: number, color = INK) =>
     doc.font(font).fontSize(size).fillColor(color).text(toWinAnsi(text));
   const heading = (text: string) => {
@@ -144,23 +102,6 @@ export function renderVisitSummaryPdf({ brand, patient, visit }: VisitSummaryCon
   doc.moveDown(0.8);
   write(words.signed(at(summary.signedAt)), 'Helvetica', 10, MUTED);
 
-  // The footer sits in the bottom margin, which pdfkit keeps free of text: lifted while it is written.
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = start; index < start + count; index++) {
-    doc.switchToPage(index);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(toWinAnsi(words.footer(index - start + 1, count)), MARGIN, doc.page.height - MARGIN / 2 - 8, {
-        width: doc.page.width - 2 * MARGIN,
-        align: 'center',
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
+  finishPdf(doc, words.footer);
   return done;
 }

@@ -5,8 +5,8 @@ import { readOwnVisit, type PatientVisitsDeps } from './request.service';
 import { renderVisitSummaryPdf } from './summary-pdf';
 
 /**
- * The patient's own signed visit summary as a PDF, named after the visit's US Central day. Another
- * patient's visit does not exist for them; a visit without a signed note has no summary to download.
+ * A signed visit summary as a PDF for whoever keeps the record (the patient, a child's guardian), named
+ * after the visit's US Central day, with the patient's name on it. Anyone else's visit does not exist for them; a visit without a signed note has no summary to download.
  */
 export async function visitSummaryPdf(
   deps: PatientVisitsDeps,
@@ -16,7 +16,7 @@ export async function visitSummaryPdf(
   const visit = await readOwnVisit(deps, patientId, visitId);
   const { summary, clinician } = visit;
   if (!summary || !clinician) throw notFound(messages.visitSummaryNotSigned);
-  const patient = await findUserById(deps.db, patientId);
+  const patient = await findUserById(deps.db, visit.patient.id);
   if (!patient) throw notFound(messages.visitNotFound);
   const pdf = await renderVisitSummaryPdf({
     brand: deps.config.brand,

@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import { inflateSync } from 'node:zlib';
 import { centralDay, messages } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import {
   signedInClinician,
   signedInMember,
 } from '../../test/harness';
+import { readPdf } from '../../test/pdf-text';
 
 // One server for the file, logging every request at debug into `logText`, to prove the summary stays out of the logs.
 const server = {} as { app: App; http: ReturnType<typeof api> };
@@ -27,27 +27,6 @@ beforeAll(async () => {
 afterAll(() => server.app.close());
 
 const summaryUrl = (visitId: string) => `/api/visits/${visitId}/summary.pdf`;
-
-/**
- * The text a PDF draws, line by line: each content stream inflated, the hex strings of its TJ
- * operators decoded (the standard fonts write WinAnsi bytes), and its page count.
- */
-function readPdf(pdf: Buffer) {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const [, body] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(body!, 'latin1')).toString('latin1');
-    } catch {
-      continue; // Not a compressed content stream.
-    }
-    for (const [, array] of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      lines.push([...array!.matchAll(/<([0-9a-fA-F]*)>/g)].map(([, hex]) => Buffer.from(hex!, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return { text: lines.join('\n'), pages: raw.match(/\/Type \/Page\b(?!s)/g)?.length ?? 0 };
-}
 
 async function patientWithClinician() {
   const clinician = await signedInClinician(server.app, { firstName: 'Grace', lastName: 'Hopper', credentials: 'MD' });

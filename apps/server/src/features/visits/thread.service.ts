@@ -12,6 +12,7 @@ import { stripPhotoMetadata } from './photo-metadata.service';
 import { readPhotoBytes, removePhoto, writePhoto } from './photo-storage.service';
 import { isWatchingVisit } from './presence.service';
 import { findPhotoMessage, findVisit, insertMessage, messagesOf, type MessageRow, type VisitRow } from './repository';
+import { keepsRecordOf } from '../household';
 
 /** What a visit's thread uses. */
 export interface ThreadDeps {
@@ -40,10 +41,11 @@ const toMessage = (row: MessageRow) => ({
   sentAt: row.sentAt.toISOString(),
 });
 
-/** The visit, when the caller is its patient or holds it; 404 for anyone else. */
+/** The visit, when the caller keeps its patient's record (the patient, a child's guardian) or holds it; 404 for anyone else. */
 async function visitOf(db: Database, who: ThreadSide, visitId: string): Promise<VisitRow> {
   const visit = await findVisit(db, visitId);
-  const theirs = visit && (who.side === 'patient' ? visit.patientId === who.userId : visit.clinicianId === who.userId);
+  const theirs =
+    visit && (who.side === 'patient' ? await keepsRecordOf(db, who.userId, visit.patientId) : visit.clinicianId === who.userId);
   if (!visit || !theirs) throw notFound(messages.visitNotFound);
   return visit;
 }
@@ -94,9 +96,9 @@ export async function postMessage(deps: ThreadDeps, who: ThreadSide, visitId: st
         text: content.text,
         ...(photo && { photoId: photo.id, photoType: photo.type, photoSize: photo.bytes.length }),
       });
-      // A patient with the visit open reads the message there; a text would only repeat it.
-      if (who.side === 'clinician' && !(await isWatchingVisit(tx, visit.id, visit.patientId))) {
-        await deps.sms.queueText(tx, visit.patientId, 'visit-message');
+      // The one who asked for the visit (the patient, a child's guardian) reads it there when watching; a text would only repeat it.
+      if (who.side === 'clinician' && !(await isWatchingVisit(tx, visit.id, visit.requestedBy))) {
+        await deps.sms.queueText(tx, visit.requestedBy, 'visit-message');
       }
       return added;
     })

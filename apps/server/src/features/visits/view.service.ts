@@ -1,23 +1,11 @@
-import type { PatientVisit, VisitNote } from '@app/shared';
+import { clinicianName, type PatientVisit, type VisitNote } from '@app/shared';
 import type { Executor } from '../../db/client';
-import {
-  addendaOf,
-  clinicianCards,
-  countClaimsSince,
-  notesOf,
-  waitingRequestTimes,
-  type ClinicianCard,
-  type VisitNoteRow,
-  type VisitRow,
-} from './repository';
+import { findUserById } from '../users';
+import { addendaOf, clinicianCards, countClaimsSince, notesOf, waitingRequestTimes, type VisitNoteRow, type VisitRow } from './repository';
 
 /** Without a claim in the last hour, a wait is estimated at the urgent-care promise: a doctor within 15 minutes. */
 const MINUTES_PER_CLAIM_WITHOUT_HISTORY = 15;
 const HOUR_MS = 60 * 60_000;
-
-/** "Dr. Grace Hopper, MD": physicians are doctors; nurse practitioners and physician assistants go by their name. */
-export const clinicianName = ({ firstName, lastName, credentials }: Pick<ClinicianCard, 'firstName' | 'lastName' | 'credentials'>) =>
-  `${credentials === 'MD' || credentials === 'DO' ? 'Dr. ' : ''}${firstName} ${lastName}, ${credentials}`;
 
 /** A signed note as its patient reads it, with the addenda written since. */
 export interface SignedSummary {
@@ -81,6 +69,13 @@ function queueEstimate({ waitingSince, claimsInLastHour }: QueueReading, visit: 
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** The names of the visits' patients (the member, a child of theirs), by id. */
+async function patientNames(db: Executor, rows: VisitRow[]) {
+  const ids = [...new Set(rows.map((row) => row.patientId))];
+  const users = await Promise.all(ids.map((id) => findUserById(db, id)));
+  return new Map(ids.map((id, i) => [id, { id, firstName: users[i]?.firstName ?? '', lastName: users[i]?.lastName ?? '' }]));
+}
+
 /**
  * Visits as their patient sees them: the clinician's card, the place in the queue while waiting, and
  * the signed summary (only a completed visit has one: signing completes it). `queueOf` gives a
@@ -95,7 +90,8 @@ export async function toPatientVisits(
   }: { now?: Date; queueOf?: (state: string) => Promise<QueueReading> } = {},
 ): Promise<PatientVisit[]> {
   const ids = rows.flatMap((row) => (row.status === 'completed' ? [row.id] : []));
-  const [cards, summaries] = await Promise.all([
+  const [names, cards, summaries] = await Promise.all([
+    patientNames(db, rows),
     clinicianCards(
       db,
       rows.flatMap((row) => (row.clinicianId ? [row.clinicianId] : [])),
@@ -107,6 +103,7 @@ export async function toPatientVisits(
       const card = row.clinicianId ? cards.get(row.clinicianId) : undefined;
       return {
         id: row.id,
+        patient: names.get(row.patientId)!,
         status: row.status,
         service: row.service,
         mode: row.mode,

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import type { LiveEvent } from '../../lib/live/bus';
 import { wakeBatcher } from '../../lib/live/wake-batch';
 import { visitsWithIds } from './repository';
-import { ownedBy } from './request.service';
+import { keptBy } from './request.service';
 import { readQueues, toPatientVisits } from './view.service';
 
 /**
@@ -14,8 +14,8 @@ import { readQueues, toPatientVisits } from './view.service';
 export function waitingRoomReader(db: Executor) {
   const visitWithId = wakeBatcher((ids: string[]) => visitsWithIds(db, ids));
   const queueOf = wakeBatcher((states: string[]) => readQueues(db, states));
-  return async (patientId: string, visitId: string, wake?: LiveEvent): Promise<PatientVisit> => {
-    const visit = ownedBy(patientId, await visitWithId(visitId, wake));
+  return async (userId: string, visitId: string, wake?: LiveEvent): Promise<PatientVisit> => {
+    const visit = await keptBy(db, userId, await visitWithId(visitId, wake));
     const [answer] = await toPatientVisits(db, [visit], { queueOf: async (state) => (await queueOf(state, wake))! });
     return answer!;
   };

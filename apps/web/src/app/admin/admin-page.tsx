@@ -1,33 +1,34 @@
 import { messages } from '@app/shared';
 import { useQueryClient, type MutationCacheNotifyEvent, type QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { PageTitle } from '../../components/layout/page-title';
-import { Button, ChunkStyles, LoadError, Spinner } from '../../components/ui';
-import { AnalyticsCard, analyticsKeys, ProfitCard } from '../../features/analytics';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { ChunkStyles, LoadError, Spinner, ToastProvider } from '../../components/ui';
+import { analyticsKeys } from '../../features/analytics';
 import { dropAdminRoles, logout, useEndSession } from '../../features/auth';
-import { CliniciansPanel, clinicianKeys } from '../../features/clinicians';
-import { ExchangeRateCard, ExpensesPanel, expensesKeys } from '../../features/expenses';
-import { UsersJsonCard, UsersPanel, userAdminKeys } from '../../features/user-admin';
+import { clinicianKeys } from '../../features/clinicians';
+import { expensesKeys } from '../../features/expenses';
+import { userAdminKeys } from '../../features/user-admin';
 import { authFailureOf, type AuthFailure } from '../../lib/api-failure';
-import { brand } from '../../lib/brand';
+import { ConsoleNav, type ConsoleSection } from './console-nav';
 import { adminMeKey, useAdminMe } from './get-admin-me';
-import { Tabs } from './tabs';
+import {
+  CliniciansSection,
+  ExpensesSection,
+  MemberSection,
+  MembersSection,
+  OverviewSection,
+  ProfitSection,
+  VisitsSection,
+} from './sections';
 import dashboardCss from './admin.css?inline';
-
-const TABS = [
-  { id: 'users', label: 'Users' },
-  { id: 'expenses', label: 'Expenses' },
-  { id: 'clinicians', label: 'Clinicians' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
 
 /** What the dashboard keeps in the app's data layer: its own check and the answers of the capabilities it composes. */
 const DASHBOARD_KEYS = [adminMeKey, userAdminKeys.all, analyticsKeys.all, expensesKeys.all, clinicianKeys.all];
 
 /**
- * /admin, the dashboard shell: the admin check, the tabs for the sections it composes from the capabilities
- * (user-admin, analytics, expenses, clinicians), and one answer to a session that ended (401) or a non-admin (403).
+ * /admin, the operator's console (decision 070): the admin check, a left navigation to the sections it composes
+ * from the capabilities (user-admin, analytics, expenses, clinicians), each at a path of its own, the toasts of
+ * their results, and one answer to a session that ended (401) or a non-admin (403).
  */
 export default function AdminPage() {
   const navigate = useNavigate();
@@ -69,17 +70,29 @@ export default function AdminPage() {
   );
 
   return (
-    <>
+    <ToastProvider>
       <ChunkStyles name="admin-dashboard" css={dashboardCss} />
       <Dashboard />
-    </>
+    </ToastProvider>
   );
 }
+
+/** The console's sections, in the navigation's order. */
+const SECTIONS = [
+  { path: '', label: 'Overview' },
+  { path: 'members', label: 'Members' },
+  { path: 'visits', label: 'Visits' },
+  { path: 'clinicians', label: 'Clinicians' },
+  { path: 'expenses', label: 'Expenses' },
+  { path: 'profit', label: 'Profit' },
+  { path: 'enquiries', label: 'Enquiries' },
+  { path: 'audit-log', label: 'Audit log' },
+  { path: 'settings', label: 'Settings' },
+] as const satisfies readonly ConsoleSection[];
 
 function Dashboard() {
   const navigate = useNavigate();
   const me = useAdminMe();
-  const [tab, setTab] = useState<TabId>('users');
 
   async function signOut() {
     await logout();
@@ -90,47 +103,27 @@ function Dashboard() {
   const name = user ? user.fullName?.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email : null;
 
   return (
-    <div className="admin">
-      <PageTitle>Admin dashboard</PageTitle>
-      <div className="admin__mobile-brand">{brand.name}</div>
-      <header className="admin__header">
-        <div>
-          <h1>Admin dashboard</h1>
-          {me.isPending && <Spinner label="Checking your admin session…" />}
-          {user && (
-            <p className="admin__who">
-              Signed in as <strong>{name}</strong>
-              {name !== user.email && <> ({user.email})</>}
-            </p>
-          )}
-        </div>
-        <Button variant="secondary" size="sm" className="admin__signout" onClick={signOut}>
-          Sign Out
-        </Button>
-      </header>
-      {me.isError && !authFailureOf(me.error) && (
-        <LoadError error={me.error} fallback={messages.genericError} onRetry={() => void me.refetch()} />
-      )}
-      {/* The sections wait for the admin check, so a patient or an ended session never sees a half-loaded dashboard. */}
-      {me.isSuccess && (
-        <Tabs label="Dashboard sections" tabs={TABS} selected={tab} onSelect={setTab}>
-          {tab === 'users' && (
-            <div className="admin__stack">
-              <AnalyticsCard />
-              <UsersPanel />
-              <UsersJsonCard />
-            </div>
-          )}
-          {tab === 'expenses' && (
-            <div className="admin__stack">
-              <ExpensesPanel />
-              <ExchangeRateCard />
-              <ProfitCard />
-            </div>
-          )}
-          {tab === 'clinicians' && <CliniciansPanel />}
-        </Tabs>
-      )}
+    <div className="console">
+      <ConsoleNav sections={SECTIONS} who={user && name ? { name, email: user.email } : null} onSignOut={signOut} />
+      <main id="main" className="console__main admin" tabIndex={-1}>
+        {me.isPending && <Spinner label="Checking your admin session…" />}
+        {me.isError && !authFailureOf(me.error) && (
+          <LoadError error={me.error} fallback={messages.genericError} onRetry={() => void me.refetch()} />
+        )}
+        {/* The sections wait for the admin check, so a patient or an ended session never sees a half-loaded console. */}
+        {me.isSuccess && (
+          <Routes>
+            <Route index element={<OverviewSection />} />
+            <Route path="members" element={<MembersSection />} />
+            <Route path="members/:id" element={<MemberSection />} />
+            <Route path="visits" element={<VisitsSection />} />
+            <Route path="clinicians" element={<CliniciansSection />} />
+            <Route path="expenses" element={<ExpensesSection />} />
+            <Route path="profit" element={<ProfitSection />} />
+            <Route path="*" element={<Navigate to="/admin" replace />} />
+          </Routes>
+        )}
+      </main>
     </div>
   );
 }

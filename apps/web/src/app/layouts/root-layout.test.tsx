@@ -45,7 +45,7 @@ describe('the frame around pages', () => {
   // At 900px and below CSS hides the frame of form pages (layout--form); the browser tests check the widths.
   it('marks the form pages for the form layout, with the navbar variant that has no logo', async () => {
     mockApi({ 'GET /api/geo': json(200, { country: 'US', state: 'Missouri', allowed: true }) });
-    for (const path of ['/consult', '/contact', '/login', '/profile', '/admin']) {
+    for (const path of ['/consult', '/contact', '/login', '/profile']) {
       expect(frameFor(path).form, path).toBe(true);
     }
     open('/contact');
@@ -57,8 +57,15 @@ describe('the frame around pages', () => {
 
   it('keeps the whole frame on every other page', () => {
     for (const path of pages.filter((p) => !/reset|choose-plan|consult|contact|login|profile|admin/.test(p))) {
-      expect(frameFor(path), path).toEqual({ bare: false, form: false, chrome: true });
+      expect(frameFor(path), path).toEqual({ bare: false, console: false, form: false, chrome: true });
     }
+  });
+
+  it('leaves the console at /admin to draw its own frame: no navbar, footer or form layout', () => {
+    for (const path of ['/admin', '/admin/members', '/admin/members/u-1', '/ADMIN/expenses']) {
+      expect(frameFor(path), path).toEqual({ bare: false, console: true, form: false, chrome: false });
+    }
+    expect(frameFor('/administrator').console).toBe(false);
   });
 
   it('adds the live-chat widget only when the server configures one', async () => {

@@ -28,10 +28,14 @@ const BARE = /^\/(reset|reset-password|choose-plan)(\/|$)/i;
  */
 const FORM = /^\/(consult|contact|login|profile|admin|clinic)(\/|$)/i;
 
+/** The operator's console: a frame of its own, with its own navigation and main region (decision 070). */
+const CONSOLE = /^\/admin(\/|$)/i;
+
 /** Which parts of the frame a page shows (docs/product.md, Public site). */
 export function frameFor(pathname: string) {
   const bare = BARE.test(pathname);
-  return { bare, form: FORM.test(pathname), chrome: !bare };
+  const console = CONSOLE.test(pathname);
+  return { bare, console, form: !console && FORM.test(pathname), chrome: !bare && !console };
 }
 
 function PageFallback() {
@@ -56,7 +60,7 @@ function useHasNavigated(pathname: string) {
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigated = useHasNavigated(pathname);
-  const { bare, form, chrome } = frameFor(pathname);
+  const { bare, console, form, chrome } = frameFor(pathname);
   const geoStatus = useGeoStatus();
   const chatConfig = useServerChatConfig();
   const pending = geoStatus === 'pending';
@@ -74,28 +78,37 @@ export function RootLayout() {
         <ScrollManager />
         {form && <CompactHeader />}
         {chrome && <Navbar formVariant={form} />}
-        <main id="main" className="layout__main" tabIndex={-1}>
-          {blocked ? (
-            <Suspense fallback={<PageFallback />}>
-              <BlockedPage />
-            </Suspense>
-          ) : (
-            <Suspense fallback={<PageFallback />}>
-              {/* A new page fades in (instantly with reduced motion). */}
-              <div key={pathname} className={navigated ? 'page-transition' : undefined}>
-                <RouteErrorBoundary>
-                  <Outlet />
-                </RouteErrorBoundary>
-              </div>
-            </Suspense>
-          )}
-        </main>
+        {console && !blocked ? (
+          // The console draws its own navigation beside its own <main>.
+          <Suspense fallback={<PageFallback />}>
+            <RouteErrorBoundary>
+              <Outlet />
+            </RouteErrorBoundary>
+          </Suspense>
+        ) : (
+          <main id="main" className="layout__main" tabIndex={-1}>
+            {blocked ? (
+              <Suspense fallback={<PageFallback />}>
+                <BlockedPage />
+              </Suspense>
+            ) : (
+              <Suspense fallback={<PageFallback />}>
+                {/* A new page fades in (instantly with reduced motion). */}
+                <div key={pathname} className={navigated ? 'page-transition' : undefined}>
+                  <RouteErrorBoundary>
+                    <Outlet />
+                  </RouteErrorBoundary>
+                </div>
+              </Suspense>
+            )}
+          </main>
+        )}
         {chrome && <Footer />}
-        {!pending && !blocked && floatingBarAllowedOn(pathname) && <FloatingBar />}
+        {!pending && !blocked && !console && floatingBarAllowedOn(pathname) && <FloatingBar />}
       </div>
       <GlobalSpinner />
       {pending && <GeoPending />}
-      {chatConfig && (
+      {chatConfig && !console && (
         <Suspense fallback={null}>
           <ChatWidget config={chatConfig} />
         </Suspense>

@@ -1,4 +1,5 @@
 import {
+  AUTO_RENEWAL_TERMS_VERSION,
   addDays,
   fromMinorUnits,
   cardDigits,
@@ -193,6 +194,7 @@ export function buildSubscriptionRequest(
     planAmount: fromMinorUnits(plan.priceCents),
     emailId: options.accountEmail?.trim() || form.email,
     methodOfSubscription: 'online',
+    autoRenewalTermsVersion: AUTO_RENEWAL_TERMS_VERSION,
     billingAddress: { street: form.street, city: form.city, state: form.state, zip: form.zip, country: form.country },
     contact: {
       fullName: form.fullName,

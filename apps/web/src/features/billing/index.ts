@@ -1,3 +1,4 @@
 export { MembershipCard } from './components/membership-card';
 export { useRequestPaidVisit } from './api/request-paid-visit';
 export { useVisitPayment, VisitPaymentFields } from './use-visit-payment';
+export { UserPayments } from './components/user-payments';

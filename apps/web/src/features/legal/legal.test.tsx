@@ -37,7 +37,9 @@ describe('legal pages', { timeout: 20_000 }, () => {
     expect(all).toMatch(/archived for 7 years/);
     expect(all).toMatch(/at least 30 days before your next renewal date/);
     expect(all).toMatch(/cannot be cancelled within 60 days of purchase/);
-    expect(all).toMatch(/early cancellation fees may apply/);
+    expect(all).toMatch(/Individual Monthly 90 days, Family Monthly 60 days/);
+    expect(all).toMatch(/There is no early cancellation fee/);
+    expect(all).toMatch(/choose “Cancel membership” on your profile/);
     expect(all).toMatch(/only to people located in the United States/);
     expect(all).toMatch(/next full billing cycle/);
     expect(all).toMatch(/sole discretion/);

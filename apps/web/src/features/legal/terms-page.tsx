@@ -1,14 +1,16 @@
+import { formatUsd, MEMBERSHIP_TERMS, SHORTEST_MINIMUM_TERM_DAYS } from '@app/shared';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui';
 import { brand } from '../../lib/brand';
 import { ContactDetails, LegalPage, type LegalSection } from './legal-page';
 
-/** docs/product.md, Constants: the terms' constants. */
+/** docs/product.md, Constants: the terms' constants; the membership's come from the rules the server applies. */
 const TERMS = {
   recordYears: 7,
-  cancelNoticeDays: 30,
-  minimumTermDays: 60,
+  cancelNoticeDays: MEMBERSHIP_TERMS.cancelNoticeDays,
+  minimumTermDays: SHORTEST_MINIMUM_TERM_DAYS,
 } as const;
+const { minimumTermDays, earlyCancellationFeeCents } = MEMBERSHIP_TERMS;
 
 const sections: LegalSection[] = [
   {
@@ -192,17 +194,22 @@ const sections: LegalSection[] = [
           </li>
           <li>
             A monthly auto-debit plan cannot be cancelled within {TERMS.minimumTermDays} days of purchase. Some plans have a longer minimum
-            term, which is shown on the plan before you buy it (for example, Individual Monthly: 90 days).
+            term, which is shown on the plan before you buy it: Individual Monthly {minimumTermDays.individualMonthly} days, Family Monthly{' '}
+            {minimumTermDays.familyMonthly} days. A cancellation made earlier takes effect at the first renewal after the minimum term, and
+            the renewals before it are charged.
           </li>
           <li>
-            If you end a plan before its minimum term, for example by disputing a charge, early cancellation fees may apply, up to the
-            membership fees remaining in the minimum term.
+            {earlyCancellationFeeCents === 0
+              ? 'There is no early cancellation fee.'
+              : `If you end a plan before its minimum term, an early cancellation fee of ${formatUsd(earlyCancellationFeeCents)} applies.`}
           </li>
           <li>After cancellation, your membership stays active until the end of the period you have paid for.</li>
         </ul>
         <p>
-          To cancel, contact us by phone or e-mail, or through the <Link to="/contact">contact page</Link>. We will confirm your
-          cancellation in writing. If a payment fails, we may retry it and may pause your membership until the balance is paid.
+          To cancel, choose “Cancel membership” on your profile: before you confirm, we show what it will cost and the day your membership
+          ends, and you can keep your membership until that day. You can also contact us by phone or e-mail, or through the{' '}
+          <Link to="/contact">contact page</Link>. We will confirm your cancellation in writing. If a payment fails, we may retry it and may
+          pause your membership until the balance is paid.
         </p>
       </>
     ),

@@ -15,7 +15,6 @@ import { failureMessage } from '../../../lib/api-failure';
 import { formatDollars, humanize } from '../../../lib/format';
 import { getAnalyticsSeries, getAnalyticsSummary } from '../api/analytics';
 import { analyticsKeys } from '../api/keys';
-import { VisitsPanel } from './visits-panel';
 
 // uPlot and the chart code load only when the charts are about to show.
 const SeriesCharts = lazy(() => import('./series-charts'));
@@ -135,7 +134,6 @@ export function AnalyticsCard() {
           </details>
         </>
       )}
-      <VisitsPanel />
     </Card>
   );
 }

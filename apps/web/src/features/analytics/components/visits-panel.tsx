@@ -1,6 +1,6 @@
 import { messages, VISIT_SERVICE_LABELS, VISIT_SERVICES, type VisitAnalytics } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
-import { LoadError, Spinner, StatList } from '../../../components/ui';
+import { Card, LoadError, Spinner, StatList } from '../../../components/ui';
 import { getVisitAnalytics } from '../api/analytics';
 import { analyticsKeys } from '../api/keys';
 
@@ -73,10 +73,7 @@ function CliniciansTable({ clinicians }: { clinicians: VisitAnalytics['clinician
 export function VisitsPanel() {
   const visits = useQuery({ queryKey: analyticsKeys.visits, queryFn: ({ signal }) => getVisitAnalytics(signal) });
   return (
-    <section aria-labelledby="admin-visits-title">
-      <h3 className="admin-subheading" id="admin-visits-title">
-        Visits, last 30 days
-      </h3>
+    <Card title="Visits, last 30 days" level={2} headingId="admin-visits-title">
       {visits.isPending && <Spinner label="Loading visit figures…" />}
       {visits.isError && (
         <LoadError error={visits.error} fallback={messages.visitAnalyticsLoadFailed} onRetry={() => void visits.refetch()} />
@@ -99,6 +96,6 @@ export function VisitsPanel() {
           </details>
         </>
       )}
-    </section>
+    </Card>
   );
 }

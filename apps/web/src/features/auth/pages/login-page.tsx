@@ -149,6 +149,9 @@ export default function LoginPage() {
         const body = (error.body ?? {}) as Partial<LoginResponse>;
         if (error.status === 403 && body.status === 'unverified') {
           setNotice({ tone: 'warning', message: body.notVerifiedMessage || body.message || messages.notVerified });
+        } else if (error.status === 403) {
+          // A disabled account, told to the holder of its password.
+          fail(error.serverMessage ?? messages.loginFailed, false);
         } else if (error.status === 429) {
           fail(error.serverMessage ?? messages.tooManyLoginAttempts, false);
         } else if (error.status === 400 || error.status === 401) {

@@ -10,7 +10,7 @@ export interface PaymentRecord {
   date: string;
   planId: string;
   planName: string;
-  kind: 'checkout' | 'renewal';
+  kind: 'checkout' | 'renewal' | 'visit' | 'refund';
   amount: number;
   currency: string;
   cardBrand: string | null;

@@ -1,4 +1,5 @@
 /** The query keys of the billing answers: all under ['billing']. */
 export const billingKeys = {
   payments: ['billing', 'payments'] as const,
+  membershipTerms: ['billing', 'membership-terms'] as const,
 };

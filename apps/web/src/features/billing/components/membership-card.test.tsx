@@ -72,10 +72,17 @@ const payments = [
   },
 ];
 
+const noTerms = { cancellation: null, planChange: null };
+
 function setup(profile: UserProfile, handlers: Parameters<typeof mockApi>[0] = {}) {
   window.sessionStorage.setItem('authUser', JSON.stringify({ id: 'u1', email: 'pat@example.com', verified: true }));
   window.sessionStorage.setItem('authToken', 'token');
-  const api = mockApi({ 'GET /api/plans': json(200, testPlans), 'GET /api/users/me/payments': json(200, []), ...handlers });
+  const api = mockApi({
+    'GET /api/plans': json(200, testPlans),
+    'GET /api/users/me/payments': json(200, []),
+    'GET /api/users/me/membership': json(200, noTerms),
+    ...handlers,
+  });
   const events = userEvent.setup();
   return { api, events, ...renderAt('/profile', <MembershipCard profile={profile} />) };
 }
@@ -120,12 +127,56 @@ describe('membership card', () => {
     expect(screen.queryByRole('button', { name: 'Proceed to Payment Gateway' })).toBeNull();
   });
 
-  it('refuses a plan change for an active member', async () => {
-    const { api, events } = setup(active);
+  it('refuses a plan change for an active one-time visit', async () => {
+    const { api, events } = setup({ ...active, subscriptionPlan: 'oneTimeVisit', planId: 'oneTimeVisit' });
     await events.click(await screen.findByRole('button', { name: 'Change Plan' }));
     expect(screen.getByText(messages.planChangeRefused)).toBeInTheDocument();
     expect(screen.queryByRole('radio')).toBeNull();
     expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it("cancels an active membership after showing the server's quote, with a reason, and keeps it again on request", async () => {
+    const summary = "You'll be charged $29.99 once more on December 27. Your membership ends on January 26.";
+    const ending = {
+      cancellation: { endsAt: '2027-01-26T14:00:00.000Z', endsOn: 'January 26', cancelledAt: null, method: 'online', reason: 'Moving' },
+      planChange: null,
+    };
+    const { api, events } = setup(active, {
+      'GET /api/users/me/membership/cancellation': json(200, { charges: [], endsAt: '2027-01-26T14:00:00.000Z', summary }),
+      'POST /api/users/me/membership/cancellation': json(200, ending),
+      'DELETE /api/users/me/membership/cancellation': json(200, noTerms),
+    });
+    expect(screen.queryByRole('button', { name: 'Change Plan' })).toBeNull();
+    await events.click(await screen.findByRole('button', { name: 'Cancel membership' }));
+    const confirm = await screen.findByRole('region', { name: 'Cancel your membership?' });
+    expect(within(confirm).getByText(summary)).toBeInTheDocument();
+    await events.type(within(confirm).getByLabelText(/Why are you cancelling/), 'Moving');
+    await events.click(within(confirm).getByRole('button', { name: 'Confirm cancellation' }));
+    expect(await screen.findByText('Ends on January 26')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/users/me/membership/cancellation')[0]?.body).toEqual({ reason: 'Moving' });
+
+    await events.click(screen.getByRole('button', { name: 'Keep my membership' }));
+    expect(await screen.findByText(messages.cancellationUndone)).toBeInTheDocument();
+    expect(screen.queryByText('Ends on January 26')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel membership' })).toBeInTheDocument();
+  });
+
+  it("schedules the other plan from the next cycle and shows the server's words for it", async () => {
+    const scheduled = {
+      cancellation: null,
+      planChange: {
+        planId: 'familyMonthly',
+        from: '2026-12-27T14:00:00.000Z',
+        summary: 'From December 27 your plan is Family Monthly at $49.99',
+      },
+    };
+    const { api, events } = setup(active, { 'PUT /api/users/me/membership/plan-change': json(200, scheduled) });
+    await events.click(await screen.findByRole('button', { name: 'Change plan' }));
+    const panel = await screen.findByRole('region', { name: 'Change plan' });
+    expect(within(panel).getAllByRole('radio')).toHaveLength(2);
+    await events.click(within(panel).getByRole('button', { name: 'Schedule plan change' }));
+    expect(await screen.findByText('From December 27 your plan is Family Monthly at $49.99')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/me/membership/plan-change')[0]?.body).toEqual({ planId: 'familyMonthly' });
   });
 
   it('opens the chooser when there is no plan, and Proceed asks for a plan first', async () => {

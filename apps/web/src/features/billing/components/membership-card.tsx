@@ -1,4 +1,4 @@
-import { formatUsd, isActiveStatus, messages, periodLabel, type PlanId, type UserProfile } from '@app/shared';
+import { formatUsd, isActiveStatus, isMonthlyPlanId, messages, periodLabel, type PlanId, type UserProfile } from '@app/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, buttonClass, Card, ChunkStyles, Spinner, type AlertTone } from '../../../components/ui';
@@ -11,7 +11,9 @@ import { updatePlan } from '../api/update-plan';
 import { buildCheckoutData, storeCheckoutPlan, type CheckoutState } from '../checkout-data';
 import { formatApiDate, membershipStatus, resolvePlanChoice } from '../format';
 import { CardBrandLogo, toCardBrand } from './card-brand-logo';
+import { MembershipTermsPanel } from './membership-terms';
 import { PaymentHistory } from './payment-history';
+import { UpdateCard } from './update-card';
 import membershipCss from './membership.css?inline';
 
 interface Notice {
@@ -34,6 +36,8 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
   const [savedPlan, setSavedPlan] = useState<PlanId | null>(null);
   const currentPlanId = savedPlan ?? profile.subscriptionPlan ?? profile.planId ?? null;
   const plan = plans.data?.find((p) => p.id === currentPlanId) ?? null;
+  // An active monthly member changes plan and cancels by the membership terms, in their own panel.
+  const managedPlan = active && isMonthlyPlanId(currentPlanId) ? currentPlanId : null;
 
   // A plan picked on the home page (selectedPlan) that differs from the saved one opens the chooser with it.
   const [storedChoice, setStoredChoice] = useState(() => readItem('session', storageKeys.selectedPlan));
@@ -183,6 +187,8 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
         )}
       </div>
 
+      <UpdateCard profile={profile} />
+
       <div className="membership__actions">
         {active ? (
           // A visit request, not the specification's notice that connecting has issues (decision 056).
@@ -194,12 +200,14 @@ export function MembershipCard({ profile }: { profile: UserProfile }) {
             Proceed to Payment Gateway
           </Button>
         )}
-        {!chooserOpen && (
+        {!chooserOpen && !managedPlan && (
           <Button variant="secondary" onClick={changePlan}>
             Change Plan
           </Button>
         )}
       </div>
+
+      {managedPlan && <MembershipTermsPanel plans={plans.data} currentPlanId={managedPlan} />}
 
       {notice && !notice.at && (
         <Alert ref={noticeRef} tone={notice.tone} className="membership__notice">

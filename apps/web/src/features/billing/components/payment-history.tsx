@@ -1,6 +1,8 @@
 import { toMinorUnits, formatUsd, messages } from '@app/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Spinner } from '../../../components/ui';
+import { useMutation, type UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Spinner } from '../../../components/ui';
+import { failureMessage } from '../../../lib/api-failure';
+import { downloadFile } from '../../../lib/download';
 import type { PaymentRecord } from '../api/get-payments';
 import { formatApiDate } from '../format';
 import { CardBrandLogo, toCardBrand } from './card-brand-logo';
@@ -14,8 +16,19 @@ const STATUS: Record<PaymentRecord['status'], { label: string; tone: string }> =
 };
 
 function statusOf(payment: PaymentRecord) {
+  // A refund is money given back: it went through when the gateway gave it.
+  if (payment.kind === 'refund' && payment.status === 'succeeded') return { label: 'Refunded', tone: 'muted' };
   return STATUS[payment.status] ?? { label: String(payment.status), tone: 'muted' };
 }
+
+/** "Download receipt" (a refund's too) and a year's statement: PDFs fetched with the session, for an HSA or FSA claim. */
+function useDownload() {
+  return useMutation({ mutationFn: ({ path, fileName }: { path: string; fileName: string }) => downloadFile(path, fileName) });
+}
+
+/** The US Central years of the payments that went through, newest first. */
+const paidYears = (payments: PaymentRecord[]) =>
+  [...new Set(payments.filter((p) => p.status === 'succeeded').map((p) => p.date.slice(0, 4)))].sort().reverse();
 
 function amountOf(payment: PaymentRecord) {
   const amount = formatUsd(toMinorUnits(Number(payment.amount) || 0));
@@ -28,6 +41,7 @@ export interface PaymentHistoryProps {
 
 /** The patient's payments (GET /api/users/me/payments): date, plan, amount, card, status. */
 export function PaymentHistory({ state }: PaymentHistoryProps) {
+  const download = useDownload();
   return (
     <section className="payment-history" aria-labelledby="payment-history-title">
       <h3 id="payment-history-title" className="payment-history__title">
@@ -72,6 +86,9 @@ export function PaymentHistory({ state }: PaymentHistoryProps) {
                 <th scope="col" role="columnheader">
                   Status
                 </th>
+                <th scope="col" role="columnheader">
+                  <span className="sr-only">Receipt</span>
+                </th>
               </tr>
             </thead>
             <tbody role="rowgroup">
@@ -86,6 +103,7 @@ export function PaymentHistory({ state }: PaymentHistoryProps) {
                     <td role="cell" data-label="Plan">
                       {payment.planName}
                       {payment.kind === 'renewal' && <span className="payment-table__kind"> · Renewal</span>}
+                      {payment.kind === 'refund' && <span className="payment-table__kind"> · Refund</span>}
                     </td>
                     <td role="cell" data-label="Amount" className="payment-table__amount">
                       {amountOf(payment)}
@@ -103,6 +121,23 @@ export function PaymentHistory({ state }: PaymentHistoryProps) {
                     <td role="cell" data-label="Status">
                       <span className={`badge badge--${status.tone}`}>{status.label}</span>
                     </td>
+                    <td role="cell" data-label="Receipt" className="payment-table__receipt">
+                      {payment.status === 'succeeded' && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          disabled={download.isPending}
+                          onClick={() =>
+                            download.mutate({
+                              path: `/api/users/me/payments/${payment.id}/receipt.pdf`,
+                              fileName: `receipt-${payment.date.slice(0, 10)}.pdf`,
+                            })
+                          }
+                        >
+                          Download receipt
+                        </Button>
+                      )}
+                    </td>
                   </tr>
                 );
               })}
@@ -110,6 +145,23 @@ export function PaymentHistory({ state }: PaymentHistoryProps) {
           </table>
         </div>
       )}
+      {state.status === 'success' && paidYears(state.data).length > 0 && (
+        <div className="payment-history__statements">
+          <span className="muted">Yearly statement for HSA or FSA:</span>
+          {paidYears(state.data).map((year) => (
+            <Button
+              key={year}
+              variant="secondary"
+              size="sm"
+              disabled={download.isPending}
+              onClick={() => download.mutate({ path: `/api/users/me/statement.pdf?year=${year}`, fileName: `statement-${year}.pdf` })}
+            >
+              Download {year} statement
+            </Button>
+          ))}
+        </div>
+      )}
+      {download.isError && <Alert tone="error">{failureMessage(download.error, messages.genericError)}</Alert>}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { messages } from '@app/shared';
+import { AUTO_RENEWAL_TERMS_VERSION, messages } from '@app/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -198,6 +198,10 @@ describe('checkout page', () => {
     });
     await screen.findByRole('button', { name: 'Pay $29.99' });
     await fillCard(events);
+    // The auto-renewal terms the purchase is made under describe the pay button.
+    expect(payButton()).toHaveAccessibleDescription(
+      'Renews every 30 days at $29.99 until you cancel. Cancel online any time from your profile.',
+    );
     await events.click(payButton());
     const busy = await screen.findByRole<HTMLButtonElement>('button', { name: 'Processing…' });
     expect(busy.disabled).toBe(true);
@@ -208,6 +212,7 @@ describe('checkout page', () => {
       planId: 'individualMonthly',
       emailId: 'pat@example.com',
       methodOfSubscription: 'online',
+      autoRenewalTermsVersion: AUTO_RENEWAL_TERMS_VERSION,
       billingAddress: { street: '1 Main St', city: 'Saint Louis', state: 'MO', zip: '63101', country: 'United States' },
       contact: { fullName: 'Pat Lee', email: 'pat@example.com', phone: '3145550100' },
       cardDetails: { cardholderName: 'Pat Lee', cardNumber: '4242424242424242', cvv: '123', expiry: '12/40', last4: '4242', brand: 'Visa' },

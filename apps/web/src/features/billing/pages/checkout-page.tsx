@@ -1,4 +1,4 @@
-import { MEMBERSHIP_TERM_DAYS, formatUsd, type Plan, type PlanId } from '@app/shared';
+import { autoRenewalTerms, formatUsd, type Plan, type PlanId } from '@app/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-title';
@@ -123,8 +123,19 @@ function Checkout({ data }: { data: CheckoutData }) {
                     {topError}
                   </Alert>
                 )}
+                {/* The auto-renewal terms stand next to the button that agrees to them; the purchase keeps these words. */}
+                <p className="checkout__fineprint" id="checkout-renewal-terms">
+                  {plan?.period === 'month' ? autoRenewalTerms(plan) : 'You are charged once for this visit.'}
+                </p>
                 <div className="checkout__actions">
-                  <Button type="submit" block busy={busy} disabled={busy || !plan} className="checkout__pay">
+                  <Button
+                    type="submit"
+                    block
+                    busy={busy}
+                    disabled={busy || !plan}
+                    className="checkout__pay"
+                    aria-describedby="checkout-renewal-terms"
+                  >
                     {busy ? (
                       'Processing…'
                     ) : (
@@ -137,11 +148,6 @@ function Checkout({ data }: { data: CheckoutData }) {
                     Cancel
                   </Button>
                 </div>
-                <p className="checkout__fineprint">
-                  {plan?.period === 'month'
-                    ? `Your membership renews every ${MEMBERSHIP_TERM_DAYS} days at ${price} until you cancel.`
-                    : 'You are charged once for this visit.'}
-                </p>
               </form>
             </>
           )}

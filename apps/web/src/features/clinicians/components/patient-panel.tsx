@@ -30,6 +30,8 @@ export function PatientPanel({ visit }: { visit: ClinicianVisit }) {
             ['Name', `${patient.firstName} ${patient.lastName}`],
             ['Age', patient.age === null ? null : `${patient.age} years`],
             ['Date of birth', patient.dob ? formatDob(patient.dob) : null],
+            // A child's visit: the parent or guardian who asked for it is the one to speak with.
+            ['Parent or guardian', visit.guardian ? `${visit.guardian.firstName} ${visit.guardian.lastName}` : null],
             ['Located in', usStateName(visit.state)],
             [
               'Callback phone',

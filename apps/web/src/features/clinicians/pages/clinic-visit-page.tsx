@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/layout/page-title';
 import { Alert, Button, Card, ChunkStyles, LoadError, Spinner, TextAreaField } from '../../../components/ui';
 import { authFailureOf, failureMessage } from '../../../lib/api-failure';
 import { useEndSession } from '../../auth';
+import { VideoCall } from '../../video';
 import { getClinicVisit, releaseVisit, startVisit } from '../api/clinic';
 import { clinicianKeys } from '../api/keys';
 import { useLiveVisit } from '../api/use-live';
@@ -100,7 +101,8 @@ function Workspace({ visit }: { visit: ClinicianVisit }) {
       )}
       {start.isError && <Alert tone="error">{failureMessage(start.error, messages.genericError)}</Alert>}
       <div className="workspace__columns">
-        <div className="workspace__left">
+        <div className="workspace__left stack">
+          {visit.mode === 'video' && held && <VideoCall visitId={visit.id} side="clinician" />}
           <PatientPanel visit={visit} />
         </div>
         <div className="workspace__right stack">

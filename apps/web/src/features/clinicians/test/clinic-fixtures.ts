@@ -34,6 +34,7 @@ export function clinicianVisit(overrides: Partial<ClinicianVisit> = {}): Clinici
     endedAt: null,
     cancelledBy: null,
     patient: { id: 'p1', firstName: 'Avery', lastName: 'Member', dob: '1990-04-12', age: 36 },
+    guardian: null,
     callbackPhone: '3145550100',
     history: {
       noKnownAllergies: false,

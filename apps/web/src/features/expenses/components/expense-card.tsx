@@ -20,7 +20,9 @@ import {
   SelectField,
   TextAreaField,
   TextField,
+  useConfirm,
   useDetails,
+  useToast,
 } from '../../../components/ui';
 import { authFailureOf, failureMessage } from '../../../lib/api-failure';
 import { formatFileSize, formatTimestamp } from '../../../lib/format';
@@ -139,10 +141,13 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
   const { values } = form;
   const dirty = isDirty(values, loaded);
   const [progress, setProgress] = useState<number | null>(null);
+  const confirm = useConfirm();
+  const toast = useToast();
 
   const save = useMutation({
     mutationFn: (body: ExpenseUpdateInput) => saveExpense(id, body),
     onSuccess: (saved) => {
+      toast(messages.expenseSaved);
       form.reset(toFormValues(saved));
       if (expense) cache.put(saved);
       else onCreated?.(saved);
@@ -178,11 +183,12 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
   const remove = useMutation({
     mutationFn: () => (expense ? deleteExpense(id) : Promise.resolve(null)),
     onSuccess: () => {
+      if (expense) toast(messages.expenseDeleted);
       onRemoved?.();
       cache.refresh();
     },
     onError: (error) => {
-      if (!authFailureOf(error)) window.alert(messages.expenseDeleteFailed);
+      if (!authFailureOf(error)) toast(messages.expenseDeleteFailed, { tone: 'error' });
     },
   });
 
@@ -302,7 +308,15 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
           className="expense-editor__delete"
           busy={remove.isPending}
           disabled={remove.isPending}
-          onClick={() => window.confirm(messages.confirmExpenseDelete) && remove.mutate()}
+          onClick={async () => {
+            const confirmed = await confirm.ask({
+              title: messages.confirmExpenseDelete,
+              message: messages.expenseDeleteExplained,
+              confirmLabel: 'Delete',
+              destructive: true,
+            });
+            if (confirmed) remove.mutate();
+          }}
         >
           Delete
         </Button>
@@ -312,6 +326,7 @@ function ExpenseEditor({ id, expense, idPrefix, onCreated, onRemoved }: ExpenseC
           {save.isPending ? 'Saving…' : 'Save'}
         </Button>
       </div>
+      {confirm.dialog}
     </form>
   );
 }

@@ -304,27 +304,30 @@ describe('the Expenses tab', () => {
     expect(body).toMatchObject({ title: 'Clinic rent', originalCurrency: 'INR', originalAmount: '8300.00', createdBy: 'boss@example.com' });
   });
 
-  it("asks 'Delete this expense?' before deleting, and alerts 'Delete failed' when it fails", async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  it("asks 'Delete this expense?' in a dialog before deleting, and says 'Delete failed' when it fails", async () => {
     let fail = true;
     const api = await setup({
       [`DELETE ${savedPath}`]: () => (fail ? new Response(null, { status: 500 }) : new Response(null, { status: 204 })),
     });
     const card = await openExpense('Clinic rent');
-    await userEvent.click(card.getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith(messages.confirmExpenseDelete);
+    const confirmDelete = async (answer: 'Delete' | 'Cancel') => {
+      await userEvent.click(card.getByRole('button', { name: 'Delete' }));
+      await userEvent.click(
+        within(screen.getByRole('dialog', { name: messages.confirmExpenseDelete })).getByRole('button', { name: answer }),
+      );
+    };
+    await confirmDelete('Cancel');
     expect(api.callsTo('DELETE', savedPath)).toHaveLength(0);
-    await userEvent.click(card.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(messages.expenseDeleteFailed));
+    await confirmDelete('Delete');
+    expect(await within(screen.getByRole('region', { name: 'Results' })).findByText(messages.expenseDeleteFailed)).toBeInTheDocument();
     fail = false;
-    await userEvent.click(card.getByRole('button', { name: 'Delete' }));
+    await confirmDelete('Delete');
     await waitFor(() => expect(api.callsTo('DELETE', savedPath)).toHaveLength(2));
+    expect(await within(screen.getByRole('region', { name: 'Results' })).findByText(messages.expenseDeleted)).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/expenses').length).toBeGreaterThan(1));
   });
 
   it('deletes a new expense for good once it is saved and listed: no card comes back', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const newId = '7d444840-9dc0-4c35-8e3a-2d4c1f5b0c12';
     const newPath = `/api/admin/expenses/${newId}`;
     vi.spyOn(crypto, 'randomUUID').mockReturnValue(newId);
@@ -347,21 +350,23 @@ describe('the Expenses tab', () => {
     await userEvent.type(draft.getByRole('textbox', { name: 'Title' }), 'Laptop');
     await userEvent.click(draft.getByRole('button', { name: 'Save' }));
     const card = within((await screen.findByRole('heading', { name: 'Laptop', level: 3 })).closest('article')!);
+    expect(within(screen.getByRole('region', { name: 'Results' })).getByText(messages.expenseSaved)).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/expenses').length).toBeGreaterThan(1));
 
     await userEvent.click(card.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.callsTo('GET', '/api/admin/expenses').length).toBeGreaterThan(2));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Laptop', level: 3 })).toBeNull());
     expect(api.callsTo('DELETE', newPath)).toHaveLength(1);
   });
 
   it('discards an unsaved new expense without a call to the server', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const api = await setup();
     await screen.findByRole('heading', { name: 'Clinic rent' });
     await userEvent.click(screen.getByRole('button', { name: 'Add Expense' }));
     const card = within(screen.getByRole('heading', { name: 'New expense' }).closest('article')!);
     await userEvent.click(card.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'New expense' })).toBeNull());
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
   });

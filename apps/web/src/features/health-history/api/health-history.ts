@@ -4,21 +4,23 @@ import { apiRequest } from '../../../lib/api-client';
 import { ownAnswerOptions } from '../../../lib/query-client';
 import { healthHistoryKeys } from './keys';
 
-const HISTORY_URL = '/api/users/me/health-history';
+/** The signed-in patient's own history, or (with a person) that of a child they are the guardian of. */
+const historyUrl = (personId?: string) => (personId ? `/api/household/people/${personId}/health-history` : '/api/users/me/health-history');
+const historyKey = (personId?: string) => (personId ? healthHistoryKeys.person(personId) : healthHistoryKeys.mine);
 
-/** GET /api/users/me/health-history → the signed-in patient's latest saved history, or nulls. */
-export const useHealthHistory = () =>
+/** GET …/health-history → the latest saved history of the signed-in patient or of their child, or nulls. */
+export const useHealthHistory = (personId?: string) =>
   useQuery({
-    queryKey: healthHistoryKeys.mine,
-    queryFn: ({ signal }) => apiRequest<HealthHistoryAnswer>(HISTORY_URL, { signal }),
+    queryKey: historyKey(personId),
+    queryFn: ({ signal }) => apiRequest<HealthHistoryAnswer>(historyUrl(personId), { signal }),
     ...ownAnswerOptions,
   });
 
-/** PUT /api/users/me/health-history {history} → the version just saved, which every view then shows. */
-export function useSaveHealthHistory() {
+/** PUT …/health-history {history} → the version just saved, which every view then shows. */
+export function useSaveHealthHistory(personId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (history: HealthHistory) => apiRequest<HealthHistoryAnswer>(HISTORY_URL, { method: 'PUT', body: history }),
-    onSuccess: (saved) => queryClient.setQueryData(healthHistoryKeys.mine, saved),
+    mutationFn: (history: HealthHistory) => apiRequest<HealthHistoryAnswer>(historyUrl(personId), { method: 'PUT', body: history }),
+    onSuccess: (saved) => queryClient.setQueryData(historyKey(personId), saved),
   });
 }

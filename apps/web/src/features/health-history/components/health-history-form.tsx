@@ -33,11 +33,11 @@ function serverPathErrors(error: unknown): Record<string, string> {
 }
 
 /** The health history form: lists with add and remove, "No known allergies", the pharmacy; Save keeps the patient on the page. */
-export function HealthHistoryForm({ saved }: { saved: HealthHistoryAnswer }) {
+export function HealthHistoryForm({ saved, personId }: { saved: HealthHistoryAnswer; personId?: string | undefined }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [savedNotice, setSavedNotice] = useState(false);
-  const save = useSaveHealthHistory();
+  const save = useSaveHealthHistory(personId);
   /** The messages by path of the last failed submit, for focusing its faulty control. */
   const pathErrors = useRef<Record<string, string>>({});
   const form = useValidatedForm<HealthHistoryFormValues>({

@@ -1,20 +1,27 @@
 import { messages } from '@app/shared';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-title';
 import { Card, ChunkStyles, LoadError, Spinner } from '../../../components/ui';
 import { useHealthHistory } from '../api/health-history';
 import { HealthHistoryForm } from '../components/health-history-form';
 import healthHistoryCss from './health-history.css?inline';
 
-/** /health-history: the signed-in patient reads and edits their health history; each save is a new version. */
+/**
+ * /health-history: the signed-in patient reads and edits their health history; each save is a new
+ * version. With ?person=…&name=…, the same for a child they are the guardian of.
+ */
 export default function HealthHistoryPage() {
-  const history = useHealthHistory();
+  const [params] = useSearchParams();
+  const personId = params.get('person') ?? undefined;
+  const name = params.get('name');
+  const history = useHealthHistory(personId);
+  const title = personId && name ? `${name}'s health history` : 'Your health history';
   return (
     <div className="health-history">
       <ChunkStyles name="health-history" css={healthHistoryCss} />
-      <PageTitle>Your health history</PageTitle>
+      <PageTitle>{title}</PageTitle>
       <header className="health-history__header">
-        <h1>Your health history</h1>
+        <h1>{title}</h1>
         <p className="muted">What our doctors read before a visit. Keep it up to date; each save is kept with its date.</p>
       </header>
       <p>
@@ -30,7 +37,7 @@ export default function HealthHistoryPage() {
       )}
       {history.status === 'success' && (
         <Card>
-          <HealthHistoryForm saved={history.data} />
+          <HealthHistoryForm saved={history.data} personId={personId} />
         </Card>
       )}
     </div>

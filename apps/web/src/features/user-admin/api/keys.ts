@@ -1,10 +1,14 @@
-import type { SortDirection, UserSortField } from '@app/shared';
+import type { PlanId, SortDirection, SubscriptionStatus, UserSortField } from '@app/shared';
 
-/** What the Users list shows: the default list, or an e-mail search, on one page in one order. */
+/** What the Members table shows: a search and filters, on one page of a size, in one order. */
 export interface UserListParams {
-  /** A trimmed e-mail search of at least 3 characters, or null for the default list. */
-  email: string | null;
+  /** A trimmed search of at least 3 characters (name, e-mail or customer id), or null for everyone. */
+  q: string | null;
+  status: SubscriptionStatus | null;
+  plan: PlanId | null;
+  verified: boolean | null;
   page: number;
+  size: number;
   sortBy: UserSortField;
   sortDir: SortDirection;
 }
@@ -14,5 +18,7 @@ export const userAdminKeys = {
   all: ['user-admin'] as const,
   lists: ['user-admin', 'list'] as const,
   list: (params: UserListParams) => ['user-admin', 'list', params] as const,
+  member: (id: string) => ['user-admin', 'member', id] as const,
   history: (id: string) => ['user-admin', 'history', id] as const,
+  membership: (id: string) => ['user-admin', 'membership', id] as const,
 };

@@ -1,11 +1,23 @@
 import { messages, PLAN_IDS, SUBSCRIPTION_STATUSES, type AdminUser, type AdminUserPage, type AdminUserUpdate } from '@app/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, type FormEvent, type ReactNode } from 'react';
-import { Alert, AmountField, Button, Checkbox, Facts, SelectField, TextAreaField, TextField } from '../../../components/ui';
+import {
+  Alert,
+  AmountField,
+  Button,
+  Checkbox,
+  Facts,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useConfirm,
+  useToast,
+} from '../../../components/ui';
 import { authFailureOf, failureMessage } from '../../../lib/api-failure';
 import { formatTimestamp, humanize } from '../../../lib/format';
 import { serverFieldErrors, useValidatedForm } from '../../../lib/use-validated-form';
 import { analyticsKeys } from '../../analytics';
+import { UserPayments } from '../../billing';
 import { userAdminKeys } from '../api/keys';
 import { sendUserResetEmail, updateUser } from '../api/users';
 import {
@@ -17,7 +29,7 @@ import {
   type UserFormField,
   type UserFormValues,
 } from '../user-form';
-import { UserHistory } from './user-history';
+import { UserMembership } from './user-membership';
 
 const statusOptions = [{ value: '', label: 'None' }, ...SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: humanize(s) }))];
 const planOptions = [{ value: '', label: 'None' }, ...PLAN_IDS.map((p) => ({ value: p, label: humanize(p) }))];
@@ -25,13 +37,13 @@ const planOptions = [{ value: '', label: 'None' }, ...PLAN_IDS.map((p) => ({ val
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="user-editor__section">
-      <h4 className="user-editor__heading">{title}</h4>
+      <h3 className="user-editor__heading">{title}</h3>
       {children}
     </section>
   );
 }
 
-/** The expanded card: the user's fields by section, editable ones as controls, with Save, Reset Changes and Send Reset Email. */
+/** A member's details: their fields by section, editable ones as controls, with Save, Reset Changes and Send Reset Email. */
 export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: string }) {
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -56,7 +68,8 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
   const save = useMutation({
     mutationFn: (body: AdminUserUpdate) => updateUser(user.id, body),
     onSuccess: (saved) => {
-      // docs/product.md, Admin dashboard: the card shows the server's answer and is clean again.
+      // docs/product.md, Admin dashboard: the details show the server's answer and are clean again.
+      queryClient.setQueryData(userAdminKeys.member(saved.id), saved);
       queryClient.setQueriesData<AdminUserPage>({ queryKey: userAdminKeys.lists }, (page) =>
         page ? { ...page, content: page.content.map((u) => (u.id === saved.id ? saved : u)) } : page,
       );
@@ -68,11 +81,13 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
     onError: (error) => form.setServerErrors(serverFieldErrors(error, USER_FORM_FIELDS)),
   });
 
+  const confirm = useConfirm();
+  const toast = useToast();
   const resetEmail = useMutation({
     mutationFn: () => sendUserResetEmail(user.id),
-    onSuccess: () => window.alert(messages.passwordResetInitiated),
+    onSuccess: () => toast(messages.passwordResetSentTo(user.email), { title: messages.passwordResetInitiated }),
     onError: (error) => {
-      if (!authFailureOf(error)) window.alert(messages.passwordResetFailed);
+      if (!authFailureOf(error)) toast(messages.passwordResetFailed, { tone: 'error' });
     },
   });
 
@@ -241,7 +256,14 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
           size="sm"
           busy={resetEmail.isPending}
           disabled={resetEmail.isPending}
-          onClick={() => window.confirm(messages.confirmPasswordReset) && resetEmail.mutate()}
+          onClick={async () => {
+            const send = await confirm.ask({
+              title: messages.confirmPasswordReset,
+              message: messages.passwordResetExplained(user.email),
+              confirmLabel: 'Send Reset Email',
+            });
+            if (send) resetEmail.mutate();
+          }}
         >
           Send Reset Email
         </Button>
@@ -255,7 +277,9 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
         </Button>
       </div>
 
-      <UserHistory userId={user.id} />
+      <UserMembership user={user} />
+      <UserPayments userId={user.id} />
+      {confirm.dialog}
     </form>
   );
 }

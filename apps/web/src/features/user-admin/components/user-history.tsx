@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@app/shared';
+import { auditWords, isAuditRead, type AuditEvent } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spinner } from '../../../components/ui';
 import { failureMessage } from '../../../lib/api-failure';
@@ -13,46 +13,79 @@ const shown = (value: unknown) => {
   return JSON.stringify(value);
 };
 
-/** The audit row's action ('PUT /api/admin/users/:id') as words. */
-function actionLabel(event: AuditEvent): string {
-  const [method = '', path = ''] = event.action.split(' ');
-  const label = path.endsWith('/reset-password')
-    ? 'Sent a password reset email'
-    : method === 'PUT' || method === 'PATCH'
-      ? 'Edited the account'
-      : method === 'GET'
-        ? 'Viewed the account'
-        : event.action;
-  return event.status >= 400 ? `${label} (refused, ${event.status})` : label;
+/** One line of the history: a single event, or a run of the same read by the same person, newest first. */
+interface HistoryLine {
+  words: string;
+  events: AuditEvent[];
 }
 
-function HistoryEntry({ event }: { event: AuditEvent }) {
+/**
+ * The events as lines in plain words; a run of the same read by the same person (a page loaded again and again)
+ * is one line with its count. Changes and reasons are never folded away.
+ */
+function historyLines(events: AuditEvent[], subjectUserId: string): HistoryLine[] {
+  const lines: HistoryLine[] = [];
+  for (const event of events) {
+    const words = auditWords(event, subjectUserId);
+    const last = lines.at(-1);
+    const repeats =
+      last &&
+      isAuditRead(event.action) &&
+      last.words === words &&
+      last.events[0]!.actorUserId === event.actorUserId &&
+      event.changes.length === 0 &&
+      event.reason === null;
+    if (repeats) last.events.push(event);
+    else lines.push({ words, events: [event] });
+  }
+  return lines;
+}
+
+const who = (event: AuditEvent) => event.actorEmail ?? humanize(event.actorRole);
+
+function HistoryEntry({ line, subjectUserId }: { line: HistoryLine; subjectUserId: string }) {
+  const [newest] = line.events;
+  const count = line.events.length;
+  const bySomeoneElse = newest!.actorUserId !== subjectUserId;
   return (
     <li className="history__entry">
       <p className="history__line">
-        <time dateTime={event.at}>{formatCentral(new Date(event.at))}</time> ·{' '}
-        <strong>{event.actorEmail ?? humanize(event.actorRole)}</strong> · {actionLabel(event)}
+        <strong>{count > 1 ? `${line.words} (${count}×)` : line.words}</strong>
+        <span className="history__when">
+          <time dateTime={newest!.at}>{formatCentral(new Date(newest!.at))}</time>
+          {bySomeoneElse && <> · {who(newest!)}</>}
+        </span>
       </p>
-      {event.reason && <p className="history__reason">Reason: {event.reason}</p>}
-      {event.changes.length > 0 && (
+      {newest!.reason && <p className="history__reason">Reason: {newest!.reason}</p>}
+      {newest!.changes.length > 0 && (
         <ul className="history__changes">
-          {event.changes.map((change) => (
+          {newest!.changes.map((change) => (
             <li key={change.field}>
               <span className="history__field">{humanize(change.field)}</span>: {shown(change.before)} → {shown(change.after)}
             </li>
           ))}
         </ul>
       )}
+      <details className="history__details">
+        <summary>Details</summary>
+        <ul>
+          {line.events.map((event) => (
+            <li key={event.id}>
+              <time dateTime={event.at}>{formatCentral(new Date(event.at))}</time> · <code>{event.action}</code> · status {event.status} ·{' '}
+              {who(event)}
+            </li>
+          ))}
+        </ul>
+      </details>
     </li>
   );
 }
 
-/** The user's history from the audit log: who changed or read what, when (America/Chicago), and why. */
+/** The member's history from the audit log in plain words: who did what, when (America/Chicago), and why. */
 export function UserHistory({ userId }: { userId: string }) {
   const history = useQuery({ queryKey: userAdminKeys.history(userId), queryFn: ({ signal }) => getUserHistory(userId, signal) });
   return (
-    <section className="history" aria-label="History">
-      <h4 className="user-editor__heading">History</h4>
+    <div className="history">
       {history.isPending && <Spinner label="Loading history…" />}
       {history.isError && <Alert tone="error">{failureMessage(history.error, 'Failed to load the history.')}</Alert>}
       {history.data &&
@@ -60,11 +93,11 @@ export function UserHistory({ userId }: { userId: string }) {
           <p className="muted">No changes recorded yet.</p>
         ) : (
           <ol className="history__list">
-            {history.data.content.map((event) => (
-              <HistoryEntry key={event.id} event={event} />
+            {historyLines(history.data.content, userId).map((line) => (
+              <HistoryEntry key={line.events[0]!.id} line={line} subjectUserId={userId} />
             ))}
           </ol>
         ))}
-    </section>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { messages, type AdminUser } from '@app/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, renderSection, type RecordedCall } from '../../../test/helpers';
@@ -30,7 +30,6 @@ describe('the Users JSON card', () => {
         return json(200, { ...userPage(pages[page!]!, 1234, 3) });
       },
     });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
@@ -52,11 +51,12 @@ describe('the Users JSON card', () => {
     expect(JSON.parse(screen.getByLabelText('All users as JSON').textContent)).toHaveLength(1234);
 
     await userEvent.click(screen.getByRole('button', { name: 'Copy JSON' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(messages.usersJsonCopied));
+    const toasts = within(screen.getByRole('region', { name: 'Results' }));
+    expect(await toasts.findByText(messages.usersJsonCopied)).toBeInTheDocument();
     expect(JSON.parse(writeText.mock.calls[0]![0] as string)).toHaveLength(1234);
     writeText.mockRejectedValueOnce(new Error('denied'));
     await userEvent.click(screen.getByRole('button', { name: 'Copy JSON' }));
-    await waitFor(() => expect(alert).toHaveBeenLastCalledWith(messages.usersJsonCopyFailed));
+    expect(await toasts.findByText(messages.usersJsonCopyFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download .json' })).toBeInTheDocument();
   });
 

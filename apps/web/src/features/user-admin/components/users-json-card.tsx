@@ -1,7 +1,7 @@
 import { centralDay, messages } from '@app/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card } from '../../../components/ui';
+import { Alert, Button, Card, useToast } from '../../../components/ui';
 import { failureMessage } from '../../../lib/api-failure';
 import { loadAllUsers, type BulkProgress } from '../api/users';
 
@@ -25,12 +25,13 @@ export function UsersJsonCard() {
   // Thousands of users make a long text: built once per load, not on every render.
   const json = useMemo(() => (load.data ? JSON.stringify(load.data, null, 2) : null), [load.data]);
 
+  const toast = useToast();
   async function copy() {
     try {
       await navigator.clipboard.writeText(json ?? '');
-      window.alert(messages.usersJsonCopied);
+      toast(messages.usersJsonCopied);
     } catch {
-      window.alert(messages.usersJsonCopyFailed);
+      toast(messages.usersJsonCopyFailed, { tone: 'error' });
     }
   }
 

@@ -38,6 +38,7 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     nextSubscriptionRenewDate: null,
     subscriptionEndDate: null,
     subscriptionCancelledDate: null,
+    disabledAt: null,
     ...overrides,
   };
 }
@@ -60,10 +61,13 @@ export function userPage(
   };
 }
 
-/** What the server answers the Users sections by default: one page of one user, and an empty history. */
+/** What the server answers the Members sections by default: one page of one user, that user, and an empty history. */
 export const userAdminAnswers = () => ({
   'GET /api/admin/all': json(200, userPage([adminUser()])),
+  'GET /api/admin/users/u-1': json(200, adminUser()),
   'GET /api/admin/users/u-1/audit': json(200, { content: [], totalPages: 0, totalElements: 0 }),
+  'GET /api/admin/users/u-1/membership': json(200, { terms: { cancellation: null, planChange: null }, consents: [] }),
+  'GET /api/admin/users/u-1/payments': json(200, []),
 });
 
 /** A server answering the Users sections with these fixtures, unless `handlers` say otherwise. */

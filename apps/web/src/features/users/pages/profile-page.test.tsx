@@ -43,6 +43,8 @@ function setup(me: Response | (() => Response), extra: Parameters<typeof mockApi
     'GET /api/users/me/health-history': json(200, { history: null, savedAt: null }),
     'GET /api/users/me/sessions': json(200, [thisDevice]),
     'GET /api/users/me/notifications': json(200, { email: 'always', sms: true }),
+    // A household of one, as outside a family membership: the family card stays away.
+    'GET /api/household': json(200, { family: false, youHold: false, maxOthers: 5, people: [], invitations: [] }),
     ...extra,
   });
   return { api, ...renderAt('/profile', <ProfilePage />) };
@@ -234,15 +236,17 @@ describe('profile page', () => {
       }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
-    await userEvent.type(screen.getByLabelText('Current password'), 'wrong');
+    await userEvent.type(within(screen.getByRole('region', { name: 'Password' })).getByLabelText('Current password'), 'wrong');
     await userEvent.type(screen.getByLabelText('New password'), NEW);
     await userEvent.type(screen.getByLabelText('Confirm new password'), NEW);
     await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
-    expect(within(await screen.findByRole('alert')).getByText(messages.currentPasswordWrong)).toBeInTheDocument();
-    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    // The e-mail and deletion cards ask for the password too: this is the password card's.
+    const card = within(screen.getByRole('region', { name: 'Password' }));
+    expect(within(await card.findByRole('alert')).getByText(messages.currentPasswordWrong)).toBeInTheDocument();
+    expect(card.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
     // The server's message describes the old value: editing the field drops it.
-    await userEvent.type(screen.getByLabelText('Current password'), '!');
-    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBeNull();
+    await userEvent.type(card.getByLabelText('Current password'), '!');
+    expect(card.getByLabelText('Current password').getAttribute('aria-invalid')).toBeNull();
   });
 
   it("says 'Passwords do not match.' once the confirmation is complete, and keeps Update disabled", async () => {

@@ -6,10 +6,14 @@ import { Alert, Button, ChunkStyles, Spinner } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { brand } from '../../../lib/brand';
 import { clearJustLoggedIn, logout, peekJustLoggedIn, updateStoredUser, useEndSession, useMe, useSession } from '../../auth';
+import { DeleteAccountCard } from '../../account-deletion';
 import { MembershipCard } from '../../billing';
+import { DataExportCard } from '../../data-export';
 import { HealthHistoryCard } from '../../health-history';
+import { FamilyCard } from '../../household';
 import { GetCareCard } from '../../visits';
 import { DetailsCard } from '../components/details-card';
+import { EmailCard } from '../components/email-card';
 import { NotificationsCard } from '../components/notifications-card';
 import { PasswordCard } from '../components/password-card';
 import { SessionsCard } from '../components/sessions-card';
@@ -116,10 +120,14 @@ export default function ProfilePage() {
           <GetCareCard profile={profile} />
           <MembershipCard profile={profile} />
           <HealthHistoryCard />
+          <FamilyCard lastName={profile.lastName ?? ''} />
           <DetailsCard profile={profile} />
+          <EmailCard email={profile.email} />
           <NotificationsCard />
           <PasswordCard />
           <SessionsCard />
+          <DataExportCard />
+          <DeleteAccountCard />
         </div>
       )}
     </div>

@@ -36,11 +36,14 @@ import { failureMessage } from '../../../lib/api-failure';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useMe } from '../../auth';
 import { useRequestPaidVisit, useVisitPayment, VisitPaymentFields } from '../../billing';
+import { useHousehold } from '../../household';
 import { useRequestVisit } from '../api/visits';
 import { EmergencyNotice } from '../components/emergency-notice';
 import visitsCss from './visits.css?inline';
 
 interface RequestFormValues {
+  /** Who the visit is for: '' for the member, else a child they are the guardian of. */
+  patientId: string;
   state: string;
   service: string;
   symptoms: string;
@@ -49,11 +52,11 @@ interface RequestFormValues {
   callbackPhone: string;
   telehealthConsent: boolean;
 }
-const FIELDS = ['state', 'service', 'symptoms', 'since', 'mode', 'callbackPhone', 'telehealthConsent'] as const;
+const FIELDS = ['patientId', 'state', 'service', 'symptoms', 'since', 'mode', 'callbackPhone', 'telehealthConsent'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** The form's values as the request the server takes: the red flags are answered apart, and none is a request. */
-const toRequest = (values: RequestFormValues) => ({ ...values, redFlags: [] });
+const toRequest = ({ patientId, ...values }: RequestFormValues) => ({ ...values, ...(patientId ? { patientId } : {}), redFlags: [] });
 /** Each field's message from the shared schema, the same the route applies. */
 function fieldMessages(values: RequestFormValues): Partial<Record<Field, string>> {
   const result = visitRequestSchema.safeParse(toRequest(values));
@@ -100,6 +103,7 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
   const busy = request.isPending || paidRequest.isPending;
   const form = useValidatedForm<RequestFormValues>({
     initialValues: {
+      patientId: '',
       state: '',
       service: serviceFrom(params.get('service')),
       symptoms: '',
@@ -167,11 +171,15 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
         <p className="muted">A licensed US doctor reviews your request, usually within minutes, day or night.</p>
       </header>
 
-      <Card title="Who is this visit for?" headingId="visit-for-title">
-        <p className="visits__for">
-          {profile.firstName} {profile.lastName} <span className="muted">(you)</span>
-        </p>
-      </Card>
+      <VisitFor
+        profile={profile}
+        patientId={values.patientId}
+        onChoose={(patientId) => {
+          form.setField('patientId', patientId);
+          // Care for a child is pediatric care, covered by the family membership.
+          if (patientId) form.setField('service', 'pediatric-care');
+        }}
+      />
 
       <Card title="Do you have any of these right now?" headingId="red-flags-title">
         <fieldset className="visits__flags">
@@ -211,7 +219,10 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
             onBlur={() => form.touch('service')}
             options={[
               { value: '', label: 'Choose a kind of care' },
-              ...VISIT_SERVICES.map((s) => ({ value: s, label: VISIT_SERVICE_LABELS[s] })),
+              ...VISIT_SERVICES.filter((s) => !values.patientId || s === 'pediatric-care').map((s) => ({
+                value: s,
+                label: VISIT_SERVICE_LABELS[s],
+              })),
             ]}
           />
           <TextAreaField
@@ -299,5 +310,47 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
         </Link>
       </div>
     </form>
+  );
+}
+
+/**
+ * "Who is this visit for?": the member, or a child of theirs aged 2 to 17 on a Family membership. A
+ * household of one shows the member alone.
+ */
+function VisitFor({ profile, patientId, onChoose }: { profile: UserProfile; patientId: string; onChoose: (patientId: string) => void }) {
+  const household = useHousehold();
+  const children = household.data?.people.filter((person) => person.role === 'child' && person.managedByYou) ?? [];
+  return (
+    <Card title={messages.visitFor} headingId="visit-for-title">
+      {children.length === 0 ? (
+        <p className="visits__for">
+          {profile.firstName} {profile.lastName} <span className="muted">(you)</span>
+        </p>
+      ) : (
+        <fieldset className="visits__modes" id="visit-patientId">
+          <legend className="visits__legend">{messages.visitFor}</legend>
+          <label className={`visits__mode${patientId === '' ? ' visits__mode--on' : ''}`}>
+            <input type="radio" name="patientId" value="" checked={patientId === ''} onChange={() => onChoose('')} />
+            {profile.firstName} {profile.lastName} (you)
+          </label>
+          {children.map((child) => (
+            <label key={child.id} className={`visits__mode${patientId === child.id ? ' visits__mode--on' : ''}`}>
+              <input
+                type="radio"
+                name="patientId"
+                value={child.id}
+                checked={patientId === child.id}
+                disabled={!child.bookable}
+                onChange={() => onChoose(child.id)}
+              />
+              {child.firstName} {child.lastName}
+              {!child.bookable && (
+                <span className="muted"> · {child.turned18 ? messages.visitChildIs18(child.firstName) : messages.pediatricAgeRange}</span>
+              )}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </Card>
   );
 }

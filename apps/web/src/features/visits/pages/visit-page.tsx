@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/layout/page-title';
 import { Alert, Button, buttonClass, Card, ChunkStyles, LoadError, Spinner } from '../../../components/ui';
 import { failureMessage } from '../../../lib/api-failure';
+import { VideoCall } from '../../video';
 import { useCancelVisit, useVisit } from '../api/visits';
 import { useVisitUpdates } from '../use-visit-updates';
 import { VisitSummary } from '../components/visit-summary';
@@ -106,6 +107,9 @@ function VisitView({ visit }: { visit: PatientVisit }) {
         {cancel.isError && <Alert tone="error">{failureMessage(cancel.error, messages.genericError)}</Alert>}
       </section>
 
+      {visit.mode === 'video' && (visit.status === 'claimed' || visit.status === 'in_visit') && (
+        <VideoCall visitId={visit.id} side="patient" />
+      )}
       {(visit.mode === 'message' || visit.status === 'in_visit') && visit.status !== 'waiting' && visit.status !== 'cancelled' && (
         <Card>
           <VisitThread visitId={visit.id} open={visit.status === 'claimed' || visit.status === 'in_visit'} />

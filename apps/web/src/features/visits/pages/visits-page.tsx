@@ -15,7 +15,7 @@ const STATUS_WORDS: Record<PatientVisit['status'], string> = {
   cancelled: 'Cancelled',
 };
 
-/** /visits: the patient's record, every visit with its summary once signed. */
+/** /visits: the patient's record and their children's, every visit with whom it was for and its summary once signed. */
 export default function VisitsPage() {
   const visits = useMyVisits();
   return (
@@ -49,7 +49,7 @@ export default function VisitsPage() {
               >
                 <div className="stack">
                   <p className="muted">
-                    {STATUS_WORDS[visit.status]} · {VISIT_MODE_LABELS[visit.mode]}
+                    For {visit.patient.firstName} {visit.patient.lastName} · {STATUS_WORDS[visit.status]} · {VISIT_MODE_LABELS[visit.mode]}
                     {visit.clinician ? ` · ${visit.clinician.name}` : ''}
                   </p>
                   {visit.summary ? (

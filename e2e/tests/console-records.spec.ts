@@ -1,0 +1,155 @@
+import { messages } from '@app/shared';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../fixtures/a11y';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, STAFF_SITE_ENV, signInAsStaff } from '../fixtures/clinicians';
+import { createVerifiedPatient, linkIn, uniqueEmail } from '../fixtures/patients';
+import { expect, test, type Site } from '../fixtures/site';
+
+/**
+ * The operator's records in the browser, on a wide screen and on a phone: the contact form's
+ * enquiries read and answered by e-mail, an account disabled and enabled with a reason, an admin
+ * invited, and the audit trail read with its details opened on request.
+ */
+test.use({ siteEnv: STAFF_SITE_ENV });
+
+const PASSWORD = 'Kestrel!Harbor29';
+const WIDTHS = [
+  { name: 'wide', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+async function signInAsAdmin(page: Page, site: Site) {
+  await signInAsStaff(page, site, ADMIN_EMAIL, ADMIN_PASSWORD, 'Sign in to the admin dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+}
+
+/** From the dashboard, through its small link to one of the console's pages. */
+async function openFromDashboard(page: Page, link: string) {
+  await page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name: link }).click();
+  await expect(page.getByRole('heading', { level: 1, name: link === 'Settings' ? 'Settings' : link })).toBeVisible();
+}
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`on a ${name} screen`, () => {
+    test.use({ viewport });
+
+    test('an admin reads an enquiry, replies by e-mail and closes it', async ({ page, request, site }, testInfo) => {
+      const email = uniqueEmail('asker');
+      const sent = await request.post('/api/users/questions', {
+        data: {
+          fullName: 'Jordan Lee',
+          email,
+          phone: '(314) 555-0199',
+          message: 'Do you treat sinus infections for children?',
+          smsOptIn: true,
+        },
+      });
+      expect(sent.status()).toBe(201);
+      await signInAsAdmin(page, site);
+      await openFromDashboard(page, 'Enquiries');
+      await page.getByRole('button', { name: 'Open the enquiry from Jordan Lee' }).first().click();
+      const enquiry = page.getByRole('region', { name: 'Enquiry from Jordan Lee' });
+      await expect(enquiry.getByText('Do you treat sinus infections for children?')).toBeVisible();
+      await expectAccessible(page);
+
+      await enquiry.getByRole('button', { name: 'Send reply' }).click();
+      await expect(enquiry.getByText(messages.enquiryReplyRequired)).toBeVisible();
+      await enquiry.getByLabel(`Reply by e-mail to ${email}`).fill('Yes, we see children from age 2.');
+      await enquiry.getByRole('button', { name: 'Send reply' }).click();
+      await expect(enquiry.getByRole('status')).toContainText(messages.enquiryReplySent(email));
+      await expect(enquiry.getByRole('list', { name: 'Replies sent' })).toContainText('Yes, we see children from age 2.');
+      const reply = await site.mailbox.waitFor(email, /Your question to/);
+      expect(reply.text).toContain('Yes, we see children from age 2.');
+      await enquiry.getByRole('button', { name: 'Close enquiry' }).click();
+      await expect(enquiry.getByRole('status')).toContainText(messages.enquiryStatusSaved('closed'));
+      await page.screenshot({ path: testInfo.outputPath(`enquiries-${viewport.width}.png`), fullPage: true });
+    });
+
+    test('an admin disables a member with a reason, who is refused at sign-in, and enables them again', async ({
+      page,
+      browser,
+      request,
+      site,
+    }, testInfo) => {
+      const email = uniqueEmail('dana');
+      await createVerifiedPatient(request, site, {
+        email,
+        password: PASSWORD,
+        firstName: 'Dana',
+        lastName: 'Whitfield',
+        plan: 'familyMonthly',
+      });
+      await signInAsAdmin(page, site);
+      const users = page.getByRole('region', { name: 'Users', exact: true });
+      await users.getByRole('searchbox', { name: 'Search by email' }).fill(email);
+      await users.getByRole('button', { name: 'Search', exact: true }).click();
+      const card = users.getByRole('article').filter({ hasText: email });
+      await card.getByRole('button', { name: 'View Details' }).click();
+      const access = card.getByRole('region', { name: 'Account access' });
+      await access.getByRole('button', { name: 'Disable account…' }).click();
+      await access.getByRole('button', { name: 'Disable account', exact: true }).click();
+      await expect(access.getByText(messages.accessReasonRequired)).toBeVisible();
+      await access.getByLabel('Reason for disabling').fill('Asked to close the account');
+      await access.getByRole('button', { name: 'Disable account', exact: true }).click();
+      await expect(access.getByRole('status')).toContainText('is disabled');
+      await expectAccessible(page, '.user-card--open');
+      await page.screenshot({ path: testInfo.outputPath(`disable-${viewport.width}.png`), fullPage: true });
+
+      const member = await browser.newPage({ baseURL: site.baseURL, viewport });
+      await member.goto('/login');
+      await member.getByLabel('Email', { exact: true }).fill(email);
+      await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await member.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(member.getByText(messages.accountDisabled)).toBeVisible();
+      await member.close();
+
+      await access.getByRole('button', { name: 'Enable account…' }).click();
+      await access.getByLabel('Reason for enabling').fill('Changed their mind');
+      await access.getByRole('button', { name: 'Enable account', exact: true }).click();
+      await expect(access.getByRole('status')).toContainText('can sign in again');
+    });
+
+    test('an admin invites an admin, who sets a password and signs in with an e-mailed link', async ({ page, browser, site }, testInfo) => {
+      await signInAsAdmin(page, site);
+      await openFromDashboard(page, 'Settings');
+      const email = uniqueEmail('ivy');
+      const form = page.getByRole('form', { name: 'Invite an admin' });
+      await form.getByLabel('First name').fill('Ivy');
+      await form.getByLabel('Last name').fill('Park');
+      await form.getByLabel('Email').fill(email);
+      await form.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(form.getByRole('status')).toContainText(messages.adminInvited(email));
+      await expect(page.getByRole('cell', { name: /Ivy Park/ })).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`settings-${viewport.width}.png`), fullPage: true });
+
+      const invited = await browser.newPage({ baseURL: site.baseURL, viewport });
+      const invitation = await site.mailbox.waitFor(email, /invited to the .* admin dashboard/);
+      await invited.goto(linkIn(invitation, site.baseURL, '/admin/welcome?token='));
+      await invited.getByLabel('New password', { exact: true }).fill(PASSWORD);
+      await invited.getByLabel('Confirm new password', { exact: true }).fill(PASSWORD);
+      await invited.getByRole('button', { name: 'Set password' }).click();
+      await expect(invited.getByRole('status').filter({ hasText: messages.adminInvitationAccepted })).toBeVisible();
+      await expectAccessible(invited);
+      await signInAsStaff(invited, site, email, PASSWORD, 'Sign in to the admin dashboard');
+      await expect(invited.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
+      await invited.close();
+    });
+
+    test('an admin reads the audit trail in words, filters it and opens a row’s details on request', async ({ page, site }, testInfo) => {
+      await signInAsAdmin(page, site);
+      await openFromDashboard(page, 'Audit log');
+      await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
+      const filters = page.getByRole('form', { name: 'Filters' });
+      await filters.getByLabel('Who acted').fill(ADMIN_EMAIL);
+      await filters.getByLabel('Action').selectOption({ label: 'List users, filtered or not, a page at a time' });
+      await filters.getByRole('button', { name: 'Apply filters' }).click();
+      const trail = page.getByRole('region', { name: 'Trail' });
+      await expect(trail.getByRole('row').filter({ hasText: 'List users, filtered or not, a page at a time' }).first()).toBeVisible();
+      await trail.getByRole('button', { name: 'Open details' }).first().click();
+      await expect(trail.locator('pre').first()).toContainText('"count"');
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`audit-log-${viewport.width}.png`), fullPage: true });
+    });
+  });
+}

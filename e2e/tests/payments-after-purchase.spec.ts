@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { messages } from '@app/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readPdf } from '../../apps/server/src/test/pdf-text';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInAsStaff, STAFF_SITE_ENV } from '../fixtures/clinicians';
+import { createVerifiedPatient, linkIn, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
+import { expect, test, type Site } from '../fixtures/site';
+
+test.use({ siteEnv: STAFF_SITE_ENV });
+
+const PASSWORD = 'Str0ng!pass';
+
+/** An admin session for the API, as the e-mailed sign-in link opens one. */
+async function adminToken(request: APIRequestContext, site: Site): Promise<string> {
+  const sentBefore = site.mailbox.messages.length;
+  const login = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const mail = await site.mailbox.waitFor(
+    ADMIN_EMAIL,
+    (m) => /sign-in link/.test(m.subject) && site.mailbox.messages.indexOf(m) >= sentBefore,
+  );
+  const token = linkIn(mail, site.baseURL, '/verify-admin-login/').split('/verify-admin-login/')[1]!;
+  const verified = await request.post('/api/auth/verify-admin-login', { data: { token: decodeURIComponent(token) } });
+  expect(verified.status()).toBe(200);
+  return ((await verified.json()) as { token: string }).token;
+}
+
+/** A patient signed in on `page` who paid Individual Monthly with the sandbox's Visa 4242; answers their e-mail. */
+async function payingMember(page: Page, request: APIRequestContext, site: Site, firstName: string) {
+  const email = uniqueEmail(firstName.toLowerCase());
+  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName, lastName: 'Okafor' });
+  await signInPatient(page, email, PASSWORD);
+  await payIndividualMonthly(page);
+  await page.goto('/profile');
+  return email;
+}
+
+const membership = (page: Page) => page.getByRole('region', { name: 'Membership' });
+const historyRows = (page: Page) => membership(page).getByRole('region', { name: 'Payment history' }).getByRole('row');
+
+test('a past-due member updates the card and is charged once for the renewal that failed', async ({ page, request, site }) => {
+  const email = await payingMember(page, request, site, 'Pat');
+  // The renewal failed: an admin records it as past due (the renewal job does the same after a decline).
+  const headers = { authorization: `Bearer ${await adminToken(request, site)}` };
+  const found = await request.get(`/api/admin/search?email=${encodeURIComponent(email)}`, { headers });
+  const [view] = ((await found.json()) as { content: { id: string }[] }).content;
+  const edit = await request.put(`/api/admin/users/${view!.id}`, {
+    headers,
+    data: { ...view, subscriptionStatus: 'past_due', reason: 'Renewal declined by the bank' },
+  });
+  expect(edit.status(), await edit.text()).toBe(200);
+
+  await page.reload();
+  const banner = membership(page).getByRole('alert').filter({ hasText: messages.lastPaymentFailed });
+  await expect(banner).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('past-due-1280.png'), fullPage: true });
+  await banner.getByRole('button', { name: 'Update card' }).click();
+
+  const form = membership(page).getByRole('form', { name: 'Update card' });
+  await form.getByLabel('Street address').fill('100 Market Street');
+  await form.getByLabel('City').fill('Saint Louis');
+  await form.getByLabel('State').fill('MO');
+  await form.getByLabel('ZIP').fill('63101');
+  await form.getByLabel('Name on card').fill('Pat Okafor');
+  await form.getByLabel('Card number').pressSequentially('5555555555554444');
+  await form.getByLabel('Expiry (MM/YY)').pressSequentially('1234');
+  await form.getByLabel('CVC').fill('123');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('update-card-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A double click sends one request: the button is busy until the answer.
+  await form.getByRole('button', { name: 'Save card and pay' }).dblclick();
+
+  await expect(membership(page).getByText(messages.cardUpdatedAndPaid)).toBeVisible();
+  await expect(membership(page).getByText('Mastercard ending in 4444')).toBeVisible();
+  await expect(banner).toBeHidden();
+  // The checkout and one renewal, both paid: the renewal that failed is charged once.
+  await expect(historyRows(page).filter({ hasText: 'Renewal' })).toHaveCount(1);
+  await expect(historyRows(page).filter({ hasText: 'Renewal' }).getByText('Paid')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('card-updated-1280.png'), fullPage: true });
+});
+
+test('a member downloads the receipt of a payment and it says what an HSA administrator asks for', async ({ page, request, site }) => {
+  await payingMember(page, request, site, 'Riley');
+  const paid = historyRows(page).filter({ hasText: 'Individual Monthly' });
+  const [download] = await Promise.all([page.waitForEvent('download'), paid.getByRole('button', { name: 'Download receipt' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^receipt-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const { text } = readPdf(readFileSync(await download.path()));
+  for (const expected of ['Receipt', 'Riley Okafor', 'Individual Monthly membership', '$29.99', 'Visa ending in 4242', 'Tax ID (EIN):']) {
+    expect(text).toContain(expected);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('history-390.png'), fullPage: true });
+});
+
+test('an admin refunds part of a payment, and the member is told and sees it', async ({ page, browser, request, site }) => {
+  const email = await payingMember(page, request, site, 'Sam');
+
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const adminPage = await adminContext.newPage();
+  await signInAsStaff(adminPage, site, ADMIN_EMAIL, ADMIN_PASSWORD, 'Sign in to the admin dashboard');
+  const users = adminPage.getByRole('region', { name: 'Users', exact: true });
+  await users.getByRole('searchbox', { name: 'Search by email' }).fill(email);
+  await users.getByRole('button', { name: 'Search', exact: true }).click();
+  const card = users.getByRole('article').filter({ has: adminPage.getByRole('heading', { level: 3, name: 'Sam Okafor', exact: true }) });
+  await card.getByRole('button', { name: 'View Details' }).click();
+  const payments = card.getByRole('region', { name: 'Payments' });
+  await payments.getByRole('button', { name: 'Refund', exact: true }).click();
+  const refund = payments.getByRole('group', { name: 'Refund Individual Monthly' });
+  await refund.getByLabel('Amount to refund (USD)').fill('10');
+  await refund.getByLabel('Reason for the refund').fill('Asked within the first week');
+  await adminPage.screenshot({ path: test.info().outputPath('refund-1280.png'), fullPage: true });
+  await refund.getByRole('button', { name: 'Refund $10.00' }).click();
+  await expect(payments.getByText(messages.refundDone('$10.00'))).toBeVisible();
+  await expect(payments.getByText('$19.99 left to refund')).toBeVisible();
+  await adminContext.close();
+
+  await site.mailbox.waitFor(email, /refund of \$10\.00/);
+  await page.reload();
+  const refunded = historyRows(page).filter({ hasText: 'Refund' });
+  await expect(refunded.getByText('-$10.00')).toBeVisible();
+  await expect(refunded.getByText('Refunded')).toBeVisible();
+});

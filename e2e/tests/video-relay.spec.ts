@@ -1,0 +1,89 @@
+import { createHmac } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { STAFF_SITE_ENV } from '../fixtures/clinicians';
+import { startTurnServer, turnServerInstalled, TURNSERVER } from '../fixtures/coturn';
+import { expect, test } from '../fixtures/site';
+import { callStats, claimedVideoVisit, expectMediaFlowing, FAKE_MEDIA_LAUNCH } from '../fixtures/video';
+
+/**
+ * The video call forced through a TURN relay (ICE_TRANSPORT_POLICY=relay), against a real coturn
+ * started on loopback with use-auth-secret: the credentials the server issues per call are accepted,
+ * and expired ones are not.
+ */
+const TURN_SECRET = 'the-secret-coturn-and-the-server-share';
+// A port of this worker's own: each worker's server names its coturn.
+const TURN_PORT = 30_000 + Math.floor(Math.random() * 20_000);
+
+test.use({
+  siteEnv: {
+    ...STAFF_SITE_ENV,
+    ICE_SERVERS: `turn:127.0.0.1:${TURN_PORT}?transport=udp`,
+    TURN_SECRET,
+    ICE_TRANSPORT_POLICY: 'relay',
+  },
+  viewport: { width: 1280, height: 900 },
+  launchOptions: FAKE_MEDIA_LAUNCH,
+});
+
+let turn: { stop(): void } | undefined;
+test.beforeAll(async () => {
+  test.skip(!turnServerInstalled(), `coturn is not installed at ${TURNSERVER} (sudo apt-get install -y coturn): the relay test cannot run`);
+  turn = await startTurnServer(TURN_PORT, TURN_SECRET);
+});
+test.afterAll(() => turn?.stop());
+
+/** How many relay candidates a peer connection gathers in the page with these ICE servers, relay only. */
+function relayCandidates(page: Page, iceServers: RTCIceServer[]) {
+  return page.evaluate(async (servers) => {
+    const peer = new RTCPeerConnection({ iceServers: servers, iceTransportPolicy: 'relay' });
+    peer.createDataChannel('probe');
+    let relays = 0;
+    const complete = new Promise<void>((resolve) => {
+      peer.onicecandidate = ({ candidate }) => {
+        if (!candidate) resolve();
+        else if (candidate.type === 'relay') relays += 1;
+      };
+    });
+    await peer.setLocalDescription(await peer.createOffer());
+    await complete;
+    peer.close();
+    return relays;
+  }, iceServers);
+}
+
+test('a video call forced through coturn connects with the credentials the server issues, and expired ones are refused', async ({
+  page,
+  request,
+  site,
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  const { visitId, clinic, clinicContext, room, desk } = await claimedVideoVisit({ page, request, site, browser });
+  await desk.getByRole('button', { name: 'Start video' }).click();
+  await room.getByRole('button', { name: 'Join video visit' }).click();
+  await expectMediaFlowing(page);
+  await expectMediaFlowing(clinic);
+  // Both ends of the call send through the relay: no direct path was allowed.
+  expect((await callStats(page))?.localCandidateType).toBe('relay');
+  expect((await callStats(clinic))?.localCandidateType).toBe('relay');
+
+  // The credentials the server issues for this call are accepted by coturn…
+  const issued = await page.evaluate(async (id) => {
+    const token = sessionStorage.getItem('authToken') ?? localStorage.getItem('authToken');
+    const response = await fetch(`/api/visits/${id}/video/ice-servers`, { headers: { authorization: `Bearer ${token}` } });
+    return (await response.json()) as { iceServers: RTCIceServer[] };
+  }, visitId);
+  expect(await relayCandidates(page, issued.iceServers)).toBeGreaterThan(0);
+  // …and the same scheme with an expiry a minute ago is not.
+  const username = `${Math.floor(Date.now() / 1000) - 60}:${visitId}`;
+  const expired = [
+    {
+      urls: `turn:127.0.0.1:${TURN_PORT}?transport=udp`,
+      username,
+      credential: createHmac('sha1', TURN_SECRET).update(username).digest('base64'),
+    },
+  ];
+  expect(await relayCandidates(page, expired)).toBe(0);
+  await room.getByRole('button', { name: 'End call' }).click();
+  await clinicContext.close();
+});

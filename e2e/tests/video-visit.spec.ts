@@ -1,0 +1,69 @@
+import { messages } from '@app/shared';
+import { expectAccessible } from '../fixtures/a11y';
+import { STAFF_SITE_ENV } from '../fixtures/clinicians';
+import { expect, test } from '../fixtures/site';
+import { allPeersClosed, claimedVideoVisit, expectMediaFlowing, FAKE_MEDIA_LAUNCH, setMediaPermission } from '../fixtures/video';
+
+/**
+ * A video visit in two browsers with fake cameras and microphones: the clinician claims it and starts
+ * the video, the member joins from the waiting room, and each side's peer connection decodes the
+ * other's video and receives their audio. A member whose browser blocks the camera is told what to
+ * do; one who reloads the page rejoins the same call; "End call" closes it on both sides.
+ */
+test.use({ siteEnv: STAFF_SITE_ENV, viewport: { width: 1280, height: 900 }, launchOptions: FAKE_MEDIA_LAUNCH });
+
+test('a member and a clinician see and hear each other in a video visit, rejoin after a reload, and "End call" closes it for both', async ({
+  page,
+  request,
+  site,
+  browser,
+}, testInfo) => {
+  test.setTimeout(420_000);
+  const { clinic, clinicContext, room, desk } = await claimedVideoVisit({ page, request, site, browser });
+
+  // The member's waiting room offers the device check; a blocked camera says what to do.
+  await expect(room).toContainText('Your doctor will start the video call here.');
+  await setMediaPermission(page, site.baseURL, 'denied');
+  await room.getByRole('button', { name: 'Test your camera and microphone' }).click();
+  await expect(room.getByRole('alert')).toHaveText(messages.videoCameraBlocked);
+  await setMediaPermission(page, site.baseURL, 'granted');
+  await room.getByRole('button', { name: 'Test your camera and microphone' }).click();
+  await expect(room.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
+  await expect(room.getByLabel('Camera', { exact: true })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('video-device-check-1280.png'), fullPage: true });
+
+  // The clinician starts the video; the member joins it.
+  await desk.getByRole('button', { name: 'Start video' }).click();
+  await expect(room.getByRole('button', { name: 'Join video visit' })).toBeVisible();
+  await room.getByRole('button', { name: 'Join video visit' }).click();
+  await expectMediaFlowing(page);
+  await expectMediaFlowing(clinic);
+  await expect(room.getByRole('status')).toHaveText('Connected');
+  await expect(desk.getByRole('status')).toHaveText('Connected');
+  // The note stays beside the video.
+  await expect(clinic.getByLabel('Assessment')).toBeVisible();
+  await expectAccessible(page, '.video');
+  await expectAccessible(clinic, '.video');
+  await page.screenshot({ path: testInfo.outputPath('video-call-patient-1280.png'), fullPage: true });
+  await clinic.screenshot({ path: testInfo.outputPath('video-call-clinician-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await clinic.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('video-call-patient-390.png'), fullPage: true });
+  await clinic.screenshot({ path: testInfo.outputPath('video-call-clinician-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The member's page reloads (the tab was closed and opened again): the same call, joined again.
+  await page.reload();
+  await room.getByRole('button', { name: 'Join video visit' }).click();
+  await expectMediaFlowing(page);
+  await expectMediaFlowing(clinic);
+
+  // "End call" on one side ends it on both, and both peer connections close.
+  await room.getByRole('button', { name: 'End call' }).click();
+  await expect(room).toContainText(messages.videoCallEnded);
+  await expect(desk).toContainText(messages.videoCallEnded);
+  expect(await allPeersClosed(page)).toBe(true);
+  await expect.poll(() => allPeersClosed(clinic)).toBe(true);
+  await expect(desk.getByRole('button', { name: 'Start video' })).toBeVisible();
+  await clinicContext.close();
+});
