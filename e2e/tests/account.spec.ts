@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { messages } from '@app/shared';
 import type { Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, STAFF_SITE_ENV, signInAsStaff } from '../fixtures/clinicians';
+import { openMember } from '../fixtures/console';
 import { createVerifiedPatient, linkIn, signInPatient, uniqueEmail } from '../fixtures/patients';
-import { expect, test } from '../fixtures/site';
+import { expect } from '../fixtures/site';
+import { openConsole, STAFF_SITE_ENV, test } from '../fixtures/staff';
 
 /**
  * The member's own account from the profile: a new e-mail confirmed through its link; the data
@@ -50,6 +51,7 @@ test('a member downloads their data and deletes their account; signing in then f
   browser,
   request,
   site,
+  adminSession,
 }) => {
   const email = uniqueEmail('leaving');
   const lastName = `Leaving${Date.now()}`;
@@ -89,10 +91,6 @@ test('a member downloads their data and deletes their account; signing in then f
   await expect(page.getByText(messages.invalidCredentials)).toBeVisible();
 
   const admin = await (await browser.newContext({ baseURL: site.baseURL })).newPage();
-  await signInAsStaff(admin, site, ADMIN_EMAIL, ADMIN_PASSWORD, 'Sign in to the admin dashboard');
-  await expect(admin).toHaveURL(/\/admin$/);
-  const users = admin.getByRole('region', { name: 'Users', exact: true });
-  await users.getByRole('searchbox', { name: 'Search by email' }).fill('deleted.invalid');
-  await users.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(users.getByRole('heading', { level: 3, name: `Jordan ${lastName}`, exact: true })).toBeVisible();
+  await openConsole(admin, adminSession);
+  await openMember(admin, 'deleted.invalid', `Jordan ${lastName}`);
 });

@@ -1,19 +1,13 @@
 import { messages } from '@app/shared';
 import { expectAccessible } from '../fixtures/a11y';
-import {
-  acceptInvitation,
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  CLINICIAN_PASSWORD,
-  sendInvitation,
-  signInAsStaff,
-  STAFF_SITE_ENV,
-} from '../fixtures/clinicians';
+import { acceptInvitation, CLINICIAN_PASSWORD, sendInvitation } from '../fixtures/clinicians';
+import { signOutOfConsole } from '../fixtures/console';
 import { uniqueEmail } from '../fixtures/patients';
 import { expect, test } from '../fixtures/site';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInAsStaff, STAFF_SITE_ENV } from '../fixtures/staff';
 
 /**
- * Clinicians in the browser, on a phone: an admin invites one from the dashboard's Clinicians tab,
+ * Clinicians in the browser, on a phone: an admin invites one from the console's Clinicians section,
  * the clinician sets a password from the invitation mail, signs in with it and the e-mailed link,
  * lands on the clinic and goes on duty.
  */
@@ -29,8 +23,7 @@ test('an admin invites a clinician, who sets a password, signs in and goes on du
   await expect(listed.getByRole('heading', { level: 3, name: 'Mary Seacole, NP' })).toBeVisible();
   await expect(listed.getByText('Off duty')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('admin-clinicians-phone.png'), fullPage: true });
-  await page.getByRole('button', { name: 'Sign Out' }).first().click();
-  await expect(page).toHaveURL(/\/login$/);
+  await signOutOfConsole(page);
 
   await acceptInvitation(page, site, email);
 

@@ -1,6 +1,7 @@
-import { clinicianOnDuty, STAFF_SITE_ENV } from '../fixtures/clinicians';
+import { clinicianOnDuty } from '../fixtures/clinicians';
 import { createVerifiedPatient, linkIn, payMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
-import { appReady, expect, test } from '../fixtures/site';
+import { appReady, expect } from '../fixtures/site';
+import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 
 /**
  * The household, in three browsers: a parent on the Family plan adds a child and invites their
@@ -23,6 +24,7 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   page,
   request,
   site,
+  adminSession,
   browser,
 }, testInfo) => {
   test.setTimeout(300_000);
@@ -77,7 +79,7 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   await signInPatient(partner, partnerEmail, 'Casey!Rivera9');
 
   // The clinician, licensed in Missouri and on duty.
-  const { clinic, context: clinicContext } = await clinicianOnDuty(browser, site, {
+  const { clinic, context: clinicContext } = await clinicianOnDuty(browser, site, adminSession, {
     email: uniqueEmail('ana'),
     firstName: 'Ana',
     lastName: 'Aslan',

@@ -87,8 +87,10 @@ test('a patient picks a plan, pays with 4242 4242 4242 4242 and becomes an activ
 
   await expectAccessible(page, '.membership');
   await expect(membership.getByRole('link', { name: 'Connect with a Doctor Now' })).toHaveAttribute('href', '/visits/new');
-  await membership.getByRole('button', { name: 'Change Plan' }).click();
-  await expect(membership.getByText(messages.planChangeRefused)).toBeVisible();
+  // An active monthly member manages the plan by the membership terms, not through the plan chooser.
+  await expect(membership.getByRole('button', { name: 'Change Plan', exact: true })).toHaveCount(0);
+  await expect(membership.getByRole('button', { name: 'Change plan', exact: true })).toBeVisible();
+  await expect(membership.getByRole('button', { name: 'Cancel membership' })).toBeVisible();
 });
 
 test('a second patient pays with 4000 0000 0000 0002, sees the decline and stays inactive', async ({ page, request, site }) => {

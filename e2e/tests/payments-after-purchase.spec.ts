@@ -2,28 +2,14 @@ import { readFileSync } from 'node:fs';
 import { messages } from '@app/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readPdf } from '../../apps/server/src/test/pdf-text';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInAsStaff, STAFF_SITE_ENV } from '../fixtures/clinicians';
-import { createVerifiedPatient, linkIn, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
-import { expect, test, type Site } from '../fixtures/site';
+import { openMember } from '../fixtures/console';
+import { createVerifiedPatient, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
+import { expect, type Site } from '../fixtures/site';
+import { openConsole, STAFF_SITE_ENV, test } from '../fixtures/staff';
 
 test.use({ siteEnv: STAFF_SITE_ENV });
 
 const PASSWORD = 'Str0ng!pass';
-
-/** An admin session for the API, as the e-mailed sign-in link opens one. */
-async function adminToken(request: APIRequestContext, site: Site): Promise<string> {
-  const sentBefore = site.mailbox.messages.length;
-  const login = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  expect(login.status()).toBe(200);
-  const mail = await site.mailbox.waitFor(
-    ADMIN_EMAIL,
-    (m) => /sign-in link/.test(m.subject) && site.mailbox.messages.indexOf(m) >= sentBefore,
-  );
-  const token = linkIn(mail, site.baseURL, '/verify-admin-login/').split('/verify-admin-login/')[1]!;
-  const verified = await request.post('/api/auth/verify-admin-login', { data: { token: decodeURIComponent(token) } });
-  expect(verified.status()).toBe(200);
-  return ((await verified.json()) as { token: string }).token;
-}
 
 /** A patient signed in on `page` who paid Individual Monthly with the sandbox's Visa 4242; answers their e-mail. */
 async function payingMember(page: Page, request: APIRequestContext, site: Site, firstName: string) {
@@ -38,10 +24,16 @@ async function payingMember(page: Page, request: APIRequestContext, site: Site, 
 const membership = (page: Page) => page.getByRole('region', { name: 'Membership' });
 const historyRows = (page: Page) => membership(page).getByRole('region', { name: 'Payment history' }).getByRole('row');
 
-test('a past-due member updates the card and is charged once for the renewal that failed', async ({ page, request, site }) => {
+test('a past-due member updates the card and is charged once for the renewal that failed', async ({
+  page,
+  request,
+  site,
+  adminSession,
+}) => {
   const email = await payingMember(page, request, site, 'Pat');
   // The renewal failed: an admin records it as past due (the renewal job does the same after a decline).
-  const headers = { authorization: `Bearer ${await adminToken(request, site)}` };
+  // The token the admin's browser keeps (its session storage's authToken).
+  const headers = { authorization: `Bearer ${adminSession.authToken}` };
   const found = await request.get(`/api/admin/search?email=${encodeURIComponent(email)}`, { headers });
   const [view] = ((await found.json()) as { content: { id: string }[] }).content;
   const edit = await request.put(`/api/admin/users/${view!.id}`, {
@@ -93,18 +85,14 @@ test('a member downloads the receipt of a payment and it says what an HSA admini
   await page.screenshot({ path: test.info().outputPath('history-390.png'), fullPage: true });
 });
 
-test('an admin refunds part of a payment, and the member is told and sees it', async ({ page, browser, request, site }) => {
+test('an admin refunds part of a payment, and the member is told and sees it', async ({ page, browser, request, site, adminSession }) => {
   const email = await payingMember(page, request, site, 'Sam');
 
-  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const adminContext = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 1280, height: 900 } });
   const adminPage = await adminContext.newPage();
-  await signInAsStaff(adminPage, site, ADMIN_EMAIL, ADMIN_PASSWORD, 'Sign in to the admin dashboard');
-  const users = adminPage.getByRole('region', { name: 'Users', exact: true });
-  await users.getByRole('searchbox', { name: 'Search by email' }).fill(email);
-  await users.getByRole('button', { name: 'Search', exact: true }).click();
-  const card = users.getByRole('article').filter({ has: adminPage.getByRole('heading', { level: 3, name: 'Sam Okafor', exact: true }) });
-  await card.getByRole('button', { name: 'View Details' }).click();
-  const payments = card.getByRole('region', { name: 'Payments' });
+  await openConsole(adminPage, adminSession);
+  await openMember(adminPage, email, 'Sam Okafor');
+  const payments = adminPage.getByRole('region', { name: 'Payments' });
   await payments.getByRole('button', { name: 'Refund', exact: true }).click();
   const refund = payments.getByRole('group', { name: 'Refund Individual Monthly' });
   await refund.getByLabel('Amount to refund (USD)').fill('10');

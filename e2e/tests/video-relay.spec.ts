@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { STAFF_SITE_ENV } from '../fixtures/clinicians';
 import { startTurnServer, turnServerInstalled, TURNSERVER } from '../fixtures/coturn';
-import { expect, test } from '../fixtures/site';
+import { expect } from '../fixtures/site';
+import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 import { callStats, claimedVideoVisit, expectMediaFlowing, FAKE_MEDIA_LAUNCH } from '../fixtures/video';
 
 /**
@@ -56,9 +56,10 @@ test('a video call forced through coturn connects with the credentials the serve
   request,
   site,
   browser,
+  adminSession,
 }) => {
   test.setTimeout(420_000);
-  const { visitId, clinic, clinicContext, room, desk } = await claimedVideoVisit({ page, request, site, browser });
+  const { visitId, clinic, clinicContext, room, desk } = await claimedVideoVisit({ page, request, site, browser, adminSession });
   await desk.getByRole('button', { name: 'Start video' }).click();
   await room.getByRole('button', { name: 'Join video visit' }).click();
   await expectMediaFlowing(page);

@@ -1,7 +1,8 @@
 import { expectAccessible } from '../fixtures/a11y';
-import { clinicianOnDuty, STAFF_SITE_ENV } from '../fixtures/clinicians';
+import { clinicianOnDuty } from '../fixtures/clinicians';
 import { createVerifiedPatient, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
-import { appReady, expect, test } from '../fixtures/site';
+import { appReady, expect } from '../fixtures/site';
+import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 
 /**
  * A visit from end to end, in two browsers: a member pays and asks for a phone visit in Missouri; a
@@ -17,6 +18,7 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   page,
   request,
   site,
+  adminSession,
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -26,7 +28,7 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   await payIndividualMonthly(page);
 
   // The clinician, in a browser of their own, licensed in Missouri and on duty before the request comes.
-  const { clinic, context: clinicContext } = await clinicianOnDuty(browser, site, {
+  const { clinic, context: clinicContext } = await clinicianOnDuty(browser, site, adminSession, {
     email: uniqueEmail('mary'),
     firstName: 'Mary',
     lastName: 'Seacole',

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { signedInClinician, STAFF_SITE_ENV } from '../fixtures/clinicians';
+import { signedInClinician } from '../fixtures/clinicians';
 import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
-import { expect, test } from '../fixtures/site';
+import { expect } from '../fixtures/site';
+import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 
 /**
  * A patient without a membership starts a consultation from the urgent-care page, sees its price,
@@ -23,12 +24,13 @@ test('a patient without a membership pays $49 for an urgent-care visit and lands
   page,
   request,
   site,
+  adminSession,
   browser,
 }) => {
   test.setTimeout(120_000);
   // A clinician licensed in Missouri, so that the request can be made.
   const clinicContext = await browser.newContext({ baseURL: site.baseURL });
-  await signedInClinician(await clinicContext.newPage(), site, {
+  await signedInClinician(await clinicContext.newPage(), site, adminSession, {
     email: uniqueEmail('mary'),
     firstName: 'Mary',
     lastName: 'Seacole',

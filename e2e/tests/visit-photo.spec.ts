@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { messages } from '@app/shared';
-import { clinicianOnDuty, STAFF_SITE_ENV } from '../fixtures/clinicians';
+import { clinicianOnDuty } from '../fixtures/clinicians';
 import { createVerifiedPatient, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
-import { expect, test } from '../fixtures/site';
+import { expect } from '../fixtures/site';
+import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 
 /**
  * A message visit with a photo, in two browsers: a member asks for a Message visit in Missouri, a
@@ -19,6 +20,7 @@ test('a member sends a photo in a message visit, and the clinician holding it se
   page,
   request,
   site,
+  adminSession,
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -27,7 +29,7 @@ test('a member sends a photo in a message visit, and the clinician holding it se
   await signInPatient(page, email, PASSWORD);
   await payIndividualMonthly(page);
 
-  const { clinic, context: clinicContext } = await clinicianOnDuty(browser, site, {
+  const { clinic, context: clinicContext } = await clinicianOnDuty(browser, site, adminSession, {
     email: uniqueEmail('florence'),
     firstName: 'Florence',
     lastName: 'Wald',

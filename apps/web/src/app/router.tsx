@@ -38,12 +38,9 @@ const Visit = splitPage(() => import('../features/visits/pages/visit-page'));
 const Visits = splitPage(() => import('../features/visits/pages/visits-page'));
 const Checkout = splitPage(() => import('../features/billing/pages/checkout-page'));
 const ChoosePlan = splitPage(() => import('../features/billing/pages/choose-plan-page'));
-// The console's shell (app/admin) and the capabilities it composes (user-admin, analytics, expenses, clinicians): a chunk of their own.
+// The console's shell (app/admin) and the capabilities it composes (user-admin, analytics, expenses, clinicians, enquiries, the audit log, staff):
+// a chunk of their own.
 const Admin = splitPage(() => import('./admin/admin-page'));
-// The console's pages beside the dashboard, each in its capability's folder and chunk.
-const Enquiries = splitPage(() => import('../features/contact/pages/enquiries-page'));
-const AuditLog = splitPage(() => import('../features/audit-log/pages/audit-log-page'));
-const StaffSettings = splitPage(() => import('../features/staff/pages/staff-settings-page'));
 const AdminWelcome = splitPage(() => import('../features/staff/pages/admin-welcome-page'));
 const Clinic = splitPage(() => import('../features/clinicians/pages/clinic-page'));
 const ClinicVisit = splitPage(() => import('../features/clinicians/pages/clinic-visit-page'));
@@ -80,27 +77,6 @@ const pageRoutes: RouteObject[] = [
     Admin,
     <RequireAdmin>
       <Admin.Page />
-    </RequireAdmin>,
-  ),
-  dataRoute(
-    'admin/enquiries',
-    Enquiries,
-    <RequireAdmin>
-      <Enquiries.Page />
-    </RequireAdmin>,
-  ),
-  dataRoute(
-    'admin/audit-log',
-    AuditLog,
-    <RequireAdmin>
-      <AuditLog.Page />
-    </RequireAdmin>,
-  ),
-  dataRoute(
-    'admin/settings',
-    StaffSettings,
-    <RequireAdmin>
-      <StaffSettings.Page />
     </RequireAdmin>,
   ),
   route('admin/welcome', AdminWelcome, <AdminWelcome.Page />),

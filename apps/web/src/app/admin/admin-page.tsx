@@ -4,30 +4,45 @@ import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { ChunkStyles, LoadError, Spinner, ToastProvider } from '../../components/ui';
 import { analyticsKeys } from '../../features/analytics';
+import { auditLogKeys } from '../../features/audit-log';
 import { dropAdminRoles, logout, useEndSession } from '../../features/auth';
 import { clinicianKeys } from '../../features/clinicians';
+import { enquiryKeys } from '../../features/contact';
 import { expensesKeys } from '../../features/expenses';
+import { staffKeys } from '../../features/staff';
 import { userAdminKeys } from '../../features/user-admin';
 import { authFailureOf, type AuthFailure } from '../../lib/api-failure';
 import { ConsoleNav, type ConsoleSection } from './console-nav';
 import { adminMeKey, useAdminMe } from './get-admin-me';
 import {
+  AuditLogSection,
   CliniciansSection,
+  EnquiriesSection,
   ExpensesSection,
   MemberSection,
   MembersSection,
   OverviewSection,
   ProfitSection,
+  SettingsSection,
   VisitsSection,
 } from './sections';
 import dashboardCss from './admin.css?inline';
 
 /** What the dashboard keeps in the app's data layer: its own check and the answers of the capabilities it composes. */
-const DASHBOARD_KEYS = [adminMeKey, userAdminKeys.all, analyticsKeys.all, expensesKeys.all, clinicianKeys.all];
+const DASHBOARD_KEYS = [
+  adminMeKey,
+  userAdminKeys.all,
+  analyticsKeys.all,
+  expensesKeys.all,
+  clinicianKeys.all,
+  enquiryKeys.all,
+  auditLogKeys.all,
+  staffKeys.all,
+];
 
 /**
  * /admin, the operator's console (decision 070): the admin check, a left navigation to the sections it composes
- * from the capabilities (user-admin, analytics, expenses, clinicians), each at a path of its own, the toasts of
+ * from the capabilities (user-admin, analytics, expenses, clinicians, contact, audit-log, staff), each at a path of its own, the toasts of
  * their results, and one answer to a session that ended (401) or a non-admin (403).
  */
 export default function AdminPage() {
@@ -120,6 +135,9 @@ function Dashboard() {
             <Route path="clinicians" element={<CliniciansSection />} />
             <Route path="expenses" element={<ExpensesSection />} />
             <Route path="profit" element={<ProfitSection />} />
+            <Route path="enquiries" element={<EnquiriesSection />} />
+            <Route path="audit-log" element={<AuditLogSection />} />
+            <Route path="settings" element={<SettingsSection />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Routes>
         )}

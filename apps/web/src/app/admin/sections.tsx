@@ -1,21 +1,14 @@
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { PageTitle } from '../../components/layout/page-title';
+import { ConsoleSection as Section } from '../../components/layout/console-section';
 import { AnalyticsCard, ProfitCard, VisitsPanel } from '../../features/analytics';
 import { CliniciansPanel } from '../../features/clinicians';
 import { ExchangeRateCard, ExpensesPanel } from '../../features/expenses';
 import { MemberPage, MembersTable, UsersJsonCard } from '../../features/user-admin';
 
-/** A section of the console: its document title, its one h1, and the capabilities' cards below. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <>
-      <PageTitle>{title}</PageTitle>
-      <h1 className="console__title">{title}</h1>
-      <div className="admin__stack">{children}</div>
-    </>
-  );
-}
+// The sections other capabilities draw whole, headings included.
+export { AuditLogPage as AuditLogSection } from '../../features/audit-log';
+export { EnquiriesPage as EnquiriesSection } from '../../features/contact';
+export { StaffSettingsPage as SettingsSection } from '../../features/staff';
 
 export const OverviewSection = () => (
   <Section title="Admin dashboard">

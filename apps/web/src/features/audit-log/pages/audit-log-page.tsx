@@ -1,7 +1,7 @@
 import { auditLogQuerySchema, fieldErrors, messages, type AuditLogRow } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { AdminSubpage } from '../../../components/layout/admin-subpage';
+import { ConsoleSection } from '../../../components/layout/console-section';
 import { Button, Card, LoadError, SelectField, Spinner, TextField } from '../../../components/ui';
 import { formatCentral } from '../../../lib/format';
 import { auditLogKeys, getAuditActions, getAuditChain, getAuditLog, type AuditLogFilters } from '../api/audit-log';
@@ -64,7 +64,7 @@ export default function AuditLogPage() {
   ];
 
   return (
-    <AdminSubpage title="Audit log" intro="Every request that read or changed account data, newest first. Times are Central Time.">
+    <ConsoleSection title="Audit log" intro="Every request that read or changed account data, newest first. Times are Central Time.">
       {chain.data && <ChainState chain={chain.data} />}
       <Card title="Filters" level={2} headingId="audit-filters-title">
         <form className="console-filters" aria-labelledby="audit-filters-title" noValidate onSubmit={submit}>
@@ -97,7 +97,7 @@ export default function AuditLogPage() {
           </Button>
         </nav>
       </Card>
-    </AdminSubpage>
+    </ConsoleSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import { ENQUIRY_STATUSES, messages, type EnquiryStatus } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AdminSubpage } from '../../../components/layout/admin-subpage';
+import { ConsoleSection } from '../../../components/layout/console-section';
 import { Button, Card, LoadError, Pager, Spinner } from '../../../components/ui';
 import { formatCentral } from '../../../lib/format';
 import { enquiryKeys, getEnquiries } from '../api/enquiries';
@@ -25,7 +25,7 @@ export default function EnquiriesPage() {
   }
 
   return (
-    <AdminSubpage title="Enquiries" intro="Questions sent from the contact page. Opening one is recorded in the audit trail.">
+    <ConsoleSection title="Enquiries" intro="Questions sent from the contact page. Opening one is recorded in the audit trail.">
       <div className="console-split">
         <Card title="Inbox" level={2} headingId="enquiries-inbox">
           <div className="row" role="group" aria-label="Show enquiries">
@@ -80,6 +80,6 @@ export default function EnquiriesPage() {
         </Card>
         {openId ? <EnquiryView key={openId} id={openId} /> : <p className="muted">Choose an enquiry to read it and reply.</p>}
       </div>
-    </AdminSubpage>
+    </ConsoleSection>
   );
 }

@@ -1,7 +1,7 @@
 import type { AccessChange, AdminInviteInput, StaffAdmin } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-export const staffKeys = { admins: ['staff', 'admins'] as const };
+export const staffKeys = { all: ['staff'] as const, admins: ['staff', 'admins'] as const };
 
 /** POST /api/admin/users/{id}/disable or /enable, with the reason. */
 export const setAccess = (id: string, access: 'disable' | 'enable', body: AccessChange) =>

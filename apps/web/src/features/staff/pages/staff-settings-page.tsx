@@ -1,6 +1,6 @@
 import { messages } from '@app/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminSubpage } from '../../../components/layout/admin-subpage';
+import { ConsoleSection } from '../../../components/layout/console-section';
 import { Card, LoadError, Spinner } from '../../../components/ui';
 import { useSession } from '../../auth';
 import { getAdmins, staffKeys } from '../api/staff';
@@ -14,7 +14,7 @@ export default function StaffSettingsPage() {
   const admins = useQuery({ queryKey: staffKeys.admins, queryFn: ({ signal }) => getAdmins(signal) });
 
   return (
-    <AdminSubpage title="Settings" intro="The people who run the console. The last enabled admin can never be disabled or demoted.">
+    <ConsoleSection title="Settings" intro="The people who run the console. The last enabled admin can never be disabled or demoted.">
       <Card title="Admins" level={2} headingId="admins-title">
         {admins.isPending && <Spinner label="Loading the admins…" />}
         {admins.isError && <LoadError error={admins.error} fallback={messages.staffLoadFailed} onRetry={() => void admins.refetch()} />}
@@ -53,6 +53,6 @@ export default function StaffSettingsPage() {
         )}
       </Card>
       <InviteAdminForm />
-    </AdminSubpage>
+    </ConsoleSection>
   );
 }

@@ -255,8 +255,10 @@ export function UserEditor({ user, idPrefix }: { user: AdminUser; idPrefix: stri
           variant="secondary"
           size="sm"
           busy={resetEmail.isPending}
-          disabled={resetEmail.isPending}
+          // Not disabled while sending: a disabled button loses the focus the dialog gave back to it.
+          aria-disabled={resetEmail.isPending}
           onClick={async () => {
+            if (resetEmail.isPending) return;
             const send = await confirm.ask({
               title: messages.confirmPasswordReset,
               message: messages.passwordResetExplained(user.email),
