@@ -41,6 +41,19 @@ describe("a member's page", () => {
     expect(await screen.findByText('No changes recorded yet.')).toBeInTheDocument();
   });
 
+  it("shows the member's roles as tags, and 'No roles' when they have none", async () => {
+    const { unmount } = setup({ 'GET /api/admin/users/u-1': json(200, adminUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] })) });
+    const roles = await screen.findByRole('list', { name: 'Roles' });
+    expect(
+      within(roles)
+        .getAllByRole('listitem')
+        .map((tag) => tag.textContent),
+    ).toEqual(['user', 'admin']);
+    unmount();
+    setup({ 'GET /api/admin/users/u-1': json(200, adminUser({ roles: [] })) });
+    expect(within(await screen.findByRole('list', { name: 'Roles' })).getByText('No roles')).toBeInTheDocument();
+  });
+
   it('enables Save only when dirty; Reset Changes reverts; a save shows the server answer and is clean again', async () => {
     let stored = adminUser();
     let answer: () => void = () => undefined;

@@ -37,12 +37,22 @@ export function MemberPage({ id, children }: { id: string; children?: ReactNode 
       {member.isError && <LoadError error={member.error} fallback={messages.usersLoadFailed} onRetry={() => void member.refetch()} />}
       {user && (
         <>
-          <p className="member__summary">
+          <div className="member__summary">
             {name !== user.email && <span>{user.email}</span>}
             <span>Customer ID {user.customerId}</span>
             <span>{user.subscriptionStatus ? humanize(user.subscriptionStatus) : 'No subscription'}</span>
-            {user.roles.includes('ROLE_ADMIN') && <span className="tag tag--admin">admin</span>}
-          </p>
+            <ul className="member__roles" aria-label="Roles">
+              {user.roles.length === 0 ? (
+                <li className="tag tag--muted">No roles</li>
+              ) : (
+                user.roles.map((role) => (
+                  <li key={role} className={`tag${role === 'ROLE_ADMIN' ? ' tag--admin' : ''}`}>
+                    {role.replace(/^ROLE_/, '').toLowerCase()}
+                  </li>
+                ))
+              )}
+            </ul>
+          </div>
           <div className="admin__stack">
             <Card title="Details" level={2} headingId="member-details-title">
               <UserEditor key={user.id} user={user} idPrefix={`user-${user.id}`} />
