@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { queryRows } from './db/client';
+import { indexPhones } from './db/phone-index';
 import { planCatalogue } from './features/plans/catalogue';
 import { createPhiKeyring } from './lib/phi-cipher';
 import { seed, seedDatabase, seedExpenses } from './seed';
@@ -33,6 +34,10 @@ describe('npm run seed', () => {
     const summary = (await server.http.get('/api/admin/analytics/summary', token)).body as AnalyticsSummary;
     expect(summary.totalUsers).toBe(counts!.total);
     expect(summary.activeSubscriptions).toBe(counts!.active);
+  });
+
+  it("writes each phone's lookup hash, so that the server's start has none left to write", async () => {
+    expect(await indexPhones(server.app.ctx.db)).toBe(0);
   });
 
   it('gives memberships of every plan their catalogue price and a ledger that started them', async () => {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, queryRows, type Database } from './db/client';
 import { usePhiKeyring } from './db/phi-column';
+import { phoneIndexOf } from './db/phone-index';
 import { businessTimeZone, membershipTerm } from './db/sql-constants';
 import { planCatalogue } from './features/plans/catalogue';
 import { hashPassword } from './lib/crypto';
@@ -157,10 +158,10 @@ export async function seed(
     PLAN_IDS.map((id) => sql`${planPrice(id)}::int`),
     sql`, `,
   )}]`;
-  const phones = sealedPool(
-    keyring,
-    Array.from({ length: 40 }, (_, i) => `(${314 + i}) 555-${String(1000 + i * 37).slice(0, 4)}`),
-  );
+  const phoneNumbers = Array.from({ length: 40 }, (_, i) => `(${314 + i}) 555-${String(1000 + i * 37).slice(0, 4)}`);
+  const phones = sealedPool(keyring, phoneNumbers);
+  // Their lookup hashes too, or the server's next start writes them one account at a time.
+  const phoneIndexes = textArray(phoneNumbers.map((phone) => phoneIndexOf(phone, keyring)));
   const dobs = sealedPool(
     keyring,
     Array.from({ length: 40 }, (_, i) => `19${50 + i}-0${1 + (i % 9)}-${10 + (i % 18)}`),
@@ -199,7 +200,7 @@ export async function seed(
           FROM (SELECT *, CASE WHEN r_plan < 0.55 THEN 1 WHEN r_plan < 0.80 THEN 2 ELSE 3 END AS plan FROM picks) AS planned
         ),
         new_users AS (
-        INSERT INTO users (email, password_hash, first_name, last_name, roles, customer_phone, dob, zip, symptoms, customer_id,
+        INSERT INTO users (email, password_hash, first_name, last_name, roles, customer_phone, phone_index, dob, zip, symptoms, customer_id,
           customer_ip, customer_state, customer_country, submitted_at, submitted_local_time, verified, email_verified_at, sms_policy_accepted,
           subscription_status, subscription_plan, subscription_amount_cents, method_of_subscription, subscription_start_date,
           next_subscription_renew_date, subscription_end_date, subscription_cancelled_date,
@@ -207,7 +208,7 @@ export async function seed(
         SELECT lower((${first})[f] || '.' || (${last})[l]) || '.' || i || '.' || ${run} || '@seed.example',
                ${passwordHash}, (${first})[f], (${last})[l],
                CASE WHEN i % 50000 = 1 THEN ARRAY['ROLE_USER', 'ROLE_ADMIN'] ELSE ARRAY['ROLE_USER'] END,
-               (${phones})[1 + i % 40], (${dobs})[1 + (i * 3) % 40], (${zips})[1 + (i * 5) % 40], (${symptoms})[1 + i % ${SYMPTOMS.length}],
+               (${phones})[1 + i % 40], (${phoneIndexes})[1 + i % 40], (${dobs})[1 + (i * 3) % 40], (${zips})[1 + (i * 5) % 40], (${symptoms})[1 + i % ${SYMPTOMS.length}],
                'CONS-' || ${runLetters} || lpad(upper(to_hex(i)), 6, '0'),
                '198.51.' || (i / 256) % 256 || '.' || i % 256, (${states})[1 + i % ${STATES.length}], 'US',
                created, to_char(created AT TIME ZONE ${businessTimeZone}, 'YYYY-MM-DD"T"HH24:MI:SS"-06:00"'),

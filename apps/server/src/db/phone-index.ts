@@ -1,5 +1,6 @@
 import { usPhoneE164 } from '@app/shared';
 import { and, asc, eq, gt, isNotNull, or, isNull, sql, notLike } from 'drizzle-orm';
+import type { PhiKeyring } from '../lib/phi-cipher';
 import type { Executor } from './client';
 import { currentLookupKeyId, phiLookupHash } from './phi-column';
 import { users } from './schema';
@@ -7,10 +8,12 @@ import { users } from './schema';
 /**
  * The lookup hash of a phone (users.phone_index): of its E.164 form, so that what a person typed and
  * the number a carrier reports give one hash. Null without a phone, or for one that is not a US number.
+ * Under the application's keyring, or the one given (the seed script's).
  */
-export function phoneIndexOf(phone: string | null | undefined): string | null {
+export function phoneIndexOf(phone: string | null | undefined, keyring?: PhiKeyring): string | null {
   const e164 = phone ? usPhoneE164(phone) : null;
-  return e164 ? phiLookupHash(e164) : null;
+  if (!e164) return null;
+  return keyring ? keyring.lookupHash(e164) : phiLookupHash(e164);
 }
 
 const BATCH = 500;
