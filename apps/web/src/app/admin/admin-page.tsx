@@ -9,6 +9,7 @@ import { dropAdminRoles, logout, useEndSession } from '../../features/auth';
 import { clinicianKeys } from '../../features/clinicians';
 import { enquiryKeys } from '../../features/contact';
 import { expensesKeys } from '../../features/expenses';
+import { householdKeys } from '../../features/household';
 import { staffKeys } from '../../features/staff';
 import { userAdminKeys } from '../../features/user-admin';
 import { authFailureOf, type AuthFailure } from '../../lib/api-failure';
@@ -38,6 +39,7 @@ const DASHBOARD_KEYS = [
   enquiryKeys.all,
   auditLogKeys.all,
   staffKeys.all,
+  householdKeys.members,
 ];
 
 /**

@@ -3,6 +3,7 @@ import { ConsoleSection as Section } from '../../components/layout/console-secti
 import { AnalyticsCard, ProfitCard, VisitsPanel } from '../../features/analytics';
 import { CliniciansPanel } from '../../features/clinicians';
 import { ExchangeRateCard, ExpensesPanel } from '../../features/expenses';
+import { MemberHousehold } from '../../features/household';
 import { MemberPage, MembersTable, UsersJsonCard } from '../../features/user-admin';
 
 // The sections other capabilities draw whole, headings included.
@@ -26,7 +27,11 @@ export const MembersSection = () => (
 /** /admin/members/:id: the member's own page (the capability draws its heading). */
 export function MemberSection() {
   const { id = '' } = useParams();
-  return <MemberPage id={id} />;
+  return (
+    <MemberPage id={id}>
+      <MemberHousehold userId={id} />
+    </MemberPage>
+  );
 }
 
 export const VisitsSection = () => (

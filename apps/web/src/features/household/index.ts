@@ -1,3 +1,4 @@
 // The household feature's public file: what other features may use (decision 021).
-export { useHousehold } from './api/household';
+export { householdKeys, useHousehold } from './api/household';
 export { FamilyCard } from './components/family-card';
+export { MemberHousehold } from './components/member-household';

@@ -1,11 +1,14 @@
-import type { HouseholdAnswer, InvitationSignup, NewChild } from '@app/shared';
+import type { AdminHousehold, HouseholdAnswer, InvitationSignup, NewChild } from '@app/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ownAnswerOptions } from '../../../lib/query-client';
 
 /** The query keys of the household's answers: all under ['household']. */
-const householdKeys = {
+export const householdKeys = {
   mine: ['household', 'mine'] as const,
+  /** Members' households as the console reads them. */
+  members: ['household', 'member'] as const,
+  ofMember: (userId: string) => ['household', 'member', userId] as const,
 };
 
 interface MessageAnswer {
@@ -18,6 +21,13 @@ export const useHousehold = () =>
     queryKey: householdKeys.mine,
     queryFn: ({ signal }) => apiRequest<HouseholdAnswer>('/api/household', { signal }),
     ...ownAnswerOptions,
+  });
+
+/** GET /api/admin/users/:id/household → a member's household for the console: its holder and everyone in it. */
+export const useMemberHousehold = (userId: string) =>
+  useQuery({
+    queryKey: householdKeys.ofMember(userId),
+    queryFn: ({ signal }) => apiRequest<AdminHousehold>(`/api/admin/users/${encodeURIComponent(userId)}/household`, { signal }),
   });
 
 /** A change of the household whose answer is a message; the family card reads the household again after it. */
