@@ -10,6 +10,7 @@ import { signer } from '../../lib/signing';
 import type { ObjectStorage } from '../../lib/storage/storage';
 import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail';
 import { findUserById } from '../users';
+import { patientPhotoFiles } from '../visits';
 import { personalDataOf } from './personal-data.service';
 import { claimDueExports, findExport, markExportFailed, markExportReady, type DataExportRow } from './repository';
 
@@ -42,12 +43,17 @@ function downloadAddress(deps: Pick<DataExportDeps, 'config'>, row: Pick<DataExp
   return `${deps.config.appUrl}/data-export?${query.toString()}`;
 }
 
-/** The archive: the data as JSON, and each signed visit summary's PDF (stored, as a PDF is compressed already). */
+/**
+ * The archive: the data as JSON, each signed visit summary's PDF and each photo sent in a visit's thread (stored
+ * as they are: PDFs and photos are compressed already).
+ */
 async function buildArchive(deps: DataExportDeps, userId: string): Promise<Uint8Array | null> {
   const personal = await personalDataOf(deps, userId);
   if (!personal) return null;
   const files: Zippable = { 'my-data.json': strToU8(JSON.stringify(personal.data, null, 2)) };
   for (const { fileName, pdf } of personal.summaryPdfs) files[`visit-summaries/${fileName}`] = [pdf, { level: 0 }];
+  for (const { fileName, bytes } of await patientPhotoFiles({ storage: deps.storage, keyring: keyringOf(deps) }, deps.db, userId))
+    files[fileName] = [bytes, { level: 0 }];
   return zipSync(files, { level: 6 });
 }
 

@@ -13,6 +13,7 @@ import {
   useTestApp,
   waitForMail,
 } from '../../test/harness';
+import { heldMessageVisit, jpegWithLocation, sendPhoto } from '../../test/photos';
 
 /** The download link the newest "ready" mail to an address carries, as the API's query. */
 async function linkFromMail(app: App, to: string) {
@@ -55,7 +56,7 @@ describe('"Download my data"', () => {
     const data = JSON.parse(strFromU8(files['my-data.json']!)) as Record<string, unknown>;
     expect(data).toMatchObject({
       profile: { email: member.body.email, firstName: member.body.firstName },
-      household: null,
+      household: { family: false, people: [expect.objectContaining({ id: member.user.id })] },
       healthHistory: [],
       visits: [
         {
@@ -80,6 +81,26 @@ describe('"Download my data"', () => {
     const stored: Buffer[] = [];
     for await (const chunk of await server.app.ctx.storage.openRead(row!.storageKey!)) stored.push(chunk as Buffer);
     expect(Buffer.concat(stored).toString()).toMatch(/^v1:/);
+  });
+
+  it('puts each photo of a visit thread in the archive, as the thread kept it, named in the JSON', async () => {
+    const { patient, visit } = await heldMessageVisit(server.app);
+    const jpeg = jpegWithLocation();
+    expect((await sendPhoto(server.app, `/api/visits/${visit.id}/photos`, jpeg.withMetadata, 'image/jpeg', patient.token)).statusCode).toBe(
+      201,
+    );
+    const email = (await server.http.get('/api/users/me', patient.token)).body.email as string;
+    await server.http.post('/api/data-export', {}, patient.token);
+    const response = await server.app.inject({
+      method: 'GET',
+      url: await linkFromMail(server.app, email),
+      headers: { authorization: `Bearer ${patient.token}` },
+    });
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    const data = JSON.parse(strFromU8(files['my-data.json']!)) as { visits: { messages: { photo: { file: string } | null }[] }[] };
+    const file = data.visits[0]!.messages[0]!.photo!.file;
+    expect(file).toMatch(/^visit-photos\/.+\.jpg$/);
+    expect(Buffer.from(files[file]!)).toEqual(jpeg.image);
   });
 
   it('serves the link to its owner only, until it expires; housekeeping then erases the archive', async () => {

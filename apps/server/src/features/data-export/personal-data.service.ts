@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { paymentHistory } from '../billing';
+import { readHousehold } from '../household';
 import { findUserById, toProfile } from '../users';
 import { patientVisitRecord } from '../visits';
 import { consentsOf, healthHistoryVersionsOf, signInsOf } from './repository';
@@ -10,12 +11,6 @@ export interface PersonalDataDeps {
   db: Database;
   config: Pick<Config, 'brand'>;
 }
-
-/**
- * The person's household. The single place where a household's members and roles join the data a
- * person downloads (and the record an admin reads): until households exist, a person has none.
- */
-const householdOf = (_userId: string): null => null;
 
 /**
  * Everything held about a person, as its JSON and the PDF of each signed visit summary: the profile,
@@ -29,7 +24,7 @@ export async function personalDataOf(deps: PersonalDataDeps, userId: string) {
   const data = {
     exportedAt: new Date().toISOString(),
     profile: { ...toProfile(user), createdAt: user.createdAt.toISOString(), deletedAt: user.deletedAt?.toISOString() ?? null },
-    household: householdOf(userId),
+    household: await readHousehold(deps.db, userId),
     healthHistory: (await healthHistoryVersionsOf(deps.db, userId)).map((v) => ({ ...v.history, savedAt: v.savedAt.toISOString() })),
     visits: record.visits,
     payments: await paymentHistory(deps.db, userId),

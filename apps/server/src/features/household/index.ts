@@ -2,3 +2,4 @@
 export { householdRoutes, personParams } from './routes';
 export { coveringAccountOf, keepsRecordOf, patientForVisit, peopleInCareOf } from './access.service';
 export { readHouseholdAsAdmin } from './admin.service';
+export { readHousehold } from './read.service';

@@ -5,5 +5,5 @@ export { clinicVisitRoutes } from './clinic.routes';
 export { announceVisits, handBackVisitsOf, releaseStaleClaims } from './clinic.service';
 export type { VisitEvents } from './events.service';
 export { photoKeyId, resealPhotos, storedPhotoKeys } from './photo-storage.service';
-export { patientVisitRecord, removePatientPhotos } from './record.service';
+export { patientPhotoFiles, patientVisitRecord, removePatientPhotos } from './record.service';
 export { announceVisit } from './events.service';
