@@ -23,6 +23,13 @@ export const accountDeletionConsequences = [
   'Your medical record and payment records are kept for 7 years, as our Terms say, sealed and readable only by our administrators with a recorded reason; then they are erased.',
   'Your e-mail address can be used to register again, as a new account.',
 ] as const;
+/** What happens to the children a guardian keeps, said before the guardian confirms. */
+export const accountDeletionChildren = (names: readonly string[]) => {
+  const who =
+    names.length === 1 ? `${names[0]}'s account closes` : `The accounts of ${names.slice(0, -1).join(', ')} and ${names.at(-1)} close`;
+  const records = names.length === 1 ? 'their medical record is' : 'their medical records are';
+  return `${who} with yours: nobody can ask for a visit for them any more, and ${records} kept for 7 years like yours, sealed, then erased.`;
+};
 export const accountDeleted = 'Your account is deleted. We are sorry to see you go.';
 export const accountDeletionFailed = "Couldn't delete your account. Please try again.";
 export const keptRecordReasonRequired = 'Please give the reason for reading this record.';

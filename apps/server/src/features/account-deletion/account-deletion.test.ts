@@ -1,7 +1,7 @@
 import { messages } from '@app/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, consentRecords, memberships, users, visits } from '../../db/schema';
+import { auditLog, consentRecords, householdMembers, memberships, users, visits } from '../../db/schema';
 import { runHousekeeping } from '../../jobs/housekeeping';
 import {
   adminEnv,
@@ -80,6 +80,33 @@ describe('"Delete my account"', () => {
     });
     expect(again.statusCode, again.body).toBe(201);
     await waitForMail(server.app, member.body.email, 'verify-email');
+  });
+
+  it("closes the accounts of the children a guardian keeps with theirs, keeps the children's records, and ends the family", async () => {
+    const guardian = await signedInMember(server.app, 'familyMonthly');
+    const added = await server.http.post(
+      '/api/household/children',
+      { firstName: 'Mia', lastName: 'Member', dob: '2019-04-02', sex: 'female', relationship: 'child' },
+      guardian.token,
+    );
+    expect(added.status, added.text).toBe(201);
+    const household = await server.http.get('/api/household', guardian.token);
+    const childId = (household.body.people as { id: string; role: string }[]).find((p) => p.role === 'child')!.id;
+    const { clinician } = await signedInClinician(server.app);
+    await insertCompletedSignedVisit(server.app, { patientId: childId, clinicianId: clinician.userId });
+
+    expect((await server.http.post('/api/account/delete', { currentPassword: strongPassword }, guardian.token)).status).toBe(200);
+    const [child] = await server.app.ctx.db.select().from(users).where(eq(users.id, childId));
+    expect(child!.deletedAt).not.toBeNull();
+    expect(child!.recordsEraseAfter!.getTime()).toBeGreaterThan(Date.now() + 6 * YEAR);
+    expect(child!.email).toBe(`deleted-${childId}@deleted.invalid`);
+    expect(await server.app.ctx.db.select().from(visits).where(eq(visits.patientId, childId))).toHaveLength(1);
+    expect(
+      await server.app.ctx.db
+        .select()
+        .from(householdMembers)
+        .where(eq(householdMembers.holderId, guardian.user.id as string)),
+    ).toEqual([]);
   });
 
   it('lets an admin read the kept record only with a reason, recorded in the trail; housekeeping erases it after 7 years', async () => {

@@ -1,11 +1,12 @@
 import { isAdminRole, isClinicianRole, messages } from '@app/shared';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { verifyPassword } from '../../lib/crypto';
 import { forbidden, invalidField, unauthenticated } from '../../lib/errors';
 import type { Limits } from '../../lib/limits';
 import type { ObjectStorage } from '../../lib/storage/storage';
 import { endMembershipNow } from '../billing';
 import { removeExportsOf } from '../data-export';
+import { leaveHouseholdsOnDeletion } from '../household';
 import { queueMailToSend, type MailDelivery, type MailTemplates } from '../mail';
 import { billingColumnsOf, findUserById, updateUser } from '../users';
 import { eraseAccountExtras } from './repository';
@@ -28,7 +29,8 @@ const tombstoneEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
 /**
  * A member deletes their own account (decision 069), with their password: the membership ends at once
  * through billing's turn with renewals, every session ends, and the contact details, preferences and
- * everything outside the medical and payment records are erased in one transaction. The records stay,
+ * everything outside the medical and payment records are erased in one transaction; the accounts of the
+ * children they are the guardian of close with theirs. The records stay,
  * sealed as they are, until housekeeping erases them after 7 years. The address hears of it last.
  */
 export async function deleteOwnAccount(ctx: AccountDeletionDeps, userId: string, input: { currentPassword: string }) {
@@ -44,31 +46,40 @@ export async function deleteOwnAccount(ctx: AccountDeletionDeps, userId: string,
   await ctx.limits.reset('passwordChange', userId);
 
   const now = new Date();
-  const eraseAfter = new Date(now);
-  eraseAfter.setUTCFullYear(eraseAfter.getUTCFullYear() + RECORDS_KEPT_YEARS);
   const notice = await ctx.db.transaction(async (tx) => {
     await endMembershipNow(tx, userId, 'account deleted', now);
-    await eraseAccountExtras(tx, userId, now);
-    await removeExportsOf(ctx, tx, userId);
+    const children = await leaveHouseholdsOnDeletion(tx, userId);
     const goodbye = await queueMailToSend(tx, ctx.templates.accountDeleted(user.email, user.firstName));
-    await updateUser(tx, userId, {
-      email: tombstoneEmail(userId),
-      customerPhone: null,
-      zip: null,
-      ...billingColumnsOf(null),
-      cardholderName: null,
-      cardLast4: null,
-      cardExpiry: null,
-      cardBrand: null,
-      customerIp: null,
-      smsPolicyAccepted: false,
-      verified: false,
-      disabledAt: now,
-      deletedAt: now,
-      recordsEraseAfter: eraseAfter,
-    });
+    for (const id of [userId, ...children]) await closeAccount(ctx, tx, id, now);
     return goodbye;
   });
   void ctx.mail.send(notice);
   return { message: messages.accountDeleted };
+}
+
+/**
+ * Closes one account of a deletion: everything outside its medical and payment records erased, its address
+ * freed, signing in refused, and its records kept until housekeeping erases them after 7 years.
+ */
+async function closeAccount(ctx: Pick<AccountDeletionDeps, 'storage'>, tx: Executor, userId: string, now: Date) {
+  const eraseAfter = new Date(now);
+  eraseAfter.setUTCFullYear(eraseAfter.getUTCFullYear() + RECORDS_KEPT_YEARS);
+  await eraseAccountExtras(tx, userId, now);
+  await removeExportsOf(ctx, tx, userId);
+  await updateUser(tx, userId, {
+    email: tombstoneEmail(userId),
+    customerPhone: null,
+    zip: null,
+    ...billingColumnsOf(null),
+    cardholderName: null,
+    cardLast4: null,
+    cardExpiry: null,
+    cardBrand: null,
+    customerIp: null,
+    smsPolicyAccepted: false,
+    verified: false,
+    disabledAt: now,
+    deletedAt: now,
+    recordsEraseAfter: eraseAfter,
+  });
 }

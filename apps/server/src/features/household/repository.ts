@@ -137,3 +137,20 @@ export async function childrenOf(db: Executor, guardianId: string): Promise<stri
     .where(and(eq(householdMembers.guardianId, guardianId), eq(householdMembers.role, 'child')));
   return rows.map((row) => row.id);
 }
+
+/**
+ * Takes a deleted account out of the households: its own place in one, the places of the children it is the
+ * guardian of, the adults of the family it held (each a household of one again) and its open invitations.
+ */
+export async function removeDeletedAccount(tx: Executor, userId: string) {
+  await tx
+    .delete(householdMembers)
+    .where(
+      or(
+        eq(householdMembers.userId, userId),
+        eq(householdMembers.guardianId, userId),
+        and(eq(householdMembers.holderId, userId), eq(householdMembers.role, 'adult')),
+      ),
+    );
+  await tx.delete(householdInvitations).where(eq(householdInvitations.holderId, userId));
+}

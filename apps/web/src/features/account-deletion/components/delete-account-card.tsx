@@ -5,9 +5,10 @@ import { Alert, Button, Card, PasswordField } from '../../../components/ui';
 import { failureMessage } from '../../../lib/api-failure';
 import { serverFieldErrors } from '../../../lib/use-validated-form';
 import { logout } from '../../auth';
+import { useHousehold } from '../../household';
 import { deleteAccount } from '../api/delete-account';
 
-/** "Delete my account": says what happens, then asks for the password before anything is done. */
+/** "Delete my account": says what happens (to the children the person keeps too), then asks for the password before anything is done. */
 export function DeleteAccountCard() {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -16,6 +17,8 @@ export function DeleteAccountCard() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const valid = deleteAccountSchema.safeParse({ currentPassword: password }).success;
+  // The children this person is the guardian of: their accounts close with this one.
+  const children = (useHousehold().data?.people ?? []).filter((person) => person.role === 'child' && person.managedByYou);
 
   function close() {
     setConfirming(false);
@@ -49,6 +52,9 @@ export function DeleteAccountCard() {
           {messages.accountDeletionConsequences.map((line) => (
             <li key={line}>{line}</li>
           ))}
+          {children.length > 0 && (
+            <li>{messages.accountDeletionChildren(children.map((child) => `${child.firstName} ${child.lastName}`))}</li>
+          )}
         </ul>
         {!confirming ? (
           <div>
