@@ -1,5 +1,6 @@
-import type { ClinicianVisit, VisitMode, VisitNote, VisitPhotoType, VisitService, VisitStatus } from '@app/shared';
+import type { ClinicianVisit, VisitMode, VisitNote, VisitService, VisitStatus } from '@app/shared';
 import { apiRequest } from '../../../lib/api-client';
+import type { ThreadMessage } from '../../visits';
 
 /** A queued request as the server's queueItemSchema answers it: nothing that names the patient. */
 export interface QueueItem {
@@ -20,14 +21,6 @@ export interface QueueAnswer {
 export interface Desk {
   open: (QueueItem & { status: VisitStatus; patientName: string })[];
   closed: (QueueItem & { status: VisitStatus; patientName: string; endedAt: string | null })[];
-}
-/** One message of a visit's thread (visitMessageAnswerSchema). */
-export interface ClinicMessage {
-  id: string;
-  from: 'patient' | 'clinician';
-  text: string;
-  photo: { id: string; type: VisitPhotoType; size: number } | null;
-  sentAt: string;
 }
 
 interface VisitAnswer {
@@ -76,8 +69,12 @@ export const addAddendum = (visitId: string, text: string) => post(visitId, '/ad
 
 /** GET /api/clinic/visits/{id}/messages: the thread, oldest first. */
 export const getClinicThread = (visitId: string, signal?: AbortSignal) =>
-  apiRequest<{ messages: ClinicMessage[] }>(visitPath(visitId, '/messages'), { signal, quiet: true }).then((a) => a.messages);
+  apiRequest<{ messages: ThreadMessage[] }>(visitPath(visitId, '/messages'), { signal, quiet: true }).then((a) => a.messages);
 
 /** POST /api/clinic/visits/{id}/messages {text}: a message to the patient. */
 export const postClinicMessage = (visitId: string, text: string) =>
-  apiRequest<ClinicMessage>(visitPath(visitId, '/messages'), { method: 'POST', body: { text } });
+  apiRequest<ThreadMessage>(visitPath(visitId, '/messages'), { method: 'POST', body: { text } });
+
+/** POST /api/clinic/visits/{id}/photos with the photo as the body: a photo to the patient. */
+export const postClinicPhoto = (visitId: string, photo: File) =>
+  apiRequest<ThreadMessage>(visitPath(visitId, '/photos'), { method: 'POST', body: photo });
