@@ -2,6 +2,7 @@ import { z } from './zod';
 import type { LoginResponse } from './api';
 import { PLAN_IDS, type Plan } from './plan-ids';
 import { userProfileSchema } from './profile';
+import { VISIT_SERVICES } from './visits';
 
 /*
  * The JSON of the API's successful answers, for the routes' response schemas: Fastify serialises each
@@ -52,6 +53,10 @@ export const planChoiceAnswerSchema = z.object({
 export const checkoutAnswerSchema = z.object({ message: z.string(), statusMessage: z.string(), user: userProfileSchema });
 /** The same, declined by the card's bank (402). */
 export const declinedAnswerSchema = z.object({ message: z.string(), code: z.string() });
+
+/** GET /api/users/me/unused-visits: the services of the visits the signed-in person paid for and no visit holds yet. */
+export const unusedVisitsAnswerSchema = z.object({ services: z.array(z.enum(VISIT_SERVICES)) });
+export type UnusedVisitsAnswer = z.infer<typeof unusedVisitsAnswerSchema>;
 
 /** GET /api/users/me/payments: the patient's ledger, newest first. */
 export const paymentsAnswerSchema = z.array(

@@ -11,6 +11,9 @@ export const noClinicianInState = (phone: string) =>
 export const visitNeedsMembership =
   'A visit needs a membership, a one-time visit or a payment for this visit. Pay for it below, or choose a plan.';
 export const visitPaid = 'Payment processed successfully. Your visit is paid for.';
+/** On the request form, when the chosen service's visit is paid for already and no visit holds it. */
+export const visitPaidAlready = (purchase: string) =>
+  `Your ${purchase.toLowerCase()} is paid for already: this request uses it, with no new charge.`;
 export const visitAlreadyOpen = 'You already have a visit request open. Go to it, or cancel it before starting another.';
 export const visitNotFound = 'We could not find that visit.';
 export const visitNotCancellable = 'This visit can no longer be cancelled: a doctor has already started it.';

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import { findPlan } from '../plans';
 import { findUserById, updateUser } from '../users';
-import { listPayments } from './repository';
+import { listPayments, unusedVisitPayments } from './repository';
 
 /** A user may act only on their own account; another id is refused before anything is read. */
 export function ownAccount(auth: { userId: string }, userId: string) {
@@ -44,6 +44,12 @@ export const isVisitService = (id: string): id is VisitService => (VISIT_SERVICE
 
 /** What a ledger row bought, by its plan id: a visit's service names the visit, a plan its title (a refund's is its payment's). */
 export const purchaseTitle = (planId: string) => (isVisitService(planId) ? visitPurchaseName(planId) : findPlan(planId as PlanId).title);
+
+/** The services of the visits a person paid for that no visit holds: a request of one of them is paid already. */
+export async function unusedVisitsOf(db: Database, userId: string): Promise<{ services: VisitService[] }> {
+  const services = (await unusedVisitPayments(db, userId)).map((payment) => payment.service).filter(isVisitService);
+  return { services: [...new Set(services)] };
+}
 
 export async function paymentHistory(db: Database, userId: string) {
   const rows = await listPayments(db, userId);

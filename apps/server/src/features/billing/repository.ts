@@ -369,25 +369,28 @@ export async function expireEndedVisits(db: Executor, now: Date): Promise<number
  * the visit it paid for was cancelled.
  */
 export async function findUnusedVisitPayment(db: Executor, userId: string, service: string): Promise<string | null> {
+  return (await unusedVisitPayments(db, userId, service))[0]?.id ?? null;
+}
+
+/** The requester's paid visits that no visit holds, oldest first: of one service, or of every service. */
+export async function unusedVisitPayments(db: Executor, userId: string, service?: string): Promise<{ id: string; service: string }[]> {
   const holding = db
     .select({ id: visits.id })
     .from(visits)
     .where(and(eq(visits.paymentId, payments.id), ne(visits.status, 'cancelled')));
-  const [row] = await db
-    .select({ id: payments.id })
+  return db
+    .select({ id: payments.id, service: payments.planId })
     .from(payments)
     .where(
       and(
         eq(payments.userId, userId),
         eq(payments.kind, 'visit'),
-        eq(payments.planId, service),
+        service ? eq(payments.planId, service) : undefined,
         eq(payments.status, 'succeeded'),
         notExists(holding),
       ),
     )
-    .orderBy(asc(payments.createdAt))
-    .limit(1);
-  return row?.id ?? null;
+    .orderBy(asc(payments.createdAt));
 }
 
 export async function listPayments(db: Executor, userId: string): Promise<PaymentRow[]> {

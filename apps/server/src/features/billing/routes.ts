@@ -8,6 +8,7 @@ import {
   planChoiceAnswerSchema,
   planUpdateSchema,
   subscriptionRequestSchema,
+  unusedVisitsAnswerSchema,
   visitPaymentSchema,
 } from '@app/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -20,7 +21,7 @@ import { usOnly } from '../../plugins/us-only';
 import { checkout } from './checkout.service';
 import { membershipTermsRoutes } from './membership-terms.routes';
 import { updateCard } from './card-on-file.service';
-import { paymentHistory, updatePlan } from './membership.service';
+import { paymentHistory, unusedVisitsOf, updatePlan } from './membership.service';
 import { receiptPdf, statementPdf } from './receipts.service';
 
 const userParams = z.object({ id: z.uuid({ error: messages.missingAccount }) });
@@ -108,6 +109,23 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
       const auth = request.auth;
       if (auth && auth.email === request.body.email) return updatePlan(ctx.db, auth, auth.userId, request.body.plan);
       return { message: messages.planNotedSignIn, subscriptionPlan: request.body.plan, requiresSignIn: true as const };
+    },
+  );
+
+  app.get(
+    '/api/users/me/unused-visits',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listMyUnusedVisits',
+        summary: 'The services of the visits the signed-in person paid for and has not used yet',
+        tags: ['Billing'],
+        response: { 200: unusedVisitsAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return unusedVisitsOf(ctx.db, requireUser(request).userId);
     },
   );
 

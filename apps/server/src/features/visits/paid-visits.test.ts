@@ -143,9 +143,12 @@ describe('a visit paid for by itself', () => {
     const first = await requestVisit(token, visitRequestBody({ payment: card() }));
     const firstId = (first.body.visit as { id: string }).id;
     expect((await server.http.post(`/api/visits/${firstId}/cancel`, {}, token)).status).toBe(200);
+    // The request form learns it, and asks for no card.
+    expect((await server.http.get('/api/users/me/unused-visits', token)).body).toEqual({ services: ['urgent-care'] });
 
     const second = await requestVisit(token, visitRequestBody());
     expect(second.status).toBe(201);
+    expect((await server.http.get('/api/users/me/unused-visits', token)).body).toEqual({ services: [] });
     const [payment] = await ledger(id);
     expect((await visitRows(id)).map((v) => v.paymentId)).toEqual([payment!.id, payment!.id]);
 

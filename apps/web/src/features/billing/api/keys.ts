@@ -2,4 +2,5 @@
 export const billingKeys = {
   payments: ['billing', 'payments'] as const,
   membershipTerms: ['billing', 'membership-terms'] as const,
+  unusedVisits: ['billing', 'unused-visits'] as const,
 };

@@ -16,10 +16,14 @@ const patient = {
 };
 const visit = { id: 'v1', status: 'waiting', service: 'urgent-care' };
 
-function setup(answer: ReturnType<typeof json>, profile: Record<string, unknown> = patient) {
+function setup(answer: ReturnType<typeof json>, profile: Record<string, unknown> = patient, unusedVisits: string[] = []) {
   window.sessionStorage.setItem('authUser', JSON.stringify({ id: 'u1', email: 'pat@example.com', verified: true }));
   window.sessionStorage.setItem('authToken', 'token');
-  const api = mockApi({ 'GET /api/users/me': json(200, profile), 'POST /api/visits': answer });
+  const api = mockApi({
+    'GET /api/users/me': json(200, profile),
+    'GET /api/users/me/unused-visits': json(200, { services: unusedVisits }),
+    'POST /api/visits': answer,
+  });
   const events = userEvent.setup();
   const view = renderAt('/visits/new', <RequestVisitPage />, { url: '/visits/new?service=urgent-care' });
   return { api, events, ...view };
@@ -85,6 +89,18 @@ describe('requesting a visit without a membership', () => {
     await events.click(screen.getByRole('button', { name: 'Pay and request a visit' }));
     expect(await screen.findByText(messages.declined.card_declined)).toBeInTheDocument();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('asks for no card when a visit of the service is paid for already and unused, and says so', async () => {
+    const { api, events } = setup(json(201, { visit }), patient, ['urgent-care']);
+    expect(await screen.findByText(messages.visitPaidAlready('Urgent care visit'))).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    await fillRequest(events);
+    await events.click(screen.getByRole('button', { name: 'Request a visit' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/visits/v1'));
+    const [call] = api.callsTo('POST', '/api/visits');
+    expect(call!.body).not.toHaveProperty('payment');
+    expect(call!.headers['Idempotency-Key']).toBeUndefined();
   });
 
   it('asks a member for no card', async () => {

@@ -11,6 +11,7 @@ import {
   VISIT_MODES,
   VISIT_SERVICE_LABELS,
   VISIT_SERVICES,
+  visitPurchaseName,
   visitRequestSchema,
   type RedFlag,
   type UserProfile,
@@ -35,7 +36,7 @@ import { ApiError } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/api-failure';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useMe } from '../../auth';
-import { useRequestPaidVisit, useVisitPayment, VisitPaymentFields } from '../../billing';
+import { useRequestPaidVisit, useUnusedVisits, useVisitPayment, VisitPaymentFields } from '../../billing';
 import { useHousehold } from '../../household';
 import { useRequestVisit } from '../api/visits';
 import { EmergencyNotice } from '../components/emergency-notice';
@@ -98,6 +99,7 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
   const request = useRequestVisit();
   const paidRequest = useRequestPaidVisit();
   const payment = useVisitPayment(formRef);
+  const unusedVisits = useUnusedVisits();
   // Without an active plan the visit is paid for with the request; a used-up one-time visit learns it from the server.
   const [paying, setPaying] = useState(!isActiveStatus(profile.subscriptionStatus));
   const busy = request.isPending || paidRequest.isPending;
@@ -121,6 +123,9 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
   const { values } = form;
 
   const service = (VISIT_SERVICES as readonly string[]).includes(values.service) ? (values.service as VisitService) : null;
+  // A visit of this service paid for earlier and not used (its request was cancelled) pays for this one.
+  const paidAlready = service !== null && (unusedVisits.data?.services.includes(service) ?? false);
+  const payingNow = paying && !paidAlready;
   if (emergency) return <EmergencyNotice flags={emergency} onBack={() => setEmergency(null)} />;
 
   async function submit(event: FormEvent) {
@@ -132,8 +137,8 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
       return;
     }
     const valid = form.validateAll().ok;
-    const paid = paying ? payment.prepare() : null;
-    if (!valid || (paying && !paid)) return;
+    const paid = payingNow ? payment.prepare() : null;
+    if (!valid || (payingNow && !paid)) return;
     try {
       const visitRequest = visitRequestSchema.parse(toRequest(values));
       const visit = paid
@@ -288,7 +293,8 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
         </div>
       </Card>
 
-      {paying && (
+      {paying && paidAlready && <Alert tone="info">{messages.visitPaidAlready(visitPurchaseName(service))}</Alert>}
+      {payingNow && (
         <Card title="Pay for this visit" headingId="visit-payment-title">
           <VisitPaymentFields form={payment.form} service={service} />
         </Card>
@@ -303,7 +309,7 @@ function RequestVisit({ profile }: { profile: UserProfile }) {
       )}
       <div className="row">
         <Button type="submit" disabled={busy} busy={busy}>
-          {paying ? 'Pay and request a visit' : 'Request a visit'}
+          {payingNow ? 'Pay and request a visit' : 'Request a visit'}
         </Button>
         <Link to="/profile" className={buttonClass('secondary')}>
           Back to your profile
