@@ -91,7 +91,10 @@ export async function patientPhotoFiles(
 ): Promise<{ fileName: string; bytes: Buffer }[]> {
   const files = [];
   for (const { visitId, photoId, photoType } of await photoMessagesOf(db, patientId))
-    files.push({ fileName: photoFileName(visitId, photoId, photoType), bytes: await readPhotoBytes(deps.storage, deps.keyring, visitId, photoId) });
+    files.push({
+      fileName: photoFileName(visitId, photoId, photoType),
+      bytes: await readPhotoBytes(deps.storage, deps.keyring, visitId, photoId),
+    });
   return files;
 }
 
