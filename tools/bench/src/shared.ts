@@ -1,6 +1,7 @@
 // What several parts of the bench use: figures, the servers and processes it starts, the CPU they
 // use, databases of its own on the Postgres server, the requests of its clients and printed tables.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
@@ -324,3 +325,47 @@ export function cpuMeter(readers: Record<string, CpuReader>): (units: number) =>
 export const percent = (share: number | null | undefined) => (typeof share === 'number' ? `${round(share * 100, 1)} %` : '');
 /** Each round's share, as percentages, or blank. */
 export const eachRound = (shares: number[] | undefined) => (shares ? shares.map((share) => round(share * 100, 0)).join(' / ') : '');
+
+/** A part's hold on the built server and its Postgres database, as the server itself would seal and sign in. */
+export interface ServerOnPostgres {
+  baseUrl: string;
+  /** A client of the server's database, for arranging rows by SQL. */
+  db: InstanceType<Pg['Client']>;
+  /** Seals health data under the server's PHI key. */
+  seal: (value: string) => string;
+  /** A session of a user row, opened as the server's sign-in opens one: its bearer token. */
+  sessionOf: (user: { id: string; email: string; roles: string[] }) => Promise<string>;
+}
+
+/**
+ * The built server on a new Postgres database, with a PHI key and a JWT secret the bench knows, so that a part
+ * can insert sealed rows and open sessions as the server does; the database is dropped afterwards.
+ */
+export const withServerOnPostgres = <T>(prefix: string, fn: (server: ServerOnPostgres) => Promise<T>): Promise<T> =>
+  withPostgresDatabase(prefix, async (url, pg) => {
+    const phiKey = randomBytes(32).toString('base64');
+    const jwtSecret = randomBytes(32).toString('hex');
+    return withServer(
+      async (baseUrl) => {
+        const { createPhiKeyring, parsePhiKey } = await import('../../../apps/server/src/lib/phi-cipher');
+        const { openDatabase } = await import('../../../apps/server/src/db/client');
+        const { openSession } = await import('../../../apps/server/src/features/auth');
+        const keyring = createPhiKeyring(parsePhiKey(phiKey));
+        const db = new pg.Client({ connectionString: url.toString() });
+        await db.connect();
+        const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+        try {
+          return await fn({
+            baseUrl,
+            db,
+            seal: (value) => keyring.seal(value),
+            sessionOf: async (user) => (await openSession(handle.db, jwtSecret, user, { rememberMe: false })).token,
+          });
+        } finally {
+          await db.end();
+          await handle.close();
+        }
+      },
+      { DATABASE_URL: url.toString(), PHI_KEY: phiKey, JWT_SECRET: jwtSecret },
+    );
+  });

@@ -4,11 +4,10 @@
 // licensed in the five states (p95 aim 50 ms); CLAIMERS (50) clinicians claiming one request at once
 // (exactly one claim, or the part fails), with the time until every answer came; then the waiting
 // rooms of live.ts on the same server.
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { latencies, type CallLatency } from './admin';
 import { followWaitingRooms, LIVE_ROOMS, ROOM_CLAIMS, type Room, type WaitingRoomsResult } from './live';
-import { round, withPostgresDatabase, withServer } from '../shared';
+import { round, withServerOnPostgres } from '../shared';
 
 export const CLINIC_PATIENTS = Number(process.env.BENCH_CLINIC_PATIENTS ?? 1_000_000);
 export const CLINIC_OPEN = Number(process.env.BENCH_CLINIC_OPEN ?? 10_000);
@@ -28,118 +27,89 @@ export interface ClinicResult {
 }
 
 export const benchClinic = () =>
-  withPostgresDatabase('bench_clinic', async (url, pg) => {
-    // Known to the bench, so that it can seal the requests' symptoms and open sessions as the server does.
-    const phiKey = randomBytes(32).toString('base64');
-    const jwtSecret = randomBytes(32).toString('hex');
-    return withServer(
-      async (baseUrl): Promise<ClinicResult> => {
-        const { createPhiKeyring, parsePhiKey } = await import('../../../../apps/server/src/lib/phi-cipher');
-        const { openDatabase } = await import('../../../../apps/server/src/db/client');
-        const { openSession } = await import('../../../../apps/server/src/features/auth');
-        const sealed = createPhiKeyring(parsePhiKey(phiKey));
-        const db = new pg.Client({ connectionString: url.toString() });
-        await db.connect();
-        const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
-        try {
-          console.log(`  inserting ${CLINIC_PATIENTS} patients, ${CLINIC_OPEN} waiting requests and ${CLAIMERS} clinicians ...`);
-          await db.query(
-            `INSERT INTO users (email, password_hash, first_name, last_name, customer_id, verified)
-             SELECT 'patient-' || n || '@bench.example', 'unusable', 'Pat', 'Bench', 'BENCH-P' || n, true FROM generate_series(1, $1::int) n`,
-            [CLINIC_PATIENTS],
-          );
-          await db.query(
-            `INSERT INTO visits (patient_id, requested_by, service, mode, state, symptoms, since, callback_phone, coverage, consent_version, consent_at, requested_at)
-             SELECT id, id, 'urgent-care', 'phone', ($2::text[])[1 + n % $3::int], $4, 'today', $5, 'membership', 'bench', now(), now() - n * interval '1 second'
-             FROM (SELECT id, row_number() OVER () AS n FROM users WHERE email LIKE 'patient-%' LIMIT $1::int) AS patients`,
-            [CLINIC_OPEN, STATES, STATES.length, sealed.seal('Fever and a sore throat'), sealed.seal('3145550100')],
-          );
-          const { rows: clinicians } = await db.query<{ id: string; email: string; roles: string[] }>(
-            `INSERT INTO users (email, password_hash, first_name, last_name, customer_id, verified, roles)
-             SELECT 'clinician-' || n || '@bench.example', 'unusable', 'Doc', 'Bench', 'BENCH-C' || n, true, ARRAY['ROLE_CLINICIAN']
-             FROM generate_series(1, $1::int) n RETURNING id, email, roles`,
-            [CLAIMERS],
-          );
-          await db.query(
-            `INSERT INTO clinicians (user_id, credentials, npi, states, on_duty)
-             SELECT id, 'MD', lpad((1000000000 + row_number() OVER ())::text, 10, '0'), $1::text[], true FROM users WHERE email LIKE 'clinician-%'`,
-            [STATES],
-          );
-          await db.query('ANALYZE');
-          const tokens = await Promise.all(
-            clinicians.map(async (user) => (await openSession(handle.db, jwtSecret, user, { rememberMe: false })).token),
-          );
-          const queueToken = tokens[0]!;
-          await latencies(baseUrl, queueToken, Array<string>(20).fill('/api/clinic/queue'));
-          const queue = await latencies(baseUrl, queueToken, Array<string>(QUEUE_CALLS).fill('/api/clinic/queue'));
-          const floor = await latencies(baseUrl, queueToken, Array<string>(QUEUE_CALLS).fill('/api/users/me'));
-          const oldestWaiting = async (state: string, count: number) =>
-            (
-              await db.query<{ id: string; patient_id: string; email: string }>(
-                `SELECT visits.id, patient_id, email FROM visits JOIN users ON users.id = patient_id
-                 WHERE status = 'waiting' AND state = $1 ORDER BY requested_at LIMIT $2`,
-                [state, count],
-              )
-            ).rows;
-          const claimAs = (token: string, visitId: string) =>
-            fetch(`${baseUrl}/api/clinic/visits/${visitId}/claim`, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-              body: '{}',
-            }).then(async (response) => {
-              await response.arrayBuffer();
-              return response.status;
-            });
-
-          // Every clinician presses "Claim" on the same request at once.
-          const [contested] = await oldestWaiting('IA', 1);
-          const start = performance.now();
-          const statuses = await Promise.all(tokens.map((token) => claimAs(token, contested!.id)));
-          const settleMs = round(performance.now() - start);
-          const byStatus: Record<number, number> = {};
-          for (const status of statuses) byStatus[status] = (byStatus[status] ?? 0) + 1;
-          const { rows: held } = await db.query(`SELECT clinician_id FROM visits WHERE id = $1 AND status = 'claimed'`, [contested!.id]);
-          const claim = { clinicians: CLAIMERS, claimed: held.length, byStatus, settleMs };
-          if (held.length !== 1 || byStatus[200] !== 1)
-            throw new Error(`${CLAIMERS} clinicians claiming one request: ${held.length} claims held, answers ${JSON.stringify(byStatus)}`);
-
-          // The oldest waiting requests of one state, each with its patient's session; one clinician claims them in order.
-          const rooms: Room[] = await Promise.all(
-            (await oldestWaiting('MO', LIVE_ROOMS)).map(async (visit) => ({
-              visitId: visit.id,
-              token: (
-                await openSession(
-                  handle.db,
-                  jwtSecret,
-                  { id: visit.patient_id, email: visit.email, roles: ['ROLE_USER'] },
-                  { rememberMe: false },
-                )
-              ).token,
-            })),
-          );
-          const waitingRooms = await followWaitingRooms(
-            baseUrl,
-            rooms,
-            rooms.slice(0, ROOM_CLAIMS).map((room, i) => async () => {
-              const status = await claimAs(tokens[i + 1]!, room.visitId);
-              if (status !== 200) throw new Error(`claiming a waiting room's request answered ${status}`);
-            }),
-          );
-          return {
-            patients: CLINIC_PATIENTS,
-            open: CLINIC_OPEN,
-            queue: { ...queue, aimMs: QUEUE_AIM_MS, meetsAim: queue.p95Ms <= QUEUE_AIM_MS },
-            floor,
-            claim,
-            waitingRooms,
-          };
-        } finally {
-          await handle.close();
-          await db.end();
-        }
-      },
-      { DATABASE_URL: url.toString(), PHI_KEY: phiKey, JWT_SECRET: jwtSecret },
+  withServerOnPostgres('bench_clinic', async ({ baseUrl, db, seal, sessionOf }): Promise<ClinicResult> => {
+    console.log(`  inserting ${CLINIC_PATIENTS} patients, ${CLINIC_OPEN} waiting requests and ${CLAIMERS} clinicians ...`);
+    await db.query(
+      `INSERT INTO users (email, password_hash, first_name, last_name, customer_id, verified)
+         SELECT 'patient-' || n || '@bench.example', 'unusable', 'Pat', 'Bench', 'BENCH-P' || n, true FROM generate_series(1, $1::int) n`,
+      [CLINIC_PATIENTS],
     );
+    await db.query(
+      `INSERT INTO visits (patient_id, requested_by, service, mode, state, symptoms, since, callback_phone, coverage, consent_version, consent_at, requested_at)
+         SELECT id, id, 'urgent-care', 'phone', ($2::text[])[1 + n % $3::int], $4, 'today', $5, 'membership', 'bench', now(), now() - n * interval '1 second'
+         FROM (SELECT id, row_number() OVER () AS n FROM users WHERE email LIKE 'patient-%' LIMIT $1::int) AS patients`,
+      [CLINIC_OPEN, STATES, STATES.length, seal('Fever and a sore throat'), seal('3145550100')],
+    );
+    const { rows: clinicians } = await db.query<{ id: string; email: string; roles: string[] }>(
+      `INSERT INTO users (email, password_hash, first_name, last_name, customer_id, verified, roles)
+         SELECT 'clinician-' || n || '@bench.example', 'unusable', 'Doc', 'Bench', 'BENCH-C' || n, true, ARRAY['ROLE_CLINICIAN']
+         FROM generate_series(1, $1::int) n RETURNING id, email, roles`,
+      [CLAIMERS],
+    );
+    await db.query(
+      `INSERT INTO clinicians (user_id, credentials, npi, states, on_duty)
+         SELECT id, 'MD', lpad((1000000000 + row_number() OVER ())::text, 10, '0'), $1::text[], true FROM users WHERE email LIKE 'clinician-%'`,
+      [STATES],
+    );
+    await db.query('ANALYZE');
+    const tokens = await Promise.all(clinicians.map((user) => sessionOf(user)));
+    const queueToken = tokens[0]!;
+    await latencies(baseUrl, queueToken, Array<string>(20).fill('/api/clinic/queue'));
+    const queue = await latencies(baseUrl, queueToken, Array<string>(QUEUE_CALLS).fill('/api/clinic/queue'));
+    const floor = await latencies(baseUrl, queueToken, Array<string>(QUEUE_CALLS).fill('/api/users/me'));
+    const oldestWaiting = async (state: string, count: number) =>
+      (
+        await db.query<{ id: string; patient_id: string; email: string }>(
+          `SELECT visits.id, patient_id, email FROM visits JOIN users ON users.id = patient_id
+             WHERE status = 'waiting' AND state = $1 ORDER BY requested_at LIMIT $2`,
+          [state, count],
+        )
+      ).rows;
+    const claimAs = (token: string, visitId: string) =>
+      fetch(`${baseUrl}/api/clinic/visits/${visitId}/claim`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      }).then(async (response) => {
+        await response.arrayBuffer();
+        return response.status;
+      });
+
+    // Every clinician presses "Claim" on the same request at once.
+    const [contested] = await oldestWaiting('IA', 1);
+    const start = performance.now();
+    const statuses = await Promise.all(tokens.map((token) => claimAs(token, contested!.id)));
+    const settleMs = round(performance.now() - start);
+    const byStatus: Record<number, number> = {};
+    for (const status of statuses) byStatus[status] = (byStatus[status] ?? 0) + 1;
+    const { rows: held } = await db.query(`SELECT clinician_id FROM visits WHERE id = $1 AND status = 'claimed'`, [contested!.id]);
+    const claim = { clinicians: CLAIMERS, claimed: held.length, byStatus, settleMs };
+    if (held.length !== 1 || byStatus[200] !== 1)
+      throw new Error(`${CLAIMERS} clinicians claiming one request: ${held.length} claims held, answers ${JSON.stringify(byStatus)}`);
+
+    // The oldest waiting requests of one state, each with its patient's session; one clinician claims them in order.
+    const rooms: Room[] = await Promise.all(
+      (await oldestWaiting('MO', LIVE_ROOMS)).map(async (visit) => ({
+        visitId: visit.id,
+        token: await sessionOf({ id: visit.patient_id, email: visit.email, roles: ['ROLE_USER'] }),
+      })),
+    );
+    const waitingRooms = await followWaitingRooms(
+      baseUrl,
+      rooms,
+      rooms.slice(0, ROOM_CLAIMS).map((room, i) => async () => {
+        const status = await claimAs(tokens[i + 1]!, room.visitId);
+        if (status !== 200) throw new Error(`claiming a waiting room's request answered ${status}`);
+      }),
+    );
+    return {
+      patients: CLINIC_PATIENTS,
+      open: CLINIC_OPEN,
+      queue: { ...queue, aimMs: QUEUE_AIM_MS, meetsAim: queue.p95Ms <= QUEUE_AIM_MS },
+      floor,
+      claim,
+      waitingRooms,
+    };
   });
 
 export function printClinic(c: ClinicResult): void {
