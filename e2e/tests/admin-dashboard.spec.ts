@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { messages } from '@app/shared';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
+import { openConsoleSection } from '../fixtures/console';
 import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
 import { expect } from '../fixtures/site';
 import { ADMIN_EMAIL, openConsole, STAFF_SITE_ENV, test } from '../fixtures/staff';
@@ -53,8 +54,9 @@ test('an admin finds, edits and saves a member, sends a reset e-mail, exports ev
   // Analytics: the four numbers, a chart of the last 30 days, and the same numbers as a table.
   const analytics = page.getByRole('region', { name: 'Analytics' });
   await expect(analytics.getByRole('term').filter({ hasText: 'Total users' })).toBeVisible();
-  await expect(analytics.getByRole('definition').first()).toHaveText(/^\d[\d,]*$/);
-  await expect(analytics.getByRole('definition').nth(2)).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  // Each number, then its change since the comparison day.
+  await expect(analytics.getByRole('definition').first()).toHaveText(/^\d[\d,]*(No change|▲|▼)/);
+  await expect(analytics.getByRole('definition').nth(2)).toHaveText(/^\$[\d,]+\.\d{2}(No change|▲|▼)/);
   await expect(analytics.locator('.admin-chart__plot canvas').first()).toBeVisible();
   await analytics.getByText('Show the numbers as a table').click();
   await expect(analytics.getByRole('region', { name: 'Analytics table' }).getByRole('table').getByRole('row')).toHaveCount(31);
@@ -191,6 +193,75 @@ for (const { width, height } of [
         await expectAccessible(page);
         await page.screenshot({ path: testInfo.outputPath(`console-menu-${width}.png`) });
       }
+    });
+
+    test('defines each figure, and reads every chart by pointer and by keyboard over a quick range', async ({
+      page,
+      adminSession,
+    }, testInfo) => {
+      await openConsole(page, adminSession);
+      const analytics = page.getByRole('region', { name: 'Analytics' });
+
+      // A figure's definition shows on hover and on focus, and Escape hides it.
+      const revenueTerm = analytics.getByRole('term').filter({ hasText: /^Monthly recurring revenue/ });
+      const revenue = revenueTerm.getByText('Monthly recurring revenue', { exact: true });
+      const revenueTip = revenueTerm.locator('[role="tooltip"]');
+      await revenue.hover();
+      await expect(revenueTip).toBeVisible();
+      await expect(revenueTip).toHaveText(/^Monthly recurring revenue: the monthly price of every active monthly membership now/);
+      await page.mouse.move(0, 0);
+      await expect(revenueTip).toBeHidden();
+      await revenue.focus();
+      await expect(revenueTip).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(revenueTip).toBeHidden();
+
+      // Three charts: people, recurring revenue, and cash collected on its own.
+      await expect(analytics.getByRole('figure')).toHaveCount(3);
+      const cash = analytics.getByRole('group', { name: /^Cash collected per day \(USD\)/ });
+      const tooltip = cash.locator('.admin-chart__tooltip');
+      // By keyboard: focus opens on the last day, which is today and so partial; the arrows move.
+      await cash.focus();
+      await expect(tooltip).toContainText('(partial)');
+      await expect(tooltip).toContainText(/Cash collected: \$[\d,]+\.\d{2}/);
+      await page.keyboard.press('ArrowLeft');
+      await expect(tooltip).not.toContainText('(partial)');
+      await page.keyboard.press('Home');
+      await expect(cash.locator('[aria-live="polite"]')).toHaveText(/^\w{3}, \w{3} \d{1,2}, \d{4}: Cash collected \$/);
+      // By pointer, anywhere on the plot.
+      await cash.blur();
+      await expect(tooltip).toBeHidden();
+      const box = (await cash.locator('.u-over').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await expect(tooltip).toContainText(/Cash collected: \$/);
+
+      // The last 12 months, by month: this month is partial and shaded as such.
+      await analytics.getByRole('group', { name: 'Quick ranges' }).getByRole('button', { name: 'Last 12 months' }).click();
+      await expect(analytics.getByLabel('Interval')).toHaveValue('month');
+      const revenueChart = analytics.getByRole('group', { name: /^Monthly recurring revenue at the end of each month/ });
+      await revenueChart.focus();
+      await expect(revenueChart.locator('.admin-chart__tooltip')).toContainText(/^\w+ \d{4} \(partial\)Monthly recurring revenue: \$/);
+      await expect(analytics.getByText('Hatched: a partial month').first()).toBeVisible();
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`console-figures-${width}.png`), fullPage: true });
+
+      // Profit: net bars on a dollar axis, each month's figures and margin, a totals row.
+      await openConsoleSection(page, 'Profit');
+      const profit = page.getByRole('group', { name: /^Net per month \(USD\)/ });
+      await profit.focus();
+      for (const line of [/Cash collected: \$/, /Expenses: \$/, /Net: -?\$/, /Margin: (-?[\d.]+%|—)/]) {
+        await expect(profit.locator('.admin-chart__tooltip')).toContainText(line);
+      }
+      await expect(page.getByRole('region', { name: 'Profit table' }).getByRole('row').last()).toContainText(/^Total—\$/);
+      await page.getByRole('group', { name: 'Quick ranges' }).getByRole('button', { name: 'Last month' }).click();
+      await expect(page.getByRole('region', { name: 'Profit table' }).getByRole('row')).toHaveCount(3);
+      await expectAccessible(page);
+      await page.screenshot({ path: testInfo.outputPath(`console-profit-${width}.png`), fullPage: true });
+
+      // Expenses: the same quick ranges filter at once.
+      await openConsoleSection(page, 'Expenses');
+      await page.getByRole('group', { name: 'Quick ranges' }).getByRole('button', { name: 'This month' }).click();
+      await expect(page.getByLabel('Start date')).toHaveValue(/^\d{4}-\d{2}-01$/);
     });
   });
 }

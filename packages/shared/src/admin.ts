@@ -300,13 +300,24 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 export const auditEventPageSchema = pageSchema(auditEventSchema);
 
 /** GET /api/admin/analytics/summary (docs/product.md, Data); revenueMonthly in dollars to the cent (decision 019). */
-export const analyticsSummarySchema = z.object({
+const summaryFigures = {
   totalUsers: z.number().int(),
   activeSubscriptions: z.number().int(),
   revenueMonthly: z.number(),
   signupsLast7: z.number().int(),
+};
+export const analyticsSummarySchema = z.object({
+  ...summaryFigures,
+  /**
+   * The same figures a period earlier, to show each one's change (decision 077): the accounts, memberships
+   * and monthly recurring revenue of SUMMARY_COMPARISON_DAYS America/Chicago days ago, and the sign-ups of
+   * the 7 × 24 hours before the last.
+   */
+  previous: z.object({ day: z.string(), ...summaryFigures }),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
+/** How far back the summary's figures are compared. */
+export const SUMMARY_COMPARISON_DAYS = 30;
 
 export const ANALYTICS_INTERVALS = ['day', 'week', 'month'] as const;
 export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
@@ -348,6 +359,8 @@ const analyticsBucketSchema = z.object({
   revenueMonthly: z.number(),
   /** Succeeded payments in the bucket, in dollars. */
   cashCollected: z.number(),
+  /** The bucket holds only part of its day, week or month: cut by the range, or still running. */
+  partial: z.boolean(),
 });
 export type AnalyticsBucket = z.infer<typeof analyticsBucketSchema>;
 export const analyticsSeriesSchema = z.object({

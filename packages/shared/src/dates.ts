@@ -24,6 +24,38 @@ export function addIsoDays(day: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** A YYYY-MM month moved by whole months. */
+export function addIsoMonths(month: string, months: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 + months, 1)).toISOString().slice(0, 7);
+}
+
+/** The last day of a YYYY-MM month, as YYYY-MM-DD. */
+export const lastDayOfMonth = (month: string) => addIsoDays(`${addIsoMonths(month, 1)}-01`, -1);
+
+/** The ranges an admin picks in one press, over America/Chicago days. */
+export const QUICK_RANGES = [
+  { id: 'thisMonth', label: 'This month' },
+  { id: 'lastMonth', label: 'Last month' },
+  { id: 'last12Months', label: 'Last 12 months' },
+] as const;
+export type QuickRangeId = (typeof QUICK_RANGES)[number]['id'];
+
+/** A quick range's first and last day (both included) as seen on `today`: this month and the last 12 run to today. */
+export function quickRangeDays(id: QuickRangeId, today: string): { from: string; to: string } {
+  const month = today.slice(0, 7);
+  switch (id) {
+    case 'thisMonth':
+      return { from: `${month}-01`, to: today };
+    case 'lastMonth': {
+      const last = addIsoMonths(month, -1);
+      return { from: `${last}-01`, to: lastDayOfMonth(last) };
+    }
+    case 'last12Months':
+      return { from: `${addIsoMonths(month, -11)}-01`, to: today };
+  }
+}
+
 /**
  * The years of every day and month an admin asks about or records: analytics and expense filters,
  * profit months, an expense's spent date. Every date the product keeps falls in them, and a day, its

@@ -234,6 +234,8 @@ const profitMonthSchema = z.object({
   expensesUsd: z.number(),
   /** Cash collected less expenses. */
   net: z.number(),
+  /** The month is still running: its figures will grow. */
+  partial: z.boolean(),
 });
 export type ProfitMonth = z.infer<typeof profitMonthSchema>;
 export const profitSchema = z.object({ months: z.array(profitMonthSchema) });

@@ -3,6 +3,9 @@ import { formatAmount, fromTimestamp, US_CENTRAL, type Timestamp } from '@app/sh
 /** Dollars as the dashboard shows them: two decimals and thousands grouped, '$12,345.60' (docs/product.md, Constants). */
 export const formatDollars = (dollars: number) => formatAmount(dollars, 'USD');
 
+/** Whole dollars read more easily on a chart's axis: '$1,200', not '$1,200.00'. */
+export const formatAxisDollars = (dollars: number) => formatDollars(dollars).replace(/\.00$/, '');
+
 const centralDateTime = new Intl.DateTimeFormat('en-US', { timeZone: US_CENTRAL, dateStyle: 'medium', timeStyle: 'short' });
 
 /** An instant in US Central time (docs/product.md, Data), e.g. 'Nov 22, 2026, 8:01 AM CT'. */

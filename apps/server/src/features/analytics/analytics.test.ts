@@ -4,6 +4,7 @@ import {
   generateCustomerId,
   messages,
   type AnalyticsSeries,
+  type AnalyticsSummary,
   type VisitAnalytics,
   type VisitService,
 } from '@app/shared';
@@ -40,7 +41,7 @@ describe('admin analytics', () => {
   const summary = async () => {
     const res = await server.http.get('/api/admin/analytics/summary', adminToken);
     expect(res.status).toBe(200);
-    return res.body as { totalUsers: number; activeSubscriptions: number; revenueMonthly: number; signupsLast7: number };
+    return res.body as AnalyticsSummary;
   };
   const series = async (query: string) => {
     const res = await server.http.get(`/api/admin/analytics/series?${query}`, adminToken);
@@ -97,6 +98,45 @@ describe('admin analytics', () => {
     expect(Math.round((after.revenueMonthly - before.revenueMonthly) * 100)).toBe(7998);
     // Four created now and one 7 days less an hour ago; the one 7 days and an hour ago is out.
     expect(after.signupsLast7 - before.signupsLast7).toBe(5);
+  });
+
+  it("compares each summary figure with 30 days ago by the series' rule, and sign-ups with the 7 × 24 hours before", async () => {
+    const before = await summary();
+    const now = Date.now();
+    const ago = (days: number) => new Date(now - days * DAY);
+    expect(before.previous.day).toBe(addIsoDays(centralDay(new Date(now)), -30));
+    // Created 31 days ago: an account then; created 10 days ago: in the 7 days before the last 7.
+    const old = await addUser({ email: 'then@analytics.example', createdAt: ago(31) });
+    await addUser({ email: 'week-before@analytics.example', createdAt: ago(10) });
+    // Paid 45 days ago: a monthly term and a one-time visit that cover the day 30 days ago. Paid 70 days ago:
+    // a term that had ended by then. A visit bought by itself is no membership.
+    await addPayment(old, { createdAt: ago(45), amountCents: 4999, planId: 'familyMonthly' });
+    await addPayment(old, { createdAt: ago(45), amountCents: 7999, planId: 'oneTimeVisit' });
+    await addPayment(old, { createdAt: ago(70), amountCents: 2999 });
+    await addPayment(old, { createdAt: ago(45), amountCents: 4900, planId: 'urgent-care', kind: 'visit' });
+
+    const after = await summary();
+    expect(after.previous.totalUsers - before.previous.totalUsers).toBe(1);
+    expect(after.previous.signupsLast7 - before.previous.signupsLast7).toBe(1);
+    expect(after.previous.activeSubscriptions - before.previous.activeSubscriptions).toBe(2);
+    expect(Math.round((after.previous.revenueMonthly - before.previous.revenueMonthly) * 100)).toBe(4999);
+    // The same day's point of the series says the same.
+    const [point] = (await series(`from=${after.previous.day}&to=${after.previous.day}`)).buckets;
+    expect(point!.revenueMonthly).toBe(after.previous.revenueMonthly);
+  });
+
+  it('marks a bucket cut by the range or not over yet as partial', async () => {
+    const weeks = await series('from=2025-05-07&to=2025-05-25&interval=week');
+    expect(weeks.buckets.map((b) => [b.start, b.partial])).toEqual([
+      ['2025-05-05', true],
+      ['2025-05-12', false],
+      ['2025-05-19', false],
+    ]);
+    const months = await series('from=2025-04-01&to=2025-05-20&interval=month');
+    expect(months.buckets.map((b) => b.partial)).toEqual([false, true]);
+    const today = centralDay(new Date());
+    const recent = await series(`from=${addIsoDays(today, -1)}&to=${today}&interval=day`);
+    expect(recent.buckets.map((b) => b.partial)).toEqual([false, true]);
   });
 
   it('buckets by America/Chicago day: 05:30 UTC belongs to the day before in winter, 04:30 UTC in summer', async () => {

@@ -1,15 +1,8 @@
-import { PLAN_IDS, fromMinorUnits, countsAsMonthlyRevenue, type Profit } from '@app/shared';
+import { centralDay, fromMinorUnits, lastDayOfMonth, type Profit } from '@app/shared';
 import type { Database } from '../../db/client';
 import { seriesRows } from './repository';
+import { isPartialBucket, RECURRING_PLANS } from './service';
 import { monthlyExpenseCents } from '../expenses';
-
-const RECURRING_PLANS = PLAN_IDS.filter((id) => countsAsMonthlyRevenue(id));
-
-/** The last day of a YYYY-MM month, YYYY-MM-DD. */
-function lastDayOf(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  return `${month}-${String(new Date(Date.UTC(year, monthNumber, 0)).getUTCDate()).padStart(2, '0')}`;
-}
 
 /**
  * The profit panel (decision 020): per America/Chicago month, the analytics series' monthly recurring
@@ -17,10 +10,12 @@ function lastDayOf(month: string): string {
  * what the month actually brought in and paid out.
  */
 export async function profitByMonth(db: Database, range: { from: string; to: string }): Promise<Profit> {
+  const days = { from: `${range.from}-01`, to: lastDayOfMonth(range.to) };
   const [buckets, expenses] = await Promise.all([
-    seriesRows(db, { from: `${range.from}-01`, to: lastDayOf(range.to), interval: 'month' }, RECURRING_PLANS),
+    seriesRows(db, { ...days, interval: 'month' }, RECURRING_PLANS),
     monthlyExpenseCents(db, range.from, range.to),
   ]);
+  const today = centralDay(new Date());
   return {
     months: buckets.map((bucket) => {
       const month = bucket.start.slice(0, 7);
@@ -32,6 +27,7 @@ export async function profitByMonth(db: Database, range: { from: string; to: str
         cashCollected: fromMinorUnits(cash),
         expensesUsd: fromMinorUnits(spent),
         net: fromMinorUnits(cash - spent),
+        partial: isPartialBucket({ start: bucket.start, end: lastDayOfMonth(month) }, days, today),
       };
     }),
   };

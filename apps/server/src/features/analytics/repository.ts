@@ -10,13 +10,17 @@ export interface SummaryRow {
   active_subscriptions: number;
   revenue_monthly_cents: number;
   signups_last7: number;
+  /** Accounts created in the last `comparisonDays` × 24 hours, and in the 7 × 24 hours before the last 7. */
+  signups_since_comparison: number;
+  signups_previous7: number;
 }
 
 /**
  * The four numbers of the Analytics card in one round trip: the account and active counts from the
- * slots the triggers keep (migrations 0008, 0012), the recurring amounts through the partial index of 0009.
+ * slots the triggers keep (migrations 0008, 0012), the recurring amounts through the partial index of 0009,
+ * and the recent sign-ups that tell the same counts a period earlier.
  */
-export async function summaryRow(db: Executor, recurringPlans: RecurringPlanIds): Promise<SummaryRow> {
+export async function summaryRow(db: Executor, recurringPlans: RecurringPlanIds, comparisonDays: number): Promise<SummaryRow> {
   const [row] = await queryRows<SummaryRow>(
     db,
     sql`SELECT
@@ -24,7 +28,10 @@ export async function summaryRow(db: Executor, recurringPlans: RecurringPlanIds)
       (SELECT coalesce(sum(active_subscriptions), 0) FROM user_counts)::int AS active_subscriptions,
       (SELECT coalesce(sum(subscription_amount_cents), 0) FROM users
         WHERE subscription_status = 'active' AND subscription_plan IN ${recurringPlans})::bigint AS revenue_monthly_cents,
-      (SELECT count(*) FROM users WHERE created_at > now() - interval '7 days')::int AS signups_last7`,
+      (SELECT count(*) FROM users WHERE created_at > now() - interval '7 days')::int AS signups_last7,
+      (SELECT count(*) FROM users WHERE created_at > now() - make_interval(days => ${comparisonDays}))::int AS signups_since_comparison,
+      (SELECT count(*) FROM users
+        WHERE created_at > now() - interval '14 days' AND created_at <= now() - interval '7 days')::int AS signups_previous7`,
   );
   return { ...row!, revenue_monthly_cents: Number(row!.revenue_monthly_cents) };
 }
@@ -35,15 +42,18 @@ export interface BucketRow {
   new_memberships: number;
   ended_memberships: number;
   revenue_monthly_cents: number;
+  /** Memberships (monthly or a one-time visit) whose paid term covers the bucket's last day. */
+  active_memberships: number;
   cash_cents: number;
 }
 
 /**
  * One row per bucket of America/Chicago days from..to (a week from Monday, a month from the 1st),
  * each figure counted only inside from..to, read from the daily totals the triggers of migration
- * 0009 keep. Monthly recurring revenue at a bucket's end is what the recurring payments of its last
- * 30 days brought (decision 019): a running sum over the daily recurring amounts, which needs the 29
- * days before `from` as well.
+ * 0009 keep. A membership counts on the days its paid 30-day term covers (decisions 019, 077): monthly
+ * recurring revenue at a bucket's end is what the recurring payments of its last 30 days brought, and
+ * the active memberships are the membership payments of those 30 days: running sums over the daily
+ * totals, which need the 29 days before `from` as well.
  */
 export async function seriesRows(
   db: Executor,
@@ -59,24 +69,28 @@ export async function seriesRows(
         SELECT day,
                sum(payments) FILTER (WHERE kind = 'checkout') AS new_memberships,
                sum(amount_cents) AS cash,
-               sum(amount_cents) FILTER (WHERE plan_id IN ${recurringPlans}) AS recurring
+               sum(amount_cents) FILTER (WHERE plan_id IN ${recurringPlans}) AS recurring,
+               sum(payments) FILTER (WHERE kind IN ('checkout', 'renewal')) AS membership_payments
         FROM daily_payments WHERE day BETWEEN ${range.from}::date - 29 AND ${range.to}::date GROUP BY day
       ),
       daily AS (
         SELECT d.day, a.signups, a.ended_memberships, p.new_memberships, p.cash,
-               sum(coalesce(p.recurring, 0)) OVER (ORDER BY d.day ROWS BETWEEN 29 PRECEDING AND CURRENT ROW) AS revenue_monthly
+               sum(coalesce(p.recurring, 0)) OVER term AS revenue_monthly,
+               sum(coalesce(p.membership_payments, 0)) OVER term AS active_memberships
         FROM days d
         LEFT JOIN (
           SELECT day, sum(signups) AS signups, sum(ended_memberships) AS ended_memberships
           FROM daily_accounts WHERE day BETWEEN ${range.from}::date AND ${range.to}::date GROUP BY day
         ) a ON a.day = d.day
         LEFT JOIN paid p ON p.day = d.day
+        WINDOW term AS (ORDER BY d.day ROWS BETWEEN 29 PRECEDING AND CURRENT ROW)
       )
       SELECT to_char(date_trunc(${range.interval}, day::timestamp), 'YYYY-MM-DD') AS start,
              coalesce(sum(signups), 0)::int AS signups,
              coalesce(sum(new_memberships), 0)::int AS new_memberships,
              coalesce(sum(ended_memberships), 0)::int AS ended_memberships,
              ((array_agg(revenue_monthly ORDER BY day DESC))[1])::bigint AS revenue_monthly_cents,
+             ((array_agg(active_memberships ORDER BY day DESC))[1])::int AS active_memberships,
              coalesce(sum(cash), 0)::bigint AS cash_cents
       FROM daily WHERE day >= ${range.from}::date
       GROUP BY 1 ORDER BY 1`,

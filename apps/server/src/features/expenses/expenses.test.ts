@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type Expense, type ExpensePage } from '@app/shared';
+import { addIsoMonths, centralDay, messages, type Expense, type ExpensePage, type Profit } from '@app/shared';
 import { like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
@@ -301,10 +301,14 @@ describe('admin expenses', () => {
     const answer = await server.http.get('/api/admin/analytics/profit?from=2024-04&to=2024-06', admin);
     expect(answer.status).toBe(200);
     expect(answer.body.months).toEqual([
-      { month: '2024-04', revenueMonthly: 0, cashCollected: 0, expensesUsd: 0, net: 0 },
-      { month: '2024-05', revenueMonthly: 0, cashCollected: 0, expensesUsd: 401, net: -401 },
-      { month: '2024-06', revenueMonthly: 0, cashCollected: 0, expensesUsd: 0, net: 0 },
+      { month: '2024-04', revenueMonthly: 0, cashCollected: 0, expensesUsd: 0, net: 0, partial: false },
+      { month: '2024-05', revenueMonthly: 0, cashCollected: 0, expensesUsd: 401, net: -401, partial: false },
+      { month: '2024-06', revenueMonthly: 0, cashCollected: 0, expensesUsd: 0, net: 0, partial: false },
     ]);
+    // The month still running is marked.
+    const thisMonth = centralDay(new Date()).slice(0, 7);
+    const running = await server.http.get(`/api/admin/analytics/profit?from=${addIsoMonths(thisMonth, -1)}&to=${thisMonth}`, admin);
+    expect((running.body as Profit).months.map((m) => m.partial)).toEqual([false, true]);
     for (const query of ['from=2024-06&to=2024-04', 'from=2020-01&to=2024-01', 'from=2024-13&to=2024-14', 'from=2024-01']) {
       expect((await server.http.get(`/api/admin/analytics/profit?${query}`, admin)).status, query).toBe(400);
     }

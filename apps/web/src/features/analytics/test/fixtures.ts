@@ -1,22 +1,36 @@
-import type { AnalyticsSeries, VisitAnalytics } from '@app/shared';
+import type { AnalyticsSeries, AnalyticsSummary, Profit, VisitAnalytics } from '@app/shared';
 import { json, mockApi } from '../../../test/helpers';
 
-const summary = { totalUsers: 1234, activeSubscriptions: 321, revenueMonthly: 12345.5, signupsLast7: 17 };
+const summary: AnalyticsSummary = {
+  totalUsers: 1234,
+  activeSubscriptions: 321,
+  revenueMonthly: 12345.5,
+  signupsLast7: 17,
+  previous: { day: '2026-10-22', totalUsers: 1200, activeSubscriptions: 321, revenueMonthly: 12500, signupsLast7: 0 },
+};
 
 const series: AnalyticsSeries = {
   interval: 'day',
   from: '2026-11-01',
   to: '2026-11-02',
   buckets: [
-    { start: '2026-11-01', signups: 3, newMemberships: 2, endedMemberships: 0, revenueMonthly: 1000, cashCollected: 89.98 },
-    { start: '2026-11-02', signups: 5, newMemberships: 1, endedMemberships: 1, revenueMonthly: 1029.99, cashCollected: 29.99 },
+    { start: '2026-11-01', signups: 3, newMemberships: 2, endedMemberships: 0, revenueMonthly: 1000, cashCollected: 89.98, partial: false },
+    {
+      start: '2026-11-02',
+      signups: 5,
+      newMemberships: 1,
+      endedMemberships: 1,
+      revenueMonthly: 1029.99,
+      cashCollected: 29.99,
+      partial: true,
+    },
   ],
 };
 
-const profit = {
+const profit: Profit = {
   months: [
-    { month: '2026-10', revenueMonthly: 1000, cashCollected: 900, expensesUsd: 400, net: 500 },
-    { month: '2026-11', revenueMonthly: 1100, cashCollected: 300, expensesUsd: 450.25, net: -150.25 },
+    { month: '2026-10', revenueMonthly: 1000, cashCollected: 900, expensesUsd: 400, net: 500, partial: false },
+    { month: '2026-11', revenueMonthly: 1100, cashCollected: 300, expensesUsd: 450.25, net: -150.25, partial: true },
   ],
 };
 

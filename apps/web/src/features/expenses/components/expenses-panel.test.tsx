@@ -147,6 +147,30 @@ describe('the Expenses tab', () => {
     expect(filters.getByRole<HTMLSelectElement>('combobox', { name: 'Currency' }).value).toBe('');
   });
 
+  it('filters to a quick range in one press, keeping the other filters', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T03:00:00Z') });
+    const api = await setup();
+    await screen.findByRole('heading', { name: 'Clinic rent' });
+    const filters = within(screen.getByRole('form', { name: 'Filter expenses' }));
+    await userEvent.selectOptions(filters.getByRole('combobox', { name: 'Currency' }), 'USD');
+    await userEvent.click(filters.getByRole('button', { name: 'Last month' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/expenses')).toHaveLength(2));
+    expect(query(api.callsTo('GET', '/api/admin/expenses')[1]!)).toEqual({
+      page: '0',
+      size: '10',
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+      currency: 'USD',
+    });
+    expect(filters.getByLabelText('Start date')).toHaveValue('2026-10-01');
+    expect(filters.getByRole('button', { name: 'Last month' })).toHaveAttribute('aria-pressed', 'true');
+    // This month runs to today in Chicago: 03:00 UTC on the 22nd is still the 21st.
+    await userEvent.click(filters.getByRole('button', { name: 'This month' }));
+    await waitFor(() =>
+      expect(query(api.callsTo('GET', '/api/admin/expenses').at(-1)!)).toMatchObject({ startDate: '2026-11-01', endDate: '2026-11-21' }),
+    );
+  });
+
   it('adds a new expense at the top, open and dirty, and saves it with the spent date as the start of that day in US Central time and no file fields', async () => {
     const newId = '7d444840-9dc0-4c35-8e3a-2d4c1f5b0c11';
     vi.spyOn(crypto, 'randomUUID').mockReturnValue(newId);

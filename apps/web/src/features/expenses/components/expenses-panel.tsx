@@ -1,7 +1,7 @@
-import { expenseListQuerySchema, formatAmount, messages, type Expense, type ExpensePage } from '@app/shared';
+import { centralDay, expenseListQuerySchema, formatAmount, messages, type Expense, type ExpensePage } from '@app/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, LoadError, Pager, SelectField, Spinner, StatList, TextField } from '../../../components/ui';
+import { Alert, Button, Card, LoadError, Pager, QuickRanges, SelectField, Spinner, StatList, TextField } from '../../../components/ui';
 import { authFailureOf, failureMessage } from '../../../lib/api-failure';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { downloadExpensesCsv, getExpenses, type ExpenseFilterValues } from '../api/expenses';
@@ -156,8 +156,16 @@ function FilterForm({
     onApply(NO_FILTER);
   }
 
+  // A quick range applies at once, with the other filters as they stand.
+  function pickRange(days: { from: string; to: string }) {
+    const filter = { ...values, startDate: days.from, endDate: days.to, createdBy: values.createdBy.trim() };
+    form.reset(filter);
+    onApply(filter);
+  }
+
   return (
     <form ref={formRef} className="expense-filters" aria-label="Filter expenses" onSubmit={submit} noValidate>
+      <QuickRanges today={centralDay(new Date())} value={{ from: values.startDate, to: values.endDate }} onPick={pickRange} />
       <TextField
         id="expense-filter-start"
         label="Start date"
