@@ -31,7 +31,7 @@ export const receiptPdf = {
   refundOf: (receipt: string) => `Refund of receipt ${receipt}`,
   taxId: (id: string) => `Tax ID (EIN): ${id}`,
   total: 'Total paid',
-  noClinicianYet: 'Not seen by a clinician yet.',
+  noClinicianYet: 'Named here, with their NPI, once a clinician takes the visit.',
   timeZoneNote: 'Dates are US Central Time (America/Chicago).',
   footer: (page: number, pages: number) => `Page ${page} of ${pages}`,
 };

@@ -25,7 +25,7 @@ import { lockUser, toProfile, type UserRow } from '../users';
 import type { ChargeResult, PaymentGateway } from './gateway';
 import { ownAccount } from './membership.service';
 import { insertConsent } from './membership-terms.repository';
-import { receiptMail } from './receipts.service';
+import { receiptMail, visitReceiptMail } from './receipts.service';
 import {
   claimIdempotencyKey,
   claimPendingPayments,
@@ -262,7 +262,7 @@ async function charge(
 }
 
 /** A checkout attempt as settling it needs it (a ledger row has all of it). */
-type CheckoutAttempt = Pick<PaymentRow, 'id' | 'userId' | 'planId' | 'kind' | 'clientKey' | 'details'>;
+type CheckoutAttempt = Pick<PaymentRow, 'id' | 'userId' | 'planId' | 'kind' | 'amountCents' | 'clientKey' | 'details'>;
 
 async function chargeCard(
   ctx: CheckoutDeps,
@@ -354,9 +354,60 @@ async function settledAnswer(ctx: CheckoutDeps, userId: string, key: string, set
   return answer ? { ...answer, replayed: false } : null;
 }
 
+/** The gateway's answer for a charge that went through. */
+type Charged = Extract<ChargeResult, { ok: true }>;
+
 /**
- * Records the gateway's answer for a checkout attempt, once: the payment, the membership, the
- * receipt in the outbox and the idempotent answer commit together. Returns that answer, or null
+ * What a paid visit records: the visit's request links the payment, so nothing on the account
+ * changes. The money has left the card, so its receipt goes now; the receipt's PDF names the
+ * clinician once one takes the visit.
+ */
+function paidVisit(ctx: SettleDeps, user: UserRow, service: VisitService, payment: CheckoutAttempt, result: Charged, paidAt: Date) {
+  const answer: Answer = { outcome: 'ok', body: { message: messages.visitPaid, paymentId: payment.id } };
+  const paid = {
+    at: paidAt,
+    amountCents: payment.amountCents,
+    reference: result.reference,
+    card: { brand: result.brand, last4: result.last4 },
+  };
+  return { answer, membership: undefined, receipt: visitReceiptMail(ctx, user, service, paid, payment.id) };
+}
+
+/** What a paid membership records: the patient's membership from now, what renewals need, and its receipt. */
+function paidMembership(ctx: SettleDeps, user: UserRow, plan: Plan, payment: CheckoutAttempt, result: Charged, paidAt: Date) {
+  // A one-time visit is active for one term and never renews.
+  const endsAt = addDays(paidAt, MEMBERSHIP_TERM_DAYS);
+  const renewsAt = plan.period === 'month' ? endsAt : null;
+  const changes = {
+    subscriptionStatus: 'active',
+    subscriptionPlan: plan.id,
+    subscriptionAmountCents: plan.priceCents,
+    methodOfSubscription: 'online',
+    subscriptionStartDate: paidAt,
+    nextSubscriptionRenewDate: renewsAt,
+    subscriptionEndDate: endsAt,
+    subscriptionCancelledDate: null,
+    subscriptionMethodOfCancelling: null,
+    subscriptionCancellationReason: null,
+    ...payment.details!,
+    cardLast4: result.last4,
+    cardBrand: result.brand,
+  } satisfies Partial<UserRow>;
+  const saved: UserRow = { ...user, ...changes };
+  const answer: Answer = {
+    outcome: 'ok',
+    body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) },
+  };
+  return {
+    answer,
+    membership: { user: changes, gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt },
+    receipt: receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt, payment.id),
+  };
+}
+
+/**
+ * Records the gateway's answer for a checkout attempt, once: the payment, a membership's changes,
+ * the receipt in the outbox and the idempotent answer commit together. Returns that answer, or null
  * when the attempt was settled already.
  */
 async function settleCheckout(
@@ -388,56 +439,21 @@ async function settleCheckout(
       cardBrand: result.brand,
       cardLast4: result.last4,
     } as const;
-    if (purchase.kind === 'visit') {
-      // The visit's request links this payment: nothing on the account changes.
-      const answer: Answer = { outcome: 'ok', body: { message: messages.visitPaid, paymentId: payment.id } };
-      const recorded = await recordCheckoutSettlement(tx, {
-        userId: payment.userId,
-        paymentId: payment.id,
-        payment: succeeded,
-        answer: key ? { key, ...answer } : null,
-      });
-      return recorded.settled ? { answer, receipt: null } : null;
-    }
-    const plan = purchase.plan;
-    // A one-time visit is active for one term and never renews.
-    const endsAt = addDays(paidAt, MEMBERSHIP_TERM_DAYS);
-    const renewsAt = plan.period === 'month' ? endsAt : null;
-    const changes = {
-      subscriptionStatus: 'active',
-      subscriptionPlan: plan.id,
-      subscriptionAmountCents: plan.priceCents,
-      methodOfSubscription: 'online',
-      subscriptionStartDate: paidAt,
-      nextSubscriptionRenewDate: renewsAt,
-      subscriptionEndDate: endsAt,
-      subscriptionCancelledDate: null,
-      subscriptionMethodOfCancelling: null,
-      subscriptionCancellationReason: null,
-      ...payment.details!,
-      cardLast4: result.last4,
-      cardBrand: result.brand,
-    } satisfies Partial<UserRow>;
-    const saved: UserRow = { ...user, ...changes };
-    const answer: Answer = {
-      outcome: 'ok',
-      body: { message: messages.paymentSuccess, statusMessage: messages.paymentSuccess, user: toProfile(saved) },
-    };
-    const receipt = receiptMail(ctx, saved, plan, paidAt, result.reference, renewsAt, payment.id);
+    const paid =
+      purchase.kind === 'visit'
+        ? paidVisit(ctx, user, purchase.service, payment, result, paidAt)
+        : paidMembership(ctx, user, purchase.plan, payment, result, paidAt);
     const recorded = await recordCheckoutSettlement(tx, {
       userId: payment.userId,
       paymentId: payment.id,
       payment: succeeded,
-      answer: key ? { key, ...answer } : null,
+      answer: key ? { key, ...paid.answer } : null,
+      membership: paid.membership,
       // Leased to this process, which sends it as soon as the settlement commits.
-      paid: {
-        user: changes,
-        membership: { gatewayToken: result.paymentMethodToken, nextChargeAt: renewsAt },
-        receipt,
-        receiptSchedule: leaseForDelivery(),
-      },
+      receipt: { mail: paid.receipt, schedule: leaseForDelivery() },
     });
-    return recorded.settled ? { answer, receipt: recorded.receiptId ? { id: recorded.receiptId, mail: receipt } : null } : null;
+    if (!recorded.settled) return null;
+    return { answer: paid.answer, receipt: recorded.receiptId ? { id: recorded.receiptId, mail: paid.receipt } : null };
   });
   if (settled?.receipt) void ctx.mail.send(settled.receipt);
   return settled && { ...settled.answer, replayed: false };

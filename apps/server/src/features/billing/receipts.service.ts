@@ -1,9 +1,19 @@
-import { addDays, formatCentralDate, formatUsd, MEMBERSHIP_TERM_DAYS, clinicianName, messages, type Plan } from '@app/shared';
+import {
+  addDays,
+  formatCentralDate,
+  formatUsd,
+  MEMBERSHIP_TERM_DAYS,
+  clinicianName,
+  messages,
+  visitPurchaseName,
+  type Plan,
+  type VisitService,
+} from '@app/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Letter } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { MailTemplates } from '../mail';
+import type { MailTemplates, OutgoingMail } from '../mail';
 import type { UserRow } from '../users';
 import { isVisitService, purchaseTitle } from './membership.service';
 import { renderReceiptPdf, type ReceiptLine } from './receipt-pdf';
@@ -14,6 +24,16 @@ interface ReceiptDeps {
   db: Database;
   config: Pick<Config, 'company' | 'brand'>;
 }
+
+/** How a receipt e-mail names the card charged. */
+const chargedTo = (card: { brand: string | null; last4: string | null }) =>
+  card.brand ? `${card.brand} ending ${card.last4}` : `card ending ${card.last4}`;
+
+/** A receipt e-mail carries its payment's receipt PDF, drawn when the message is sent. */
+const withReceiptPdf = (mail: OutgoingMail, paymentId: string): OutgoingMail => ({
+  ...mail,
+  letter: { ...mail.letter, attachment: { receiptOf: paymentId } },
+});
 
 /** The receipt e-mail of a paid checkout or renewal; the receipt's PDF is attached when it is sent. */
 export function receiptMail(
@@ -29,11 +49,32 @@ export function receiptMail(
     planTitle: plan.title,
     amount: formatUsd(plan.priceCents),
     date: formatCentralDate(paidAt),
-    card: user.cardBrand ? `${user.cardBrand} ending ${user.cardLast4}` : `card ending ${user.cardLast4}`,
+    card: chargedTo({ brand: user.cardBrand, last4: user.cardLast4 }),
     reference,
     renewsOn: renewsAt ? formatCentralDate(renewsAt) : null,
   });
-  return { ...mail, letter: { ...mail.letter, attachment: { receiptOf: paymentId } } };
+  return withReceiptPdf(mail, paymentId);
+}
+
+/**
+ * The receipt e-mail of a visit paid for by itself, sent when the payment settles: it names the
+ * service, the amount paid and the card charged, never what the visit is about.
+ */
+export function visitReceiptMail(
+  ctx: { templates: MailTemplates },
+  user: Pick<UserRow, 'email' | 'firstName'>,
+  service: VisitService,
+  paid: { at: Date; amountCents: number; reference: string; card: { brand: string | null; last4: string } },
+  paymentId: string,
+) {
+  const mail = ctx.templates.visitReceipt(user.email, user.firstName, {
+    bought: visitPurchaseName(service),
+    amount: formatUsd(paid.amountCents),
+    date: formatCentralDate(paid.at),
+    card: chargedTo(paid.card),
+    reference: paid.reference,
+  });
+  return withReceiptPdf(mail, paymentId);
 }
 
 /**

@@ -1,20 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, formatCentralDate, messages } from '@app/shared';
-import { eq } from 'drizzle-orm';
+import { addDays, formatCentralDate, messages, visitPaymentSchema } from '@app/shared';
+import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema';
+import { idempotencyKeys, payments, sandboxGatewayCharges } from '../../db/schema';
 import {
   adminEnv,
+  cardPaymentBody,
   checkoutBody,
+  eventually,
   insertVisitRow,
   mailFor,
   signedInAdmin,
   signedInClinician,
+  signedInMember,
   signedInPatient,
   useTestApp,
+  visitRequestBody,
   waitForMail,
 } from '../../test/harness';
 import { readPdf } from '../../test/pdf-text';
+import { runReconciliation } from '.';
+import { fingerprint } from './checkout.service';
 import { mailAttachments, receiptNumber } from './receipts.service';
 
 const company = {
@@ -145,5 +151,156 @@ describe('GET /api/users/me/statement.pdf', () => {
     expect([empty.statusCode, empty.json<{ message: string }>().message]).toEqual([404, messages.statementEmpty]);
     expect((await download(`/api/users/me/statement.pdf?year=1999`, token)).statusCode).toBe(400);
     expect((await download(`/api/users/me/statement.pdf?year=abc`, token)).statusCode).toBe(400);
+  });
+});
+
+describe('the receipt e-mail of a visit paid for by itself', () => {
+  /** A clinician licensed in Missouri, where the requests are made from, exists for the block's requests. */
+  const licensed = (() => {
+    let made: ReturnType<typeof signedInClinician> | undefined;
+    return () => (made ??= signedInClinician(server.app, { states: ['MO'] }));
+  })();
+  const patient = async () => {
+    await licensed();
+    const p = await signedInPatient(server.app, { firstName: 'Avery', lastName: 'Stone' });
+    return { ...p, id: p.user.id as string, email: p.body.email };
+  };
+  const requestVisit = (token: string, body: unknown, key: string = randomUUID()) =>
+    server.http.post('/api/visits', body, token, { 'idempotency-key': key });
+  const receipts = async (email: string) => (await mailFor(server.app, email)).filter((m) => m.kind === 'receipt');
+  const ledger = (userId: string) => server.app.ctx.db.select().from(payments).where(eq(payments.userId, userId));
+  const symptoms = visitRequestBody().symptoms as string;
+
+  it('is mailed once when the visit is paid, with the receipt attached, and says nothing of what the visit is about', async () => {
+    const { token, id, email } = await patient();
+    const res = await requestVisit(token, visitRequestBody({ service: 'womens-health', payment: cardPaymentBody() }));
+    expect(res.status).toBe(201);
+    const [payment] = await ledger(id);
+
+    await waitForMail(server.app, email, 'receipt');
+    const [mail, ...more] = await receipts(email);
+    expect(more).toEqual([]);
+    // The subject is shown in previews and kept unsealed: it names no service.
+    expect(mail!.subject).toBe(`Your ${server.app.ctx.config.brand.name} receipt for a visit`);
+    for (const expected of ["Women's health visit", '$65.00', formatCentralDate(payment!.createdAt), 'Visa ending 4242', 'NPI'])
+      expect(mail!.text).toContain(expected);
+    for (const part of [mail!.subject, mail!.text, mail!.html]) expect(part).not.toContain(symptoms);
+
+    const [attachment, ...others] = await mailAttachments(server.app.ctx, mail!.letter!);
+    expect(others).toEqual([]);
+    expect(attachment).toMatchObject({ filename: `receipt-${receiptNumber(payment!.id)}.pdf`, contentType: 'application/pdf' });
+    const { text } = readPdf(attachment!.content);
+    for (const expected of ['Avery Stone', "Women's health visit", '$65.00', messages.receiptPdf.noClinicianYet, 'Visa ending in 4242'])
+      expect(text).toContain(expected);
+    expect(text).not.toContain(symptoms);
+  });
+
+  it('is mailed once for a double submit, and a replay of its key mails nothing more', async () => {
+    const { token, id, email } = await patient();
+    const key = randomUUID();
+    const body = visitRequestBody({ payment: cardPaymentBody() });
+    const answers = await Promise.all([requestVisit(token, body, key), requestVisit(token, body, key)]);
+    expect(answers.map((a) => a.status)).toContain(201);
+    expect((await requestVisit(token, body, key)).status).toBe(409);
+    expect(await ledger(id)).toHaveLength(1);
+    expect(await receipts(email)).toHaveLength(1);
+  });
+
+  it('is mailed once when a request died after the charge and its replay and two reconciliations settle it at once', async () => {
+    const { token, id, email } = await patient();
+    const key = randomUUID();
+    const gatewayKey = `checkout:${id}:${key}`;
+    const body = visitRequestBody({ payment: cardPaymentBody() });
+    const { billingAddress, cardDetails } = cardPaymentBody();
+    const died = new Date(Date.now() - 120_000);
+    // The request that died: its key taken, its attempt pending in the ledger, the card charged.
+    await server.app.ctx.db.insert(idempotencyKeys).values({
+      userId: id,
+      key,
+      requestHash: fingerprint({ service: 'urgent-care', ...visitPaymentSchema.parse(body.payment) }),
+      createdAt: died,
+    });
+    const [attempt] = await server.app.ctx.db
+      .insert(payments)
+      .values({
+        userId: id,
+        planId: 'urgent-care',
+        kind: 'visit',
+        amountCents: 4900,
+        gateway: 'sandbox',
+        status: 'pending',
+        cardLast4: '4242',
+        gatewayKey,
+        clientKey: key,
+        details: {
+          billingStreet: billingAddress.street,
+          billingCity: billingAddress.city,
+          billingState: billingAddress.state,
+          billingZip: billingAddress.zip,
+          billingCountry: billingAddress.country,
+          cardholderName: cardDetails.cardholderName,
+          cardExpiry: cardDetails.expiry,
+        },
+        createdAt: died,
+      })
+      .returning();
+    await server.app.ctx.gateway.chargeCard(
+      { number: cardDetails.cardNumber, expMonth: 12, expYear: 2040, cvc: '123', holderName: cardDetails.cardholderName },
+      { amountCents: 4900, currency: 'USD', description: 'Urgent care visit', idempotencyKey: gatewayKey },
+    );
+
+    const [replay] = await Promise.all([
+      requestVisit(token, body, key),
+      runReconciliation(server.app.ctx),
+      runReconciliation(server.app.ctx),
+    ]);
+    expect(replay.status).toBe(201);
+    expect(await runReconciliation(server.app.ctx)).toBe(0);
+    expect((await ledger(id)).map((p) => [p.id, p.status])).toEqual([[attempt!.id, 'succeeded']]);
+    const charges = await server.app.ctx.db
+      .select()
+      .from(sandboxGatewayCharges)
+      .where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${id}:%`));
+    expect(charges).toHaveLength(1);
+    const [mail, ...more] = await receipts(email);
+    expect(more).toEqual([]);
+    expect(mail!.letter!.attachment).toEqual({ receiptOf: attempt!.id });
+  });
+
+  it('is not sent for a visit a membership covers, nor for one paid with an earlier payment of a cancelled visit', async () => {
+    await licensed();
+    const member = await signedInMember(server.app);
+    expect((await requestVisit(member.token, visitRequestBody({ payment: cardPaymentBody() }))).status).toBe(201);
+    expect(await receipts(member.body.email)).toEqual([]);
+
+    const { token, id, email } = await patient();
+    const first = await requestVisit(token, visitRequestBody({ payment: cardPaymentBody() }));
+    expect((await server.http.post(`/api/visits/${(first.body.visit as { id: string }).id}/cancel`, {}, token)).status).toBe(200);
+    expect((await requestVisit(token, visitRequestBody({ payment: cardPaymentBody() }))).status).toBe(201);
+    expect(await ledger(id)).toHaveLength(1);
+    expect(await receipts(email)).toHaveLength(1);
+  });
+});
+
+describe("a paid visit's receipt when reconciliation settles the payment while its request still waits for the gateway", () => {
+  const slow = useTestApp({ ...adminEnv, SANDBOX_GATEWAY_LATENCY_MS: '1500' });
+
+  it('is mailed once, by whichever settles first', async () => {
+    await signedInClinician(slow.app, { states: ['MO'] });
+    const { token, user, body } = await signedInPatient(slow.app);
+    const id = user.id as string;
+    const request = slow.http.post('/api/visits', visitRequestBody({ payment: cardPaymentBody() }), token, {
+      'idempotency-key': randomUUID(),
+    });
+    await eventually('the gateway to record the charge', async () => {
+      const [charge] = await slow.app.ctx.db
+        .select()
+        .from(sandboxGatewayCharges)
+        .where(like(sandboxGatewayCharges.idempotencyKey, `checkout:${id}:%`));
+      return charge;
+    });
+    expect(await runReconciliation(slow.app.ctx, { olderThanMs: 0 })).toBe(1);
+    expect((await request).status).toBe(201);
+    expect((await mailFor(slow.app, body.email)).filter((m) => m.kind === 'receipt')).toHaveLength(1);
   });
 });

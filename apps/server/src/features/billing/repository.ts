@@ -68,13 +68,10 @@ export interface CheckoutSettlement {
   payment: Pick<NewPayment, 'status' | 'failureCode' | 'gatewayReference' | 'cardBrand' | 'cardLast4'>;
   /** The answer for the Idempotency-Key the attempt was made with (none for an attempt recorded without one). */
   answer: { key: string; outcome: Outcome; body: unknown } | null;
-  /** A paid checkout: the patient's new membership, what renewals need, and the receipt, queued as `receiptSchedule` says. */
-  paid?: {
-    user: Partial<NewUser>;
-    membership: { gatewayToken: string; nextChargeAt: Date | null };
-    receipt: OutgoingMail;
-    receiptSchedule: OutboxSchedule;
-  };
+  /** A paid membership: the patient's new membership, and what renewals need. */
+  membership?: { user: Partial<NewUser>; gatewayToken: string; nextChargeAt: Date | null };
+  /** A paid purchase's receipt, queued as `schedule` says. */
+  receipt?: { mail: OutgoingMail; schedule: OutboxSchedule };
 }
 
 /**
@@ -93,18 +90,18 @@ export async function recordCheckoutSettlement(
         -- The first recorded answer is the answer.
         WHERE user_id = ${s.userId} AND key = ${s.answer.key} AND response_outcome IS NULL AND ${stillPending})`
     : sql``;
-  const paid = s.paid
-    ? sql`, saved AS (UPDATE users SET ${assignments(users, { ...s.paid.user, updatedAt: sql`now()` })} WHERE id = ${s.userId} AND ${stillPending}),
+  const membership = s.membership
+    ? sql`, saved AS (UPDATE users SET ${assignments(users, { ...s.membership.user, updatedAt: sql`now()` })} WHERE id = ${s.userId} AND ${stillPending}),
         membership AS (INSERT INTO memberships (user_id, gateway_token, next_charge_at, failed_renewals, locked_until)
-          SELECT ${s.userId}::uuid, ${s.paid.membership.gatewayToken}::text, ${s.paid.membership.nextChargeAt?.toISOString() ?? null}::timestamptz, 0, NULL FROM settled
+          SELECT ${s.userId}::uuid, ${s.membership.gatewayToken}::text, ${s.membership.nextChargeAt?.toISOString() ?? null}::timestamptz, 0, NULL FROM settled
           ON CONFLICT (user_id) DO UPDATE SET gateway_token = excluded.gateway_token, next_charge_at = excluded.next_charge_at,
-            failed_renewals = 0, locked_until = NULL, cancel_at = NULL, scheduled_plan = NULL, updated_at = now()),
-        receipt AS (${outboxInsert([s.paid.receipt], s.paid.receiptSchedule, stillPending)})`
+            failed_renewals = 0, locked_until = NULL, cancel_at = NULL, scheduled_plan = NULL, updated_at = now())`
     : sql``;
+  const receipt = s.receipt ? sql`, receipt AS (${outboxInsert([s.receipt.mail], s.receipt.schedule, stillPending)})` : sql``;
   const [row] = await queryRows<{ settled: boolean; receipt_id: string | null }>(
     tx,
-    sql`WITH settled AS (UPDATE payments SET ${assignments(payments, { ...s.payment, lockedUntil: null })} WHERE id = ${s.paymentId} AND status = 'pending' RETURNING id)${answer}${paid}
-      SELECT ${stillPending} AS settled, ${s.paid ? sql`(SELECT id FROM receipt)` : sql`NULL::uuid`} AS receipt_id`,
+    sql`WITH settled AS (UPDATE payments SET ${assignments(payments, { ...s.payment, lockedUntil: null })} WHERE id = ${s.paymentId} AND status = 'pending' RETURNING id)${answer}${membership}${receipt}
+      SELECT ${stillPending} AS settled, ${s.receipt ? sql`(SELECT id FROM receipt)` : sql`NULL::uuid`} AS receipt_id`,
   );
   return row!.settled ? { settled: true, receiptId: row!.receipt_id } : { settled: false };
 }

@@ -262,6 +262,23 @@ export const mailTemplates = (brand: Brand, appUrl: string) => ({
       ],
       action: { label: 'Go to my profile', url: `${appUrl}/profile` },
     }),
+  /**
+   * The receipt e-mail of a visit paid for by itself. Its subject names no service (a subject is
+   * shown in a lock screen's preview and kept unsealed in the outbox); the body and the receipt do.
+   */
+  visitReceipt: (to: string, firstName: string, r: { bought: string; amount: string; date: string; card: string; reference: string }) =>
+    compose({
+      to,
+      kind: 'receipt',
+      subject: `Your ${brand.name} receipt for a visit`,
+      greeting: hello(firstName),
+      paragraphs: [
+        `Thank you. We received your payment of ${r.amount} for one ${r.bought} on ${r.date}, charged to ${r.card}. This is a one-time payment; nothing will renew.`,
+        'The receipt attached names your clinician and their NPI once a clinician takes your visit. Download it again then from your payment history, for your HSA or FSA.',
+        `Payment reference: ${r.reference}. Keep this e-mail for your records.`,
+      ],
+      action: { label: 'See my payments', url: `${appUrl}/profile` },
+    }),
   refundIssued: (to: string, firstName: string, r: { amount: string; bought: string; paidOn: string; receipt: string; card: string }) =>
     compose({
       to,
