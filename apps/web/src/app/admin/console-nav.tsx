@@ -43,7 +43,7 @@ export function ConsoleNav({ sections, who, onSignOut }: ConsoleNavProps) {
           onClick={() => setOpen(!open)}
           onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
         >
-          <span className="console-nav__toggle-icon" aria-hidden="true" />
+          <span className={`menu-icon${open ? ' menu-icon--open' : ''}`} aria-hidden="true" />
           Menu
         </button>
       </div>

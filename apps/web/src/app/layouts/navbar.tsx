@@ -91,7 +91,7 @@ export function Navbar({ formVariant = false }: { formVariant?: boolean }) {
             aria-controls="site-menu"
             onClick={() => setMobileOpenOn(mobileOpen ? null : location.key)}
           >
-            <span className={`site-nav__toggle-icon${mobileOpen ? ' site-nav__toggle-icon--open' : ''}`} aria-hidden="true" />
+            <span className={`menu-icon${mobileOpen ? ' menu-icon--open' : ''}`} aria-hidden="true" />
             Menu
           </button>
           <nav id="site-menu" className={`site-nav__menu${mobileOpen ? ' site-nav__menu--open' : ''}`} aria-label="Main">
