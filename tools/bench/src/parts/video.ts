@@ -173,8 +173,8 @@ async function benchFirstFrames(server: ServerOnPostgres, visitId: string, patie
       return context;
     };
     const sides = [
-      { name: 'patient', context: await contextOf(patient), path: (id: string) => `/visits/${id}`, times: [] as number[] },
-      { name: 'clinician', context: await contextOf(clinician), path: (id: string) => `/clinic/visits/${id}`, times: [] as number[] },
+      { context: await contextOf(patient), path: (id: string) => `/visits/${id}`, times: [] as number[] },
+      { context: await contextOf(clinician), path: (id: string) => `/clinic/visits/${id}`, times: [] as number[] },
     ] as const;
     const bothSides: number[] = [];
     for (let call = 0; call < VIDEO_CALLS; call++) {
