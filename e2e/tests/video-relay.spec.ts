@@ -1,14 +1,15 @@
 import { createHmac } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startTurnServer, turnServerInstalled, TURNSERVER } from '../fixtures/coturn';
 import { expect } from '../fixtures/site';
 import { STAFF_SITE_ENV, test } from '../fixtures/staff';
-import { callStats, claimedVideoVisit, expectMediaFlowing, FAKE_MEDIA_LAUNCH } from '../fixtures/video';
+import { callStats, claimedVideoVisit, expectFramesGrowing, expectMediaFlowing, FAKE_MEDIA_LAUNCH } from '../fixtures/video';
 
 /**
  * The video call forced through a TURN relay (ICE_TRANSPORT_POLICY=relay), against a real coturn
  * started on loopback with use-auth-secret: the credentials the server issues per call are accepted,
- * and expired ones are not.
+ * and expired ones are not. The relay being the only path, stopping coturn mid-call is a real network
+ * drop: both sides say so and offer "Reconnect", and the call comes back once coturn runs again.
  */
 const TURN_SECRET = 'the-secret-coturn-and-the-server-share';
 // A port of this worker's own: each worker's server names its coturn.
@@ -25,12 +26,14 @@ test.use({
   launchOptions: FAKE_MEDIA_LAUNCH,
 });
 
-let turn: { stop(): void } | undefined;
+let turn: { stop(): Promise<void> } | undefined;
 test.beforeAll(async () => {
   test.skip(!turnServerInstalled(), `coturn is not installed at ${TURNSERVER} (sudo apt-get install -y coturn): the relay test cannot run`);
   turn = await startTurnServer(TURN_PORT, TURN_SECRET);
 });
-test.afterAll(() => turn?.stop());
+test.afterAll(async () => {
+  await turn?.stop();
+});
 
 /** How many relay candidates a peer connection gathers in the page with these ICE servers, relay only. */
 function relayCandidates(page: Page, iceServers: RTCIceServer[]) {
@@ -85,6 +88,56 @@ test('a video call forced through coturn connects with the credentials the serve
     },
   ];
   expect(await relayCandidates(page, expired)).toBe(0);
+  await room.getByRole('button', { name: 'End call' }).click();
+  await clinicContext.close();
+});
+
+/** Both sides of the call say it dropped, and offer "Reconnect". */
+async function expectDropShown(cards: Locator[]) {
+  for (const card of cards) {
+    await expect(card.getByRole('status')).toHaveText(/Reconnecting…|The connection failed\./, { timeout: 30_000 });
+    await expect(card.getByRole('button', { name: 'Reconnect' })).toBeVisible();
+  }
+}
+
+test('a call through coturn that drops when coturn stops says so on both sides, and comes back when coturn runs again: by itself, and at once with "Reconnect"', async ({
+  page,
+  request,
+  site,
+  browser,
+  adminSession,
+}) => {
+  test.setTimeout(420_000);
+  const { clinic, clinicContext, room, desk } = await claimedVideoVisit({ page, request, site, browser, adminSession });
+  await desk.getByRole('button', { name: 'Start video' }).click();
+  await room.getByRole('button', { name: 'Join video visit' }).click();
+  await expectMediaFlowing(page);
+  await expectMediaFlowing(clinic);
+
+  // The relay goes away mid-call: nothing reaches either side any more.
+  await turn!.stop();
+  await expectDropShown([room, desk]);
+  // The connection fails, and the clinician's page connects afresh while the relay is still away: that
+  // connection cannot come, and both sides keep offering "Reconnect".
+  const peers = (await callStats(clinic))!.peers;
+  await expect.poll(async () => (await callStats(clinic))?.peers, { timeout: 60_000 }).toBeGreaterThan(peers);
+  await expectDropShown([room, desk]);
+
+  // The relay is back on the same port: the clinician's page offers again by itself, and both sides see each other.
+  turn = await startTurnServer(TURN_PORT, TURN_SECRET);
+  await expectFramesGrowing(page);
+  await expectFramesGrowing(clinic);
+  for (const card of [room, desk]) await expect(card.getByRole('status')).toHaveText('Connected');
+
+  // Dropped again, "Reconnect" connects afresh through the relay as soon as it is back.
+  await turn.stop();
+  await expectDropShown([room, desk]);
+  turn = await startTurnServer(TURN_PORT, TURN_SECRET);
+  await room.getByRole('button', { name: 'Reconnect' }).click();
+  await expectFramesGrowing(page);
+  await expectFramesGrowing(clinic);
+  for (const card of [room, desk]) await expect(card.getByRole('status')).toHaveText('Connected');
+  for (const side of [page, clinic]) await expect.poll(async () => (await callStats(side))?.localCandidateType).toBe('relay');
   await room.getByRole('button', { name: 'End call' }).click();
   await clinicContext.close();
 });

@@ -2,17 +2,25 @@ import { messages } from '@app/shared';
 import { expectAccessible } from '../fixtures/a11y';
 import { expect } from '../fixtures/site';
 import { STAFF_SITE_ENV, test } from '../fixtures/staff';
-import { allPeersClosed, claimedVideoVisit, expectMediaFlowing, FAKE_MEDIA_LAUNCH, setMediaPermission } from '../fixtures/video';
+import {
+  allPeersClosed,
+  claimedVideoVisit,
+  expectHearing,
+  expectMediaFlowing,
+  FAKE_MEDIA_LAUNCH,
+  setMediaPermission,
+} from '../fixtures/video';
 
 /**
  * A video visit in two browsers with fake cameras and microphones: the clinician claims it and starts
  * the video, the member joins from the waiting room, and each side's peer connection decodes the
- * other's video and receives their audio. A member whose browser blocks the camera is told what to
- * do; one who reloads the page rejoins the same call; "End call" closes it on both sides.
+ * other's video and receives their audio. The member's "Mute" silences them on the clinician's side
+ * and "Unmute" brings their sound back. A member whose browser blocks the camera is told what to do;
+ * one who reloads the page rejoins the same call; "End call" closes it on both sides.
  */
 test.use({ siteEnv: STAFF_SITE_ENV, viewport: { width: 1280, height: 900 }, launchOptions: FAKE_MEDIA_LAUNCH });
 
-test('a member and a clinician see and hear each other in a video visit, rejoin after a reload, and "End call" closes it for both', async ({
+test('a member and a clinician see and hear each other in a video visit, mute and unmute, rejoin after a reload, and "End call" closes it for both', async ({
   page,
   request,
   site,
@@ -41,6 +49,15 @@ test('a member and a clinician see and hear each other in a video visit, rejoin 
   await expectMediaFlowing(clinic);
   await expect(room.getByRole('status')).toHaveText('Connected');
   await expect(desk.getByRole('status')).toHaveText('Connected');
+
+  // The member mutes: the clinician hears silence (the fake microphone beeps), then their sound again.
+  await expectHearing(clinic, 'sound');
+  await room.getByRole('button', { name: 'Mute', exact: true }).click();
+  await expect(room.getByRole('button', { name: 'Unmute' })).toBeVisible();
+  await expectHearing(clinic, 'silence');
+  await room.getByRole('button', { name: 'Unmute' }).click();
+  await expectHearing(clinic, 'sound');
+
   // The note stays beside the video.
   await expect(clinic.getByLabel('Assessment')).toBeVisible();
   await expectAccessible(page, '.video');

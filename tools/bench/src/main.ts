@@ -29,7 +29,10 @@
 //  (l) audit-log: the audit log's pages (unfiltered, deep by cursor, by actor, subject, action and days) on
 //      BENCH_AUDIT_ROWS (10,000,000) rows of the trail on Postgres.
 //  (m) receipt-pdf: the server's receipt and yearly statement PDFs, drawn 200 times each (aim: p95 <= 200 ms).
-// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses,live,clinic,audit-log,data-export,receipt-pdf
+//  (n) video: BENCH_VIDEO_CALLS (20) video calls between two headless Chromium contexts with fake devices, each
+//      page timed from its click on "Join video visit" to its first decoded frame (aim: p95 <= 3 s), and
+//      BENCH_VIDEO_SIGNALS (200) signals each way between two server instances on one Postgres (aim: p95 <= 200 ms).
+// BENCH_ONLY=argon2,sign-in,logging,http,checkout,renewals,parallel-checkout,lighthouse,guesses,admin,expenses,live,clinic,audit-log,data-export,receipt-pdf,video
 // (comma-separated) runs only the named parts; BENCH_NODE_ARGS passes Node options to the processes it
 // starts. Results are printed and written to bench-results/bench.json, last a table of the aims beside
 // this run's figures (met or not; for an aim set against the bare route, what a bare Fastify sending the
@@ -63,6 +66,7 @@ import { benchReceiptPdf, printReceiptPdf, RECEIPT_RUNS } from './parts/receipt-
 import { benchParallelCheckout, PARALLEL_CHECKOUTS, printParallelCheckout } from './parts/parallel-checkout';
 import { benchRenewals, printRenewals, RENEWALS } from './parts/renewals';
 import { printSignIn, SIGN_IN_LOAD_S, SIGN_IN_PATIENTS, signInSteps } from './parts/sign-in';
+import { benchVideo, printVideo, VIDEO_CALLS, VIDEO_SIGNALS } from './parts/video';
 import { aims, printAims, type Results } from './results';
 import { checkHttp, HTTP_LOAD_S, HTTP_ROUNDS, printHttp, type HttpRow } from './side-by-side';
 import { root, type Step } from './shared';
@@ -84,6 +88,7 @@ const PARTS = [
   'clinic',
   'audit-log',
   'data-export',
+  'video',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -114,6 +119,7 @@ const results: Results = {
   clinic: null,
   auditLog: null,
   dataExport: null,
+  video: null,
   guesses: [],
   lighthouse: null,
   homeAssets: null,
@@ -319,6 +325,25 @@ if (runs('data-export')) {
   }
 }
 
+if (runs('video')) {
+  console.log(
+    `video visits: ${VIDEO_CALLS} calls between two Chromium contexts, ${VIDEO_SIGNALS} signals each way between two instances (Postgres) ...`,
+  );
+  try {
+    const video = await benchVideo();
+    results.video = video;
+    if (!video.firstFrameMs.meetsAim)
+      notRun('video: first decoded frame', `p95 ${video.firstFrameMs.bothSides.p95} ms, aim ${video.firstFrameMs.aimMs} ms`);
+    if (!video.signalMs.meetsAim)
+      notRun(
+        'video: signals between instances',
+        `p95 ${video.signalMs.all.p95} ms, aim ${video.signalMs.aimMs} ms, ${video.signalMs.missed} missed`,
+      );
+  } catch (error) {
+    notRun('video visits', error);
+  }
+}
+
 if (runs('lighthouse')) {
   console.log(`Lighthouse (mobile): ${LIGHTHOUSE_PAGES.join(', ')} ...`);
   let homeLoaded: string[] | null = null;
@@ -357,6 +382,7 @@ if (results.clinic) {
 }
 if (results.auditLog) printAuditLog(results.auditLog);
 if (results.dataExport) printDataExport(results.dataExport);
+if (results.video) printVideo(results.video);
 if (results.lighthouse) printLighthouse(results.lighthouse);
 if (results.homeAssets) printHomeAssets(results.homeAssets);
 

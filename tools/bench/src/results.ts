@@ -14,6 +14,7 @@ import type { ParallelCheckoutResult } from './parts/parallel-checkout';
 import type { ReceiptPdfResult } from './parts/receipt-pdf';
 import type { RenewalsResult } from './parts/renewals';
 import type { SignInResult } from './parts/sign-in';
+import type { VideoResult } from './parts/video';
 import type { HttpRow } from './side-by-side';
 import { percent, round } from './shared';
 
@@ -43,6 +44,7 @@ export interface Results {
   clinic: ClinicResult | null;
   auditLog: AuditLogResult | null;
   dataExport: DataExportResult | null;
+  video: VideoResult | null;
   guesses: GuessesResult[];
   lighthouse: LighthouseReport | null;
   homeAssets: HomeAssets | null;
@@ -132,6 +134,20 @@ export function aims(results: Results): Aim[] {
       result: `${results.dataExport.readyMs} ms`,
       met: results.dataExport.readyMs <= results.dataExport.aimMs,
     });
+  const video = results.video;
+  if (video)
+    aims.push(
+      {
+        aim: `video: "Join video visit" pressed on both sides to a decoded frame on each, ${video.calls} calls on loopback: p95 <= ${video.firstFrameMs.aimMs / 1000} s`,
+        result: `${video.firstFrameMs.bothSides.p95} ms`,
+        met: video.firstFrameMs.meetsAim,
+      },
+      {
+        aim: `video: a signal between two instances on one Postgres, ${video.signals} each way: p95 <= ${video.signalMs.aimMs} ms, none missed`,
+        result: `${video.signalMs.all.p95} ms, ${video.signalMs.missed} missed`,
+        met: video.signalMs.meetsAim,
+      },
+    );
   const checkout = http('checkout, PUT /api/users/{id}/subscription (sandbox, Postgres)');
   if (checkout) {
     aims.push({

@@ -58,6 +58,14 @@ export async function serverPackage<T>(specifier: string): Promise<T> {
   return (await import(pathToFileURL(serverRequire.resolve(specifier)).href)) as T;
 }
 
+// Playwright, which the browser tests depend on, is resolved from the e2e workspace.
+const e2eRequire = createRequire(join(root, 'e2e/package.json'));
+
+/** A package the browser tests depend on, loaded as the e2e workspace resolves it; `T` is its module's type. */
+export async function e2ePackage<T>(specifier: string): Promise<T> {
+  return (await import(pathToFileURL(e2eRequire.resolve(specifier)).href)) as T;
+}
+
 /** Extra Node options for the processes the bench starts, e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile them. */
 const benchNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
@@ -335,6 +343,8 @@ export interface ServerOnPostgres {
   seal: (value: string) => string;
   /** A session of a user row, opened as the server's sign-in opens one: its bearer token. */
   sessionOf: (user: { id: string; email: string; roles: string[] }) => Promise<string>;
+  /** Runs `fn` with a second instance of the built server on the same database and keys, stopped afterwards. */
+  withSecondInstance: <U>(fn: (baseUrl: string) => Promise<U>) => Promise<U>;
 }
 
 /**
@@ -345,27 +355,32 @@ export const withServerOnPostgres = <T>(prefix: string, fn: (server: ServerOnPos
   withPostgresDatabase(prefix, async (url, pg) => {
     const phiKey = randomBytes(32).toString('base64');
     const jwtSecret = randomBytes(32).toString('hex');
-    return withServer(
-      async (baseUrl) => {
-        const { createPhiKeyring, parsePhiKey } = await import('../../../apps/server/src/lib/phi-cipher');
-        const { openDatabase } = await import('../../../apps/server/src/db/client');
-        const { openSession } = await import('../../../apps/server/src/features/auth');
-        const keyring = createPhiKeyring(parsePhiKey(phiKey));
-        const db = new pg.Client({ connectionString: url.toString() });
-        await db.connect();
-        const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
-        try {
-          return await fn({
-            baseUrl,
-            db,
-            seal: (value) => keyring.seal(value),
-            sessionOf: async (user) => (await openSession(handle.db, jwtSecret, user, { rememberMe: false })).token,
-          });
-        } finally {
-          await db.end();
-          await handle.close();
-        }
-      },
-      { DATABASE_URL: url.toString(), PHI_KEY: phiKey, JWT_SECRET: jwtSecret },
-    );
+    // Every instance of one database shares its keys.
+    const keys: Env = {
+      DATABASE_URL: url.toString(),
+      PHI_KEY: phiKey,
+      JWT_SECRET: jwtSecret,
+      AUDIT_KEY: randomBytes(32).toString('base64'),
+    };
+    return withServer(async (baseUrl) => {
+      const { createPhiKeyring, parsePhiKey } = await import('../../../apps/server/src/lib/phi-cipher');
+      const { openDatabase } = await import('../../../apps/server/src/db/client');
+      const { openSession } = await import('../../../apps/server/src/features/auth');
+      const keyring = createPhiKeyring(parsePhiKey(phiKey));
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+      try {
+        return await fn({
+          baseUrl,
+          db,
+          seal: (value) => keyring.seal(value),
+          sessionOf: async (user) => (await openSession(handle.db, jwtSecret, user, { rememberMe: false })).token,
+          withSecondInstance: (second) => withServer(second, keys),
+        });
+      } finally {
+        await db.end();
+        await handle.close();
+      }
+    }, keys);
   });

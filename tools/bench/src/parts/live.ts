@@ -75,7 +75,7 @@ export async function serveStreams(): Promise<void> {
 }
 
 /** One stream's client: node:http, as cheap a reader as the bench has; calls `onFrame` with each frame's data. */
-function follow<T>(url: string, onFrame: (data: T) => void, headers: Record<string, string> = {}): Promise<() => void> {
+export function follow<T>(url: string, onFrame: (data: T) => void, headers: Record<string, string> = {}): Promise<() => void> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { agent: false, headers }, (response) => {
       if (response.statusCode !== 200) {

@@ -15,11 +15,19 @@ export interface CallConnection {
 }
 
 /**
+ * An answered negotiation whose connection has not come by then is offered again: a path that was down
+ * when it was offered (the relay, the network) may be back, and that connection would never use it.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
  * The browser's side of the call, peer to peer (decision 072): the clinician offers, the patient
  * answers, and both trickle their ICE candidates, all through the server. Each offer starts a fresh
  * RTCPeerConnection with fresh ICE servers (the TURN credentials expire), under an id its answer and
  * candidates carry, so signals of an abandoned negotiation are ignored. A patient who (re)joins says
- * hello and the clinician offers again; a connection that fails is offered again by the clinician.
+ * hello and the clinician offers again; a connection that fails, or that is answered but does not
+ * come, is offered again by the clinician. Once the call has connected, each new connection shows as
+ * reconnecting, so "Reconnect" stays at hand until it is back.
  */
 export function createCallConnection(options: {
   visitId: string;
@@ -33,6 +41,8 @@ export function createCallConnection(options: {
   let negotiation = '';
   let waitingCandidates: RTCIceCandidateInit[] = [];
   let closed = false;
+  let hasConnected = false;
+  let connectTimer: ReturnType<typeof setTimeout> | undefined;
   // Signals leave one after another (the server keeps their order), and arrive to be handled one after another.
   let outbox = Promise.resolve();
   let inbox = Promise.resolve();
@@ -52,6 +62,7 @@ export function createCallConnection(options: {
   };
 
   async function freshPeer(id: string): Promise<RTCPeerConnection> {
+    clearTimeout(connectTimer);
     peer?.close();
     peer = null;
     const ice = await getIceConfig(visitId);
@@ -76,7 +87,11 @@ export function createCallConnection(options: {
     connection.onconnectionstatechange = () => {
       if (peer !== connection) return;
       const state = connection.connectionState;
-      if (state === 'connected') options.onStatus('connected');
+      if (state === 'connected') {
+        hasConnected = true;
+        clearTimeout(connectTimer);
+        options.onStatus('connected');
+      }
       // Disconnected often recovers by itself (ICE keeps trying); failed does not.
       if (state === 'disconnected') options.onStatus('reconnecting');
       if (state === 'failed') {
@@ -84,7 +99,7 @@ export function createCallConnection(options: {
         if (side === 'clinician') inTurn(offer);
       }
     };
-    options.onStatus('connecting');
+    options.onStatus(hasConnected ? 'reconnecting' : 'connecting');
     return connection;
   }
 
@@ -127,8 +142,12 @@ export function createCallConnection(options: {
           signal.negotiation === negotiation &&
           peer?.signalingState === 'have-local-offer'
         ) {
-          await peer.setRemoteDescription({ type: 'answer', sdp: signal.sdp });
-          await addWaitingCandidates(peer);
+          const connection = peer;
+          await connection.setRemoteDescription({ type: 'answer', sdp: signal.sdp });
+          await addWaitingCandidates(connection);
+          connectTimer = setTimeout(() => {
+            if (peer === connection && connection.connectionState !== 'connected') inTurn(offer);
+          }, CONNECT_TIMEOUT_MS);
         }
         if (signal.kind === 'candidate' && signal.negotiation === negotiation && peer) {
           const candidate = { candidate: signal.candidate, sdpMid: signal.sdpMid, sdpMLineIndex: signal.sdpMLineIndex };
@@ -143,6 +162,7 @@ export function createCallConnection(options: {
     },
     close() {
       closed = true;
+      clearTimeout(connectTimer);
       peer?.close();
       peer = null;
       options.onRemoteStream(null);
