@@ -215,6 +215,12 @@ for (const { width, height } of [
       await expect(revenueTip).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(revenueTip).toBeHidden();
+      // A definition opened at the screen's edge stays on the screen.
+      const signups = analytics.getByRole('term').filter({ hasText: /^Sign-ups, last 7 days/ });
+      await signups.getByText('Sign-ups, last 7 days', { exact: true }).focus();
+      const tipBox = (await signups.locator('[role="tooltip"]').boundingBox())!;
+      expect(tipBox.x).toBeGreaterThanOrEqual(0);
+      expect(tipBox.x + tipBox.width).toBeLessThanOrEqual(width);
 
       // Three charts: people, recurring revenue, and cash collected on its own.
       await expect(analytics.getByRole('figure')).toHaveCount(3);
