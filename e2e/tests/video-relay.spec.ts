@@ -54,6 +54,16 @@ function relayCandidates(page: Page, iceServers: RTCIceServer[]) {
   }, iceServers);
 }
 
+/** A claimed video visit whose call the clinician started and the member joined, media flowing both ways. */
+async function connectedCall(parties: Parameters<typeof claimedVideoVisit>[0]) {
+  const visit = await claimedVideoVisit(parties);
+  await visit.desk.getByRole('button', { name: 'Start video' }).click();
+  await visit.room.getByRole('button', { name: 'Join video visit' }).click();
+  await expectMediaFlowing(parties.page);
+  await expectMediaFlowing(visit.clinic);
+  return visit;
+}
+
 test('a video call forced through coturn connects with the credentials the server issues, and expired ones are refused', async ({
   page,
   request,
@@ -62,11 +72,7 @@ test('a video call forced through coturn connects with the credentials the serve
   adminSession,
 }) => {
   test.setTimeout(420_000);
-  const { visitId, clinic, clinicContext, room, desk } = await claimedVideoVisit({ page, request, site, browser, adminSession });
-  await desk.getByRole('button', { name: 'Start video' }).click();
-  await room.getByRole('button', { name: 'Join video visit' }).click();
-  await expectMediaFlowing(page);
-  await expectMediaFlowing(clinic);
+  const { visitId, clinic, clinicContext, room } = await connectedCall({ page, request, site, browser, adminSession });
   // Both ends of the call send through the relay: no direct path was allowed.
   // The nominated pair's statistics can lag the first frames by a moment.
   for (const side of [page, clinic]) await expect.poll(async () => (await callStats(side))?.localCandidateType).toBe('relay');
@@ -108,11 +114,7 @@ test('a call through coturn that drops when coturn stops says so on both sides, 
   adminSession,
 }) => {
   test.setTimeout(420_000);
-  const { clinic, clinicContext, room, desk } = await claimedVideoVisit({ page, request, site, browser, adminSession });
-  await desk.getByRole('button', { name: 'Start video' }).click();
-  await room.getByRole('button', { name: 'Join video visit' }).click();
-  await expectMediaFlowing(page);
-  await expectMediaFlowing(clinic);
+  const { clinic, clinicContext, room, desk } = await connectedCall({ page, request, site, browser, adminSession });
 
   // The relay goes away mid-call: nothing reaches either side any more.
   await turn!.stop();

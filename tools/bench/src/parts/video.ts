@@ -10,6 +10,7 @@
 // through the sender's own instance), each timed from its sending to the frame that brings it. Aim: p95 <= 200 ms.
 import { performance } from 'node:perf_hooks';
 import type * as PlaywrightCore from 'playwright-core';
+import { FAKE_MEDIA_LAUNCH } from '../../../../e2e/fixtures/fake-media';
 import { follow } from './live';
 import { e2ePackage, percentile, round, send, withServerOnPostgres, type ServerOnPostgres } from '../shared';
 
@@ -148,18 +149,8 @@ async function callAction(baseUrl: string, token: string, visitId: string, actio
 
 async function benchFirstFrames(server: ServerOnPostgres, visitId: string, patient: Party, clinician: Party) {
   const { default: playwright } = await e2ePackage<{ default: typeof PlaywrightCore }>('playwright-core');
-  const browser = await playwright.chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-    ],
-  });
+  // The browser tests' own launch: the same Chromium with the same fake devices.
+  const browser = await playwright.chromium.launch({ ...FAKE_MEDIA_LAUNCH, headless: true });
   try {
     const contextOf = async ({ user, token }: Party) => {
       const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
