@@ -27,6 +27,7 @@ import {
   SMS_KINDS,
   SUBSCRIPTION_STATUSES,
   SYMPTOMS_SINCE,
+  VISIT_CANCELLERS,
   VISIT_COVERAGES,
   VISIT_MODES,
   VISIT_PHOTO_TYPES,
@@ -678,7 +679,7 @@ export const visits = pgTable(
     claimedAt: tz('claimed_at'),
     startedAt: tz('started_at'),
     endedAt: tz('ended_at'),
-    cancelledBy: text('cancelled_by', { enum: ['patient', 'clinician', 'system'] }),
+    cancelledBy: text('cancelled_by', { enum: VISIT_CANCELLERS }),
     cancelReason: phiText('cancel_reason'),
     /** The telehealth consent given with the request: its version, time and address. */
     consentVersion: text('consent_version').notNull(),
