@@ -114,6 +114,8 @@ export const users = pgTable(
     index('users_submitted_sort_idx').on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`, t.id),
     index('users_status_sort_idx').on(t.subscriptionStatus, t.id),
     index('users_amount_sort_idx').on(t.subscriptionAmountCents, t.id),
+    // The Members table's filters: whether more than the counting cap match is read from this index alone (decision 078).
+    index('users_filter_idx').on(t.subscriptionStatus, t.subscriptionPlan, t.verified),
     // Substring search (pg_trgm).
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     // Stored lower-cased, so search and sign-in match the column as it is indexed.
