@@ -50,6 +50,9 @@ const userPageParams = {
   sortDir: omittedWhenEmpty(z.enum(SORT_DIRECTIONS).default('asc')),
 };
 
+/** A user named in an admin route's path: a malformed id is refused before any lookup. */
+export const adminUserParams = z.strictObject({ id: z.uuid({ error: messages.missingUserId }) });
+
 /** The page sizes the Members table offers. */
 export const MEMBER_PAGE_SIZES = [25, 50, 100] as const;
 

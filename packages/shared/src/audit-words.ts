@@ -41,6 +41,7 @@ const PHRASES: Record<string, string> = {
   'PUT /api/admin/users/:id': 'edited the account',
   'POST /api/admin/users/:id/reset-password': 'sent a password reset',
   'GET /api/admin/users/:id/audit': 'viewed the history',
+  'GET /api/admin/users/:id/visits': 'viewed the visits',
   'GET /api/clinic/visits/:visitId': 'viewed a visit',
   'POST /api/clinic/visits/:visitId/claim': 'took a visit',
   'POST /api/clinic/visits/:visitId/messages': 'sent a message in a visit',

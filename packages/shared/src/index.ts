@@ -28,3 +28,4 @@ export * from './household';
 export * from './account';
 export * from './video';
 export * from './payments-after-purchase';
+export * from './member-visits';

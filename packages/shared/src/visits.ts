@@ -124,6 +124,15 @@ export const VISIT_COVERAGES = ['membership', 'one-time', 'paid'] as const;
 export const VISIT_STATUSES = ['waiting', 'claimed', 'in_visit', 'completed', 'cancelled'] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
 export const OPEN_VISIT_STATUSES = ['waiting', 'claimed', 'in_visit'] as const satisfies readonly VisitStatus[];
+export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
+  waiting: 'Waiting',
+  claimed: 'Claimed',
+  in_visit: 'In visit',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+/** Who withdrew a visit before it was completed. */
+export const VISIT_CANCELLERS = ['patient', 'clinician', 'system'] as const;
 
 /** One prescription line, recorded as sent to the patient's pharmacy. */
 const prescriptionSchema = z.strictObject({
@@ -259,7 +268,7 @@ const clinicianVisitSchema = z.object({
   claimedAt: z.string().nullable(),
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
-  cancelledBy: z.enum(['patient', 'clinician', 'system']).nullable(),
+  cancelledBy: z.enum(VISIT_CANCELLERS).nullable(),
   patient: z.object({
     id: z.string(),
     firstName: z.string(),

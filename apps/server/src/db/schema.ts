@@ -27,6 +27,7 @@ import {
   SMS_KINDS,
   SUBSCRIPTION_STATUSES,
   SYMPTOMS_SINCE,
+  VISIT_CANCELLERS,
   VISIT_COVERAGES,
   VISIT_MODES,
   VISIT_PHOTO_TYPES,
@@ -113,6 +114,8 @@ export const users = pgTable(
     index('users_submitted_sort_idx').on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`, t.id),
     index('users_status_sort_idx').on(t.subscriptionStatus, t.id),
     index('users_amount_sort_idx').on(t.subscriptionAmountCents, t.id),
+    // The Members table's filters: whether more than the counting cap match is read from this index alone (decision 078).
+    index('users_filter_idx').on(t.subscriptionStatus, t.subscriptionPlan, t.verified),
     // Substring search (pg_trgm).
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     // Stored lower-cased, so search and sign-in match the column as it is indexed.
@@ -678,7 +681,7 @@ export const visits = pgTable(
     claimedAt: tz('claimed_at'),
     startedAt: tz('started_at'),
     endedAt: tz('ended_at'),
-    cancelledBy: text('cancelled_by', { enum: ['patient', 'clinician', 'system'] }),
+    cancelledBy: text('cancelled_by', { enum: VISIT_CANCELLERS }),
     cancelReason: phiText('cancel_reason'),
     /** The telehealth consent given with the request: its version, time and address. */
     consentVersion: text('consent_version').notNull(),

@@ -2,7 +2,7 @@ import { messages } from '@app/shared';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
-import { api, createTestApp, signedInPatient, tokenFromMail } from '../test/harness';
+import { api, createTestApp, signedInClinician, signedInPatient, tokenFromMail } from '../test/harness';
 
 const ADMIN_EMAIL = 'chief@careconnect.example';
 const ADMIN_PASSWORD = 'Adm1n!secret';
@@ -12,6 +12,7 @@ describe('the admin plugin guards every admin route, however the URL is spelled'
   let app: App;
   const routes: RouteOptions[] = [];
   let patientToken: string;
+  let clinicianToken: string;
   let adminToken: string;
   beforeAll(async () => {
     // Every admin handler is swapped for one that checks nothing, so these tests prove the plugin's
@@ -26,6 +27,7 @@ describe('the admin plugin guards every admin route, however the URL is spelled'
     };
     app = await createTestApp({ ADMIN_EMAIL, ADMIN_PASSWORD }, { onRoute });
     patientToken = (await signedInPatient(app)).token;
+    clinicianToken = (await signedInClinician(app)).token;
     await api(app).post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const link = await tokenFromMail(app, ADMIN_EMAIL, 'admin-login');
     adminToken = (await api(app).post('/api/auth/verify-admin-login', { token: link })).body.token as string;
@@ -72,7 +74,7 @@ describe('the admin plugin guards every admin route, however the URL is spelled'
     expect((await get('/api/%61dmin/me', patientToken)).statusCode).toBe(403);
   });
 
-  it('#19 every route in the admin plugin answers 401 to anonymous and 403 to a patient', async () => {
+  it('#19 every route in the admin plugin answers 401 to anonymous and 403 to a patient and a clinician', async () => {
     const adminRoutes = routes.filter((route) => route.url.startsWith('/api/admin'));
     expect(adminRoutes.map((route) => route.url)).toContain('/api/admin/me');
     for (const route of adminRoutes) {
@@ -90,7 +92,9 @@ describe('the admin plugin guards every admin route, however the URL is spelled'
         const patient = await call(patientToken);
         expect(patient.statusCode, `${method} ${route.url} patient`).toBe(403);
         if (method !== 'HEAD') expect(patient.json<{ message: string }>().message).toBe(messages.accessDenied);
-        expect(anonymous.body + patient.body).not.toContain(ADMIN_SECRET);
+        const clinician = await call(clinicianToken);
+        expect(clinician.statusCode, `${method} ${route.url} clinician`).toBe(403);
+        expect(anonymous.body + patient.body + clinician.body).not.toContain(ADMIN_SECRET);
       }
     }
   });

@@ -13,6 +13,7 @@ import { adminEnquiryRoutes } from '../features/contact';
 import { adminExpenseRoutes } from '../features/expenses';
 import { adminStaffRoutes } from '../features/staff';
 import { adminUserRoutes } from '../features/user-admin';
+import { adminVisitRoutes } from '../features/visits';
 
 /**
  * The admin API, registered with the prefix /api/admin. Its own onRequest hook (adminOnly) authorises
@@ -41,6 +42,7 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   );
   await app.register(adminUserRoutes, { ctx });
   await app.register(adminBillingRoutes, { ctx });
+  await app.register(adminVisitRoutes, { ctx });
   await app.register(adminAnalyticsRoutes, { ctx });
   await app.register(adminExpenseRoutes, { ctx });
   await app.register(adminClinicianRoutes, { ctx });

@@ -16,6 +16,12 @@ export const visitPaidAlready = (purchase: string) =>
   `Your ${purchase.toLowerCase()} is paid for already: this request uses it, with no new charge.`;
 export const visitAlreadyOpen = 'You already have a visit request open. Go to it, or cancel it before starting another.';
 export const visitNotFound = 'We could not find that visit.';
+// The member's visits in the operator's console
+export const memberNotFound = 'No account has this id.';
+export const memberVisitsKeptRecord =
+  'This account was deleted: its visits are kept with its sealed records, which are read with a reason through the kept record.';
+export const memberVisitsLoadFailed = 'Failed to load the visits.';
+export const noMemberVisits = 'No visits yet.';
 export const visitNotCancellable = 'This visit can no longer be cancelled: a doctor has already started it.';
 export const visitAlreadyClaimed = 'Another clinician has already claimed this request.';
 export const visitOutsideLicence = "You aren't licensed in the state this patient is in.";

@@ -1,4 +1,4 @@
-import { deleteAccountSchema, keptRecordRequestSchema, messageAnswerSchema, messages } from '@app/shared';
+import { adminUserParams, deleteAccountSchema, keptRecordRequestSchema, messageAnswerSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export const adminKeptRecordRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         operationId: 'readDeletedAccountRecord',
         summary: "Read a deleted account's kept medical and payment records, giving the reason (recorded in the audit trail)",
         tags: ['Admin users'],
-        params: z.strictObject({ id: z.uuid({ error: messages.missingUserId }) }),
+        params: adminUserParams,
         body: keptRecordRequestSchema,
         response: { 200: keptRecordAnswer },
       },

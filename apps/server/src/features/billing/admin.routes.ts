@@ -1,4 +1,4 @@
-import { adminPaymentsAnswerSchema, messages, refundAnswerSchema, refundRequestSchema } from '@app/shared';
+import { adminPaymentsAnswerSchema, adminUserParams, refundAnswerSchema, refundRequestSchema } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,8 +8,7 @@ import { receiptPdf } from './receipts.service';
 import { adminPayments, refundPayment } from './refunds.service';
 import { paymentParams, sendPdf } from './routes';
 
-const userParams = z.strictObject({ id: z.uuid({ error: messages.missingUserId }) });
-const userPaymentParams = userParams.extend(paymentParams.shape);
+const userPaymentParams = adminUserParams.extend(paymentParams.shape);
 
 /** A user's payments in the admin console (registered under /api/admin, admins only): the ledger, receipts, and refunds. */
 export const adminBillingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
@@ -22,7 +21,7 @@ export const adminBillingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
         operationId: 'listUserPayments',
         summary: "List a user's payments, newest first, with what is left to refund of each",
         tags: ['Admin users'],
-        params: userParams,
+        params: adminUserParams,
         response: { 200: adminPaymentsAnswerSchema },
       },
     },

@@ -3,13 +3,12 @@ import {
   accessChangeSchema,
   adminInvitationAcceptSchema,
   adminInviteSchema,
+  adminUserParams,
   messageAnswerSchema,
-  messages,
   staffAdminListSchema,
 } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
 import { auditActor, markAuditRecorded } from '../../plugins/audit';
@@ -17,7 +16,6 @@ import { disableAccount, enableAccount } from './access.service';
 import { acceptAdminInvitation, inviteAdmin } from './invite-admin.service';
 import { readAdmins } from './admins.service';
 
-const userParams = z.strictObject({ id: z.uuid({ error: messages.missingUserId }) });
 const TAGS = ['Admin staff'];
 
 /** Staff in the admin API: disable and enable any account, list the admins, invite an admin. */
@@ -31,7 +29,7 @@ export const adminStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         operationId: 'disableUser',
         summary: 'Disable an account, with a reason: signed out at once and refused at sign-in',
         tags: TAGS,
-        params: userParams,
+        params: adminUserParams,
         body: accessChangeSchema,
         response: { 200: accessAnswerSchema },
       },
@@ -50,7 +48,7 @@ export const adminStaffRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         operationId: 'enableUser',
         summary: 'Enable a disabled account again, with a reason',
         tags: TAGS,
-        params: userParams,
+        params: adminUserParams,
         body: accessChangeSchema,
         response: { 200: accessAnswerSchema },
       },

@@ -1,7 +1,7 @@
-import { generateCustomerId, type AdminUser } from '@app/shared';
+import { generateCustomerId, USER_SEARCH_COUNT_LIMIT, type AdminUser } from '@app/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 import { adminEnv, signedInAdmin, signedInPatient, useTestApp } from '../../test/harness';
 import { insertUser, type NewUser } from '../users/repository';
 
@@ -104,5 +104,41 @@ describe('the Members table: filters, the search over name, e-mail and customer 
     const listed = (await server.http.get(`/api/admin/all?q=bo@${DOMAIN}`, admin)).body.content as AdminUser[];
     expect((await server.http.get(`/api/admin/users/${listed[0]!.id}`)).status).toBe(401);
     expect((await server.http.get(`/api/admin/users/${listed[0]!.id}`, patient)).status).toBe(403);
+  });
+});
+
+describe('the Members table filtered without a search, past the counted limit (decisions 026 and 078)', () => {
+  // A combination nobody else in this file's database has.
+  const FILTER = 'status=past_due&plan=oneTimeVisit&verified=false';
+  const addMatches = (count: number, roles: string[] = ['ROLE_USER']) =>
+    server.app.ctx.db.insert(users).values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `filtered.${i}.${generateCustomerId().toLowerCase()}@${DOMAIN}`,
+        passwordHash: 'not-a-hash',
+        customerId: generateCustomerId(),
+        roles,
+        subscriptionStatus: 'past_due' as const,
+        subscriptionPlan: 'oneTimeVisit' as const,
+        verified: false,
+      })),
+    );
+
+  it('counts exactly up to the limit, then says "more than" with no summary, and its pages stop at the limit', async () => {
+    const { token } = await signedInAdmin(server.app);
+    const filtered = (query: string) => server.http.get(`/api/admin/all?${FILTER}&${query}`, token);
+    await addMatches(USER_SEARCH_COUNT_LIMIT - 1);
+    await addMatches(1, ['ROLE_USER', 'ROLE_ADMIN']);
+    expect((await filtered('size=10')).body).toMatchObject({
+      totalElements: USER_SEARCH_COUNT_LIMIT,
+      countCapped: false,
+      summary: { admins: 1, activeSubscriptions: 0, verified: 0 },
+    });
+
+    await addMatches(1);
+    const capped = await filtered('size=10');
+    expect(capped.body).toMatchObject({ totalElements: USER_SEARCH_COUNT_LIMIT, countCapped: true, summary: null });
+    expect(capped.body.content).toHaveLength(10);
+    expect((await filtered(`size=10&page=${USER_SEARCH_COUNT_LIMIT / 10 - 1}`)).body.content).toHaveLength(10);
+    expect((await filtered(`size=10&page=${USER_SEARCH_COUNT_LIMIT / 10}`)).body.content).toEqual([]);
   });
 });

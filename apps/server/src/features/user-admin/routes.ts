@@ -3,6 +3,7 @@ import {
   adminMembershipSchema,
   membershipTermsSchema,
   adminUserListQuerySchema,
+  adminUserParams,
   adminUserPageSchema,
   adminUserSchema,
   adminUserSearchQuerySchema,
@@ -10,7 +11,6 @@ import {
   adminUserUpdateSchema,
   auditEventPageSchema,
   messageAnswerSchema,
-  messages,
   pageParams,
 } from '@app/shared';
 import type { FastifyPluginAsync } from 'fastify';
@@ -23,7 +23,6 @@ import { cancelMembershipAsAdmin, keepMembershipAsAdmin, readMembershipAsAdmin }
 import { readHouseholdAsAdmin } from '../household';
 import { readUserAsAdmin, readUserHistoryAsAdmin, readUsersAsAdmin, sendPasswordResetAsAdmin, updateUserAsAdmin } from './service';
 
-const userParams = z.strictObject({ id: z.uuid({ error: messages.missingUserId }) });
 const historyQuery = z.strictObject(pageParams);
 
 /** The Users tab (docs/product.md, Admin dashboard and Data): list, search, edit, reset e-mail, and a user's history from the trail. */
@@ -75,7 +74,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
         operationId: 'getUser',
         summary: 'Read one user',
         tags: ['Admin users'],
-        params: userParams,
+        params: adminUserParams,
         response: { 200: adminUserSchema },
       },
     },
@@ -94,7 +93,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
         operationId: 'updateUser',
         summary: 'Edit a user',
         tags: ['Admin users'],
-        params: userParams,
+        params: adminUserParams,
         body: adminUserUpdateSchema,
         response: { 200: adminUserSchema },
       },
@@ -115,7 +114,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
         operationId: 'sendUserPasswordReset',
         summary: 'Mail a user a password reset link',
         tags: ['Admin users'],
-        params: userParams,
+        params: adminUserParams,
         response: { 200: messageAnswerSchema },
       },
     },
@@ -129,7 +128,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
         operationId: 'getUserMembership',
         summary: "A member's cancellation, scheduled plan change and consents to auto-renewal",
         tags: ['Admin users'],
-        params: userParams,
+        params: adminUserParams,
         response: { 200: adminMembershipSchema },
       },
     },
@@ -143,7 +142,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
         operationId: 'cancelUserMembership',
         summary: "Cancel a member's membership by the membership terms, with a reason",
         tags: ['Admin users'],
-        params: userParams,
+        params: adminUserParams,
         body: adminCancellationRequestSchema,
         response: { 200: membershipTermsSchema },
       },
@@ -158,7 +157,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
         operationId: 'keepUserMembership',
         summary: "Undo a member's cancellation before it takes effect",
         tags: ['Admin users'],
-        params: userParams,
+        params: adminUserParams,
         response: { 200: membershipTermsSchema },
       },
     },
@@ -172,7 +171,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
         operationId: 'listUserAuditEvents',
         summary: "List a user's history from the audit trail, newest first",
         tags: ['Admin users'],
-        params: userParams,
+        params: adminUserParams,
         querystring: historyQuery,
         response: { 200: auditEventPageSchema },
       },
@@ -193,7 +192,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (f
         operationId: 'getUserHousehold',
         summary: "A user's household: the holder of their family and everyone in it, or the user alone",
         tags: ['Admin users'],
-        params: userParams,
+        params: adminUserParams,
         response: { 200: adminHouseholdSchema },
       },
     },

@@ -1,7 +1,18 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { OPEN_VISIT_STATUSES, type VisitNote, type HealthHistory } from '@app/shared';
 import type { Executor } from '../../db/client';
-import { clinicians, users, visitAddenda, visitMessages, visitNotes, visitPresence, visitReleases, visits } from '../../db/schema';
+import {
+  clinicians,
+  payments,
+  users,
+  visitAddenda,
+  visitMessages,
+  visitNotes,
+  visitPresence,
+  visitReleases,
+  visits,
+} from '../../db/schema';
 
 export type VisitRow = typeof visits.$inferSelect;
 export type NewVisit = typeof visits.$inferInsert;
@@ -50,6 +61,52 @@ export async function findOpenVisitOf(db: Executor, patientId: string): Promise<
 export async function listVisitsOf(db: Executor, patientIds: string[]): Promise<VisitRow[]> {
   return db.select().from(visits).where(inArray(visits.patientId, patientIds)).orderBy(desc(visits.requestedAt));
 }
+
+const clinicianUsers = alias(users, 'clinician_user');
+
+/** How many visits some patients have had, whatever their status. */
+export async function countVisitsOf(db: Executor, patientIds: string[]): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(visits)
+    .where(inArray(visits.patientId, patientIds));
+  return row?.count ?? 0;
+}
+
+/**
+ * A page of some patients' visits, newest first, as the console lists them: the visit's own columns
+ * (none of its sealed health data is read), its patient's name, its clinician and what its payment charged.
+ */
+export async function pageOfVisitsOf(db: Executor, patientIds: string[], offset: number, limit: number) {
+  return db
+    .select({
+      id: visits.id,
+      patientId: visits.patientId,
+      patientFirstName: users.firstName,
+      patientLastName: users.lastName,
+      service: visits.service,
+      mode: visits.mode,
+      status: visits.status,
+      cancelledBy: visits.cancelledBy,
+      requestedAt: visits.requestedAt,
+      claimedAt: visits.claimedAt,
+      clinicianFirstName: clinicianUsers.firstName,
+      clinicianLastName: clinicianUsers.lastName,
+      credentials: clinicians.credentials,
+      coverage: visits.coverage,
+      paidCents: payments.amountCents,
+    })
+    .from(visits)
+    .innerJoin(users, eq(users.id, visits.patientId))
+    .leftJoin(clinicians, eq(clinicians.userId, visits.clinicianId))
+    .leftJoin(clinicianUsers, eq(clinicianUsers.id, visits.clinicianId))
+    .leftJoin(payments, eq(payments.id, visits.paymentId))
+    .where(inArray(visits.patientId, patientIds))
+    .orderBy(desc(visits.requestedAt), desc(visits.id))
+    .offset(offset)
+    .limit(limit);
+}
+export type ListedVisitRow = Awaited<ReturnType<typeof pageOfVisitsOf>>[number];
 
 /** How many one-time visits of the patient were completed since a date: a one-time purchase covers one. */
 export async function countCompletedOneTimeVisits(db: Executor, patientId: string, since: Date): Promise<number> {

@@ -5,6 +5,7 @@ import { CliniciansPanel } from '../../features/clinicians';
 import { ExchangeRateCard, ExpensesPanel } from '../../features/expenses';
 import { MemberHousehold } from '../../features/household';
 import { MemberPage, MembersTable, UsersJsonCard } from '../../features/user-admin';
+import { MemberVisits } from '../../features/visits';
 
 // The sections other capabilities draw whole, headings included.
 export { AuditLogPage as AuditLogSection } from '../../features/audit-log';
@@ -30,6 +31,7 @@ export function MemberSection() {
   return (
     <MemberPage id={id}>
       <MemberHousehold userId={id} />
+      <MemberVisits userId={id} />
     </MemberPage>
   );
 }

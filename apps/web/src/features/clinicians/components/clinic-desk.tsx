@@ -1,12 +1,10 @@
-import { messages, usStateName, VISIT_MODE_LABELS, VISIT_SERVICE_LABELS } from '@app/shared';
+import { messages, usStateName, VISIT_MODE_LABELS, VISIT_SERVICE_LABELS, VISIT_STATUS_LABELS } from '@app/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadError, Spinner } from '../../../components/ui';
 import { formatCentral } from '../../../lib/format';
 import { getDesk } from '../api/clinic';
 import { clinicianKeys } from '../api/keys';
-
-const STATUS_LABELS = { waiting: 'Waiting', claimed: 'Claimed', in_visit: 'In visit', completed: 'Completed', cancelled: 'Cancelled' };
 
 /** "Your visits": those the clinician holds now, to open, and those they closed lately. */
 export function ClinicDesk() {
@@ -31,7 +29,7 @@ export function ClinicDesk() {
                     {VISIT_SERVICE_LABELS[visit.service]} · {VISIT_MODE_LABELS[visit.mode]} · {usStateName(visit.state)}
                   </span>
                 </Link>
-                <span className={`clinic__status clinic__status--${visit.status}`}>{STATUS_LABELS[visit.status]}</span>
+                <span className={`clinic__status clinic__status--${visit.status}`}>{VISIT_STATUS_LABELS[visit.status]}</span>
               </li>
             ))}
           </ul>
@@ -49,7 +47,7 @@ export function ClinicDesk() {
                     {VISIT_SERVICE_LABELS[visit.service]} · {visit.endedAt ? formatCentral(new Date(visit.endedAt)) : '—'}
                   </span>
                 </Link>
-                <span className={`clinic__status clinic__status--${visit.status}`}>{STATUS_LABELS[visit.status]}</span>
+                <span className={`clinic__status clinic__status--${visit.status}`}>{VISIT_STATUS_LABELS[visit.status]}</span>
               </li>
             ))}
           </ul>
