@@ -19,6 +19,6 @@ export { PhoneField } from './phone-field';
 export { SelectField } from './select-field';
 export { Spinner } from './spinner';
 export { QuickRanges } from './quick-ranges';
-export { StatList, type StatItem } from './stat-list';
+export { StatList } from './stat-list';
 export { ToastProvider, useToast } from './toast';
 export { FieldFrame, TextAreaField, TextField, describedBy } from './text-field';

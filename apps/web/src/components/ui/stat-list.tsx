@@ -4,7 +4,7 @@ import css from './data-display.css?inline';
 import { DefinedTerm } from './defined-term';
 
 /** A tile's name, its value, and optionally what the figure means (shown on hover and focus). */
-export type StatItem = readonly [label: string, value: ReactNode, definition?: string];
+type StatItem = readonly [label: string, value: ReactNode, definition?: string];
 
 /** Numbers as labelled tiles (docs/product.md, Admin dashboard); `compact` for a row of many. */
 export function StatList({ items, compact = false }: { items: readonly StatItem[]; compact?: boolean }) {

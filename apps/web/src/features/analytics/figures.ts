@@ -42,8 +42,6 @@ export const FIGURES = {
   margin: { label: 'Margin', definition: 'Margin: net as a share of cash collected.' },
 } as const;
 
-export type FigureId = keyof typeof FIGURES;
-
 /** Net as a share of cash, e.g. '12.5%'; none when no cash came in. */
 export function formatMargin(net: number, cash: number): string {
   if (cash === 0) return '—';

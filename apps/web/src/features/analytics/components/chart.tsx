@@ -49,7 +49,7 @@ const weekFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 's
 const monthFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 
 /** A period as words: 'Tue, Nov 3, 2026', 'Week of Nov 2, 2026', 'November 2026'; a partial one says so. */
-export function periodLabel(point: ChartPoint, interval: AnalyticsInterval): string {
+function periodLabel(point: ChartPoint, interval: AnalyticsInterval): string {
   const date = new Date(dayToSeconds(point.start) * 1000);
   const name =
     interval === 'day' ? dayFormat.format(date) : interval === 'week' ? `Week of ${weekFormat.format(date)}` : monthFormat.format(date);
