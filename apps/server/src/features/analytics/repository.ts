@@ -10,7 +10,7 @@ export interface SummaryRow {
   active_subscriptions: number;
   revenue_monthly_cents: number;
   signups_last7: number;
-  /** Accounts created in the last `comparisonDays` × 24 hours, and in the 7 × 24 hours before the last 7. */
+  /** Accounts created on the America/Chicago days after `comparisonDay`, and in the 7 × 24 hours before the last 7. */
   signups_since_comparison: number;
   signups_previous7: number;
 }
@@ -18,9 +18,10 @@ export interface SummaryRow {
 /**
  * The four numbers of the Analytics card in one round trip: the account and active counts from the
  * slots the triggers keep (migrations 0008, 0012), the recurring amounts through the partial index of 0009,
- * and the recent sign-ups that tell the same counts a period earlier.
+ * and the sign-ups since the comparison day from the daily totals (a few rows, where counting a month's
+ * accounts reads tens of thousands of index entries).
  */
-export async function summaryRow(db: Executor, recurringPlans: RecurringPlanIds, comparisonDays: number): Promise<SummaryRow> {
+export async function summaryRow(db: Executor, recurringPlans: RecurringPlanIds, comparisonDay: string): Promise<SummaryRow> {
   const [row] = await queryRows<SummaryRow>(
     db,
     sql`SELECT
@@ -29,7 +30,7 @@ export async function summaryRow(db: Executor, recurringPlans: RecurringPlanIds,
       (SELECT coalesce(sum(subscription_amount_cents), 0) FROM users
         WHERE subscription_status = 'active' AND subscription_plan IN ${recurringPlans})::bigint AS revenue_monthly_cents,
       (SELECT count(*) FROM users WHERE created_at > now() - interval '7 days')::int AS signups_last7,
-      (SELECT count(*) FROM users WHERE created_at > now() - make_interval(days => ${comparisonDays}))::int AS signups_since_comparison,
+      (SELECT coalesce(sum(signups), 0) FROM daily_accounts WHERE day > ${comparisonDay}::date)::int AS signups_since_comparison,
       (SELECT count(*) FROM users
         WHERE created_at > now() - interval '14 days' AND created_at <= now() - interval '7 days')::int AS signups_previous7`,
   );

@@ -38,13 +38,13 @@ export function isPartialBucket(
 
 /**
  * The Analytics card's four numbers (docs/product.md, Admin dashboard; definitions in decisions 019 and 077),
- * and each one SUMMARY_COMPARISON_DAYS days earlier: the accounts that existed then, and the memberships and
- * monthly recurring revenue of that day by the series' own rule.
+ * and each one SUMMARY_COMPARISON_DAYS days earlier: the accounts created by the end of that America/Chicago
+ * day, and the memberships and monthly recurring revenue of that day by the series' own rule.
  */
 export async function analyticsSummary(db: Database): Promise<AnalyticsSummary> {
   const day = addIsoDays(centralDay(new Date()), -SUMMARY_COMPARISON_DAYS);
   const [row, [then]] = await Promise.all([
-    summaryRow(db, RECURRING_PLANS, SUMMARY_COMPARISON_DAYS),
+    summaryRow(db, RECURRING_PLANS, day),
     seriesRows(db, { from: day, to: day, interval: 'day' }, RECURRING_PLANS),
   ]);
   return {
