@@ -1,5 +1,5 @@
 import { USER_SEARCH_COUNT_LIMIT, type PlanId, type SortDirection, type SubscriptionStatus, type UserSortField } from '@app/shared';
-import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { userCounts, users } from '../../db/schema';
@@ -29,11 +29,16 @@ const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (
 function searchOf(filter: UserFilter): SQL | undefined {
   // E-mails are stored lower-cased (a constraint holds it): the column is matched as its indexes hold it.
   const emailMatches = (text: string) => sql`${users.email} LIKE ${containing(text)}`;
-  // Customer ids are upper-case codes: the typed text upper-cased finds one through its unique index.
   if (filter.email) return emailMatches(filter.email);
-  if (filter.q)
-    return sql`(${emailMatches(filter.q)} OR lower(${fullName}) LIKE ${containing(filter.q)} OR ${users.customerId} = ${filter.q.toUpperCase()})`;
-  return undefined;
+  if (!filter.q) return undefined;
+  return or(
+    // No address holds whitespace (EMAIL_PATTERN), so a first and last name typed together skips the
+    // e-mail index, which would otherwise offer every address holding both words to be rechecked.
+    /\s/.test(filter.q) ? undefined : emailMatches(filter.q),
+    sql`lower(${fullName}) LIKE ${containing(filter.q)}`,
+    // Customer ids are upper-case codes: the typed text upper-cased finds one through its unique index.
+    eq(users.customerId, filter.q.toUpperCase()),
+  );
 }
 
 function whereOf(filter: UserFilter): SQL | undefined {
