@@ -161,6 +161,8 @@ for (const { width, height } of [
       page,
       adminSession,
     }, testInfo) => {
+      // Nine sections, each checked by axe and captured whole.
+      test.slow();
       await openConsole(page, adminSession);
       // No marketing bar, footer or floating buttons.
       await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);

@@ -21,7 +21,8 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   adminSession,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  // A whole visit in two browsers, from sign-up to the signed summary.
+  test.setTimeout(240_000);
   const email = uniqueEmail('avery');
   await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Avery', lastName: 'Member' });
   await signInPatient(page, email, PASSWORD);
