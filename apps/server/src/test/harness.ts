@@ -20,7 +20,7 @@ import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, PGLITE_IN_MEMORY, type Database } from '../db/client';
 import { usePhiKeyring } from '../db/phi-column';
-import { clinicians, memberships, users, visitAddenda, visitNotes, visits } from '../db/schema';
+import { clinicians, memberships, payments, users, visitAddenda, visitNotes, visits } from '../db/schema';
 import { mailBodies } from '../features/mail/delivery';
 import { listRecentMail } from '../features/mail/repository';
 import { useAuditKey } from '../features/audit';
@@ -28,6 +28,7 @@ import { openSession } from '../features/auth';
 import { findUserByEmail, insertUser, newAccount, toProfile, type UserRow } from '../features/users';
 import { hashPassword } from '../lib/crypto';
 import { createPhiKeyring } from '../lib/phi-cipher';
+import { cardPaymentBody, checkoutBody } from './checkout-body';
 import { adminQuery, databaseUrl } from './migrated-template';
 
 /** One health-data key for every test app of a test file, so apps built side by side read each other's rows. */
@@ -338,7 +339,7 @@ export async function signedInMember(app: App, plan: PlanId = 'individualMonthly
   return patient;
 }
 
-export { cardPaymentBody, checkoutBody } from './checkout-body';
+export { cardPaymentBody, checkoutBody };
 
 /**
  * A test app for the enclosing describe block: built before its tests, closed after them.
@@ -430,6 +431,47 @@ export async function insertVisitRow(app: App, patientId: string, values: Partia
     })
     .returning();
   return row!;
+}
+
+/**
+ * A visit purchase whose request died after the charge: its attempt pending in the ledger since
+ * `createdAt` (two minutes ago unless given), and the card charged at the gateway under `gatewayKey`,
+ * as a reconciliation or a replay finds it. `clientKey` is the request's idempotency key, if any.
+ */
+export async function insertChargedPendingVisitPayment(
+  app: App,
+  options: { userId: string; gatewayKey: string; clientKey?: string; createdAt?: Date },
+) {
+  const { billingAddress, cardDetails } = cardPaymentBody();
+  const [attempt] = await app.ctx.db
+    .insert(payments)
+    .values({
+      userId: options.userId,
+      planId: 'urgent-care',
+      kind: 'visit',
+      amountCents: 4900,
+      gateway: 'sandbox',
+      status: 'pending',
+      cardLast4: cardDetails.cardNumber.slice(-4),
+      gatewayKey: options.gatewayKey,
+      clientKey: options.clientKey,
+      details: {
+        billingStreet: billingAddress.street,
+        billingCity: billingAddress.city,
+        billingState: billingAddress.state,
+        billingZip: billingAddress.zip,
+        billingCountry: billingAddress.country,
+        cardholderName: cardDetails.cardholderName,
+        cardExpiry: cardDetails.expiry,
+      },
+      createdAt: options.createdAt ?? new Date(Date.now() - 120_000),
+    })
+    .returning();
+  await app.ctx.gateway.chargeCard(
+    { number: cardDetails.cardNumber, expMonth: 12, expYear: 2040, cvc: '123', holderName: cardDetails.cardholderName },
+    { amountCents: 4900, currency: 'USD', description: 'Urgent care visit', idempotencyKey: options.gatewayKey },
+  );
+  return attempt!;
 }
 
 /**

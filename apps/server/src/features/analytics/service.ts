@@ -28,11 +28,7 @@ function bucketEnd(start: string, interval: AnalyticsInterval): string {
  * Whether a bucket's figures cover only part of it: the range starts after its first day or ends before
  * its last, or its last day has not ended yet (America/Chicago), so a chart can mark it.
  */
-export function isPartialBucket(
-  bucket: { start: string; end: string },
-  range: { from: string; to: string },
-  today: string = centralDay(new Date()),
-): boolean {
+export function isPartialBucket(bucket: { start: string; end: string }, range: { from: string; to: string }, today: string): boolean {
   return bucket.start < range.from || bucket.end > range.to || bucket.end >= today;
 }
 

@@ -17,6 +17,7 @@ import {
   useTestApp,
   visitRequestBody,
   waitForMail,
+  insertChargedPendingVisitPayment,
 } from '../../test/harness';
 import { readPdf } from '../../test/pdf-text';
 import { runReconciliation } from '.';
@@ -211,7 +212,6 @@ describe('the receipt e-mail of a visit paid for by itself', () => {
     const key = randomUUID();
     const gatewayKey = `checkout:${id}:${key}`;
     const body = visitRequestBody({ payment: cardPaymentBody() });
-    const { billingAddress, cardDetails } = cardPaymentBody();
     const died = new Date(Date.now() - 120_000);
     // The request that died: its key taken, its attempt pending in the ledger, the card charged.
     await server.app.ctx.db.insert(idempotencyKeys).values({
@@ -220,34 +220,7 @@ describe('the receipt e-mail of a visit paid for by itself', () => {
       requestHash: fingerprint({ service: 'urgent-care', ...visitPaymentSchema.parse(body.payment) }),
       createdAt: died,
     });
-    const [attempt] = await server.app.ctx.db
-      .insert(payments)
-      .values({
-        userId: id,
-        planId: 'urgent-care',
-        kind: 'visit',
-        amountCents: 4900,
-        gateway: 'sandbox',
-        status: 'pending',
-        cardLast4: '4242',
-        gatewayKey,
-        clientKey: key,
-        details: {
-          billingStreet: billingAddress.street,
-          billingCity: billingAddress.city,
-          billingState: billingAddress.state,
-          billingZip: billingAddress.zip,
-          billingCountry: billingAddress.country,
-          cardholderName: cardDetails.cardholderName,
-          cardExpiry: cardDetails.expiry,
-        },
-        createdAt: died,
-      })
-      .returning();
-    await server.app.ctx.gateway.chargeCard(
-      { number: cardDetails.cardNumber, expMonth: 12, expYear: 2040, cvc: '123', holderName: cardDetails.cardholderName },
-      { amountCents: 4900, currency: 'USD', description: 'Urgent care visit', idempotencyKey: gatewayKey },
-    );
+    const attempt = await insertChargedPendingVisitPayment(server.app, { userId: id, gatewayKey, clientKey: key, createdAt: died });
 
     const [replay] = await Promise.all([
       requestVisit(token, body, key),
@@ -256,7 +229,7 @@ describe('the receipt e-mail of a visit paid for by itself', () => {
     ]);
     expect(replay.status).toBe(201);
     expect(await runReconciliation(server.app.ctx)).toBe(0);
-    expect((await ledger(id)).map((p) => [p.id, p.status])).toEqual([[attempt!.id, 'succeeded']]);
+    expect((await ledger(id)).map((p) => [p.id, p.status])).toEqual([[attempt.id, 'succeeded']]);
     const charges = await server.app.ctx.db
       .select()
       .from(sandboxGatewayCharges)
@@ -264,7 +237,7 @@ describe('the receipt e-mail of a visit paid for by itself', () => {
     expect(charges).toHaveLength(1);
     const [mail, ...more] = await receipts(email);
     expect(more).toEqual([]);
-    expect(mail!.letter!.attachment).toEqual({ receiptOf: attempt!.id });
+    expect(mail!.letter!.attachment).toEqual({ receiptOf: attempt.id });
   });
 
   it('is not sent for a visit a membership covers, nor for one paid with an earlier payment of a cancelled visit', async () => {

@@ -13,6 +13,7 @@ import {
   signedInPatient,
   useTestApp,
   visitRequestBody,
+  insertChargedPendingVisitPayment,
 } from '../../test/harness';
 
 const server = useTestApp(adminEnv);
@@ -165,39 +166,12 @@ describe('a visit paid for by itself', () => {
     await licensed();
     const { token, id } = await patient();
     const gatewayKey = `checkout:${id}:died-after-charge`;
-    const { billingAddress, cardDetails } = card();
-    const [attempt] = await server.app.ctx.db
-      .insert(payments)
-      .values({
-        userId: id,
-        planId: 'urgent-care',
-        kind: 'visit',
-        amountCents: 4900,
-        gateway: 'sandbox',
-        status: 'pending',
-        cardLast4: '4242',
-        gatewayKey,
-        details: {
-          billingStreet: billingAddress.street,
-          billingCity: billingAddress.city,
-          billingState: billingAddress.state,
-          billingZip: billingAddress.zip,
-          billingCountry: billingAddress.country,
-          cardholderName: cardDetails.cardholderName,
-          cardExpiry: cardDetails.expiry,
-        },
-        createdAt: new Date(Date.now() - 120_000),
-      })
-      .returning();
-    await server.app.ctx.gateway.chargeCard(
-      { number: cardDetails.cardNumber, expMonth: 12, expYear: 2040, cvc: '123', holderName: cardDetails.cardholderName },
-      { amountCents: 4900, currency: 'USD', description: 'Urgent care visit', idempotencyKey: gatewayKey },
-    );
+    const attempt = await insertChargedPendingVisitPayment(server.app, { userId: id, gatewayKey });
     await runReconciliation(server.app.ctx);
     expect((await ledger(id)).map((p) => p.status)).toEqual(['succeeded']);
 
     expect((await requestVisit(token, visitRequestBody({ payment: card() }))).status).toBe(201);
-    expect(await visitRows(id)).toMatchObject([{ coverage: 'paid', paymentId: attempt!.id }]);
+    expect(await visitRows(id)).toMatchObject([{ coverage: 'paid', paymentId: attempt.id }]);
     expect(await ledger(id)).toHaveLength(1);
   });
 });
