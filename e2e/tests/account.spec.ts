@@ -53,6 +53,8 @@ test('a member downloads their data and deletes their account; signing in then f
   site,
   adminSession,
 }) => {
+  // The archive is built and mailed by background work, which a loaded host slows down.
+  test.slow();
   const email = uniqueEmail('leaving');
   const lastName = `Leaving${Date.now()}`;
   await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Jordan', lastName });
@@ -60,7 +62,7 @@ test('a member downloads their data and deletes their account; signing in then f
 
   await card(page, 'Your data').getByRole('button', { name: 'Download my data' }).click();
   await expect(card(page, 'Your data').getByText(messages.dataExportRequested)).toBeVisible();
-  const ready = await site.mailbox.waitFor(email, /ready to download/);
+  const ready = await site.mailbox.waitFor(email, /ready to download/, 60_000);
   await page.goto(linkIn(ready, site.baseURL, '/data-export?'));
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the archive' }).click();
