@@ -36,6 +36,15 @@ describe('npm run seed', () => {
     expect(summary.activeSubscriptions).toBe(counts!.active);
   });
 
+  it('combines first and last names: each seeded user has a full name of their own while the pairs last', async () => {
+    const [names] = await queryRows<{ full_names: number; largest: number }>(
+      server.app.ctx.db,
+      sql`SELECT count(*)::int AS full_names, max(n)::int AS largest
+          FROM (SELECT count(*) AS n FROM users WHERE email LIKE '%@seed.example' GROUP BY first_name, last_name) AS named`,
+    );
+    expect(names).toEqual({ full_names: SEEDED, largest: 1 });
+  });
+
   it("writes each phone's lookup hash, so that the server's start has none left to write", async () => {
     expect(await indexPhones(server.app.ctx.db)).toBe(0);
   });

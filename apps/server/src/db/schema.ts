@@ -108,6 +108,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_customer_id_key').on(t.customerId),
     // The admin list's sort orders, each ending in the id that breaks ties (decision 018).
+    // Also holds the searched and filtered columns (INCLUDE, migration 0034, decision 080): Drizzle cannot declare them.
     index('users_created_idx').on(t.createdAt, t.id),
     index('users_email_sort_idx').on(t.email, t.id),
     index('users_full_name_sort_idx').on(sql`(${t.firstName} || ' ' || ${t.lastName})`, t.id),

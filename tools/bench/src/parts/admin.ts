@@ -157,8 +157,8 @@ async function adminCallsOn(store: 'postgres' | 'pglite', users: number, extraEn
           )),
           aimMs: aim.p95,
         },
-        // A fragment in a large share of all addresses: counted up to USER_SEARCH_COUNT_LIMIT (decision 026).
-        'e-mail search, broad (3-100 % of accounts match)': {
+        // A fragment in thousands of addresses or in all of them: counted up to USER_SEARCH_COUNT_LIMIT (decision 026).
+        'e-mail search, broad (0.6-100 % of accounts match)': {
           ...(await latencies(
             baseUrl,
             token,
@@ -185,14 +185,19 @@ async function adminCallsOn(store: 'postgres' | 'pglite', users: number, extraEn
           )),
           aimMs: aim.p95,
         },
-        // Its one search box: a name, a piece of an address, a customer id (exact, through its unique index), nothing.
+        // Its one search box: a full name, a common surname (in thousands of names and addresses), a piece of
+        // an address, a customer id (exact, through its unique index), nothing.
         'members search, name, e-mail or customer id': {
           ...(await latencies(
             baseUrl,
             token,
-            ['maria garcia', 'lucas.smith.9', first.content[0]?.customerId.toLowerCase() ?? 'cons-00000000', 'no-such-person'].flatMap(
-              (q) => [0, 1].map((page) => `/api/admin/all?q=${encodeURIComponent(q)}&size=25&page=${page}`),
-            ),
+            [
+              'maria garcia',
+              'smith',
+              'lucas.smith.9',
+              first.content[0]?.customerId.toLowerCase() ?? 'cons-00000000',
+              'no-such-person',
+            ].flatMap((q) => [0, 1].map((page) => `/api/admin/all?q=${encodeURIComponent(q)}&size=25&page=${page}`)),
           )),
           aimMs: aim.p95,
         },

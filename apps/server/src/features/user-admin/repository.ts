@@ -1,5 +1,5 @@
 import { USER_SEARCH_COUNT_LIMIT, type PlanId, type SortDirection, type SubscriptionStatus, type UserSortField } from '@app/shared';
-import { and, asc, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { userCounts, users } from '../../db/schema';
@@ -105,32 +105,45 @@ export async function countUsers(tx: Executor, filter: UserFilter): Promise<List
   // (or, for a fragment in nearly every address, a plain scan that stops early) reads only
   // candidates, so ordered index walks are off for a search's statement. The at most 1,000 rows of
   // a filter alone are read through users_filter_idx.
-  if (searching) await setIndexWalks(tx, 'off');
-  const [row] = await tx
-    .select({
-      total: sql<number>`count(*)::int`,
-      admins: sql<number>`(count(*) FILTER (WHERE 'ROLE_ADMIN' = ANY(${matches.roles})))::int`,
-      activeSubscriptions: sql<number>`(count(*) FILTER (WHERE ${matches.subscriptionStatus} = 'active'))::int`,
-      verified: sql<number>`(count(*) FILTER (WHERE ${matches.verified}))::int`,
-    })
-    .from(matches);
-  if (searching) await setIndexWalks(tx, 'on');
+  const [row] = await withPlannerSettings(tx, searching ? NO_INDEX_WALKS : {}, () =>
+    tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        admins: sql<number>`(count(*) FILTER (WHERE 'ROLE_ADMIN' = ANY(${matches.roles})))::int`,
+        activeSubscriptions: sql<number>`(count(*) FILTER (WHERE ${matches.subscriptionStatus} = 'active'))::int`,
+        verified: sql<number>`(count(*) FILTER (WHERE ${matches.verified}))::int`,
+      })
+      .from(matches),
+  );
   return row!.total > USER_SEARCH_COUNT_LIMIT ? CAPPED : { capped: false, ...row! };
 }
 
-/** Turns ordered index walks off or on again for the rest of the transaction. */
-const setIndexWalks = (tx: Executor, value: 'on' | 'off') =>
-  tx.execute(sql`SELECT set_config('enable_indexscan', ${value}, true), set_config('enable_indexonlyscan', ${value}, true)`);
+type PlannerSettings = Partial<
+  Record<'enable_indexscan' | 'enable_indexonlyscan' | 'enable_bitmapscan' | 'enable_seqscan' | 'max_parallel_workers_per_gather', string>
+>;
+const NO_INDEX_WALKS: PlannerSettings = { enable_indexscan: 'off', enable_indexonlyscan: 'off' };
+
+/** Runs a statement of the transaction with the given planner settings, the session's own back after it. */
+async function withPlannerSettings<T>(tx: Executor, settings: PlannerSettings, statement: () => Promise<T>): Promise<T> {
+  const names = Object.keys(settings);
+  if (names.length === 0) return statement();
+  const pairs = Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+  await tx.execute(sql`SELECT ${sql.join(pairs, sql`, `)}`);
+  const result = await statement();
+  await tx.execute(sql`SELECT set_config(name, reset_val, true) FROM pg_settings WHERE name IN ${names}`);
+  return result;
+}
 
 /**
  * Rows offset..offset+limit of the filtered result in the given order, id breaking ties so no page
  * repeats or skips a user. Nulls sort last ascending and first descending (Postgres's default, so
  * one index serves both directions). Past the middle the query reads from the other end (reversed
  * order, offset from the end, reversed back): the last page costs what the first does. A capped
- * count is not the result's end: such a list is read from its start, up to the cap.
+ * count is not the result's end: such a list is read from its start, up to the cap. Runs inside a
+ * transaction.
  */
 export async function pageOfUsers(
-  db: Executor,
+  tx: Executor,
   options: { filter: UserFilter; sortBy: UserSortField; sortDir: SortDirection; offset: number; limit: number; counts: ListCounts },
 ): Promise<UserRow[]> {
   const { filter, sortBy, sortDir, offset, counts } = options;
@@ -140,13 +153,34 @@ export async function pageOfUsers(
   const fromEnd = !counts.capped && offset > total / 2;
   const ascending = (sortDir === 'asc') !== fromEnd;
   const direction = ascending ? asc : desc;
-  const rows = await db
-    .select()
+  const order = [direction(sortExpressions[sortBy]), direction(users.id)];
+  const where = whereOf(filter);
+  // The page's ids first, then only their rows (decision 080): walking an index that holds every
+  // column the walk tests (users_created_idx does for the join-date order) reads no member's row
+  // until it is on the page. A filtered page is planned by its count, not by the planner's guess of
+  // how many match, which for a name fragment can be off a hundredfold: up to the cap, its at most
+  // 1,000 matches are found through the trigram or filter index and sorted; past it, they are common
+  // enough that walking the order's index meets a page of them within a few thousand entries.
+  // A walk reads a few thousand entries at most; parallel workers would take longer to start.
+  const settings: PlannerSettings = !where
+    ? {}
+    : counts.capped
+      ? { enable_bitmapscan: 'off', enable_seqscan: 'off', max_parallel_workers_per_gather: '0' }
+      : NO_INDEX_WALKS;
+  const pageIds = tx
+    .select({ id: users.id })
     .from(users)
-    .where(whereOf(filter))
-    .orderBy(direction(sortExpressions[sortBy]), direction(users.id))
+    .where(where)
+    .orderBy(...order)
     .offset(fromEnd ? total - offset - limit : offset)
     .limit(limit);
+  const rows = await withPlannerSettings(tx, settings, () =>
+    tx
+      .select()
+      .from(users)
+      .where(inArray(users.id, pageIds))
+      .orderBy(...order),
+  );
   return fromEnd ? rows.reverse() : rows;
 }
 
