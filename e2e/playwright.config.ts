@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests',
   globalSetup: './global-setup.ts',
-  timeout: 60_000,
+  // A journey takes up to a minute when three workers' browsers share the two cores.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   // Any test in any worker: a browser test waits on the page more than it computes, so three workers
   // keep two cores busy. Each worker has its own server (the `site` fixture) per server setting, so

@@ -86,6 +86,8 @@ test('a member downloads the receipt of a payment and it says what an HSA admini
 });
 
 test('an admin refunds part of a payment, and the member is told and sees it', async ({ page, browser, request, site, adminSession }) => {
+  // Two people's journeys, the member's purchase typed in full, and a second browser context.
+  test.slow();
   const email = await payingMember(page, request, site, 'Sam');
 
   const adminContext = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 1280, height: 900 } });
