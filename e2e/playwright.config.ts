@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { HEADLESS_LAUNCH } from './fixtures/chromium';
 
-// The tests drive Debian's chromium; Playwright never downloads a browser.
+// The tests drive Debian's Chromium (fixtures/chromium.ts); Playwright never downloads a browser.
 // The site itself (server + SMTP server) is started by the `site` fixture in fixtures/site.ts.
 export default defineConfig({
   testDir: 'tests',
@@ -19,10 +20,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    },
+    launchOptions: HEADLESS_LAUNCH,
     trace: 'retain-on-failure',
   },
 });

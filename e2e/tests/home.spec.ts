@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectAccessible } from '../fixtures/a11y';
-import { showPlanCards } from '../fixtures/home';
+import { hydrated, pauseCarousel, showPlanCards } from '../fixtures/home';
 import { expect, test } from '../fixtures/site';
 
 /**
@@ -337,9 +337,9 @@ test.describe('the FAQ', () => {
     await page.goto('/');
     await homeReady(page);
     const speed = page.getByRole('button', { name: 'How quickly can I see a doctor?' });
-    // The sections below the fold fetch their code as they come near the screen: let it arrive.
+    // The sections below the fold fetch their code as they come near the screen: let it arrive and start.
     await speed.scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
+    await hydrated(speed);
     const fees = page.getByRole('button', { name: 'What are the fees?' });
     await speed.click();
     await expect(speed).toHaveAttribute('aria-expanded', 'true');
@@ -416,7 +416,10 @@ for (const route of publicRoutes.filter((path) => path !== '/consult' && path !=
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByText(messages.geoChecking)).toHaveCount(0);
-    if (route === '/') await showPlanCards(page);
+    if (route === '/') {
+      await pauseCarousel(page);
+      await showPlanCards(page);
+    }
     await expectAccessible(page);
   });
 }

@@ -10,7 +10,7 @@
 // through the sender's own instance), each timed from its sending to the frame that brings it. Aim: p95 <= 200 ms.
 import { performance } from 'node:perf_hooks';
 import type * as PlaywrightCore from 'playwright-core';
-import { FAKE_MEDIA_LAUNCH } from '../../../../e2e/fixtures/fake-media';
+import { FAKE_MEDIA_LAUNCH } from '../../../../e2e/fixtures/chromium';
 import { follow } from './live';
 import { e2ePackage, percentile, round, send, withServerOnPostgres, type ServerOnPostgres } from '../shared';
 
