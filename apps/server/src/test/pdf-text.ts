@@ -9,10 +9,12 @@ import { inflateSync } from 'node:zlib';
 export function readPdf(pdf: Buffer) {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  for (const [, body] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // A stream is read by its declared /Length: compressed bytes may themselves end in a line break.
+  for (const stream of raw.matchAll(/\/Length (\d+)[^>]*>>\r?\nstream\r?\n/g)) {
+    const start = stream.index + stream[0].length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(body!, 'latin1')).toString('latin1');
+      content = inflateSync(pdf.subarray(start, start + Number(stream[1]))).toString('latin1');
     } catch {
       continue; // Not a compressed content stream.
     }
