@@ -5,7 +5,7 @@ export default defineConfig({
     // Vitest sizes its one pool from the root config (a project's poolOptions are not read), and by
     // default leaves a core free: on the 2-core CI machine that ran every file one after another.
     maxWorkers: 2,
-    // The server and shared tests run with --no-isolate (package.json test:unit, .ci/run): each file builds
+    // The server and shared tests run with --no-isolate (package.json test:server): each file builds
     // its own apps on its own databases and restores any fake clock it sets, so the files of one worker
     // share its loaded modules instead of loading the server again per file. Vitest takes isolation from
     // the command line or the root config, not from a project's own settings; the web tests keep theirs.
