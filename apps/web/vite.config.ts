@@ -52,10 +52,10 @@ export default defineConfig({
   },
   test: {
     name: 'web',
-    environment: 'jsdom',
+    environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    // Typing whole forms through user-event in jsdom takes seconds on a busy 2-core machine.
+    // Typing whole forms through user-event in the test DOM takes seconds on a busy 2-core machine.
     testTimeout: 30_000,
   },
 });

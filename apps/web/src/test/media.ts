@@ -24,7 +24,7 @@ export function setScreenWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
 }
 
-/** Back to jsdom's own window: no matchMedia. */
+/** Back to the test window's own matchMedia and width. */
 export function resetScreen() {
   Reflect.deleteProperty(window, 'matchMedia');
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 1024 });

@@ -14,16 +14,3 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
-
-// jsdom has no scrolling.
-window.scrollTo = () => undefined;
-
-// The router makes a Request for every navigation with jsdom's AbortSignal, which Node's own Request
-// refuses from Node 22 on (it accepts only Node's AbortSignal). No test route has a loader to cancel,
-// so the signal is left out here rather than the tests being tied to one Node version.
-const NodeRequest = globalThis.Request;
-globalThis.Request = class extends NodeRequest {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(input, init?.signal ? { ...init, signal: undefined } : init);
-  }
-};

@@ -6,7 +6,7 @@ import { json, renderAt } from '../../test/helpers';
 import AdminPage from './admin-page';
 import { dashboardApi } from './test/fixtures';
 
-// uPlot draws on a canvas, which jsdom lacks; the charts' own module is replaced.
+// uPlot draws on a canvas, which the test DOM (happy-dom) does not paint; the charts' own module is replaced.
 vi.mock('../../features/analytics/components/series-charts', () => ({ default: () => <p>Charts drawn</p> }));
 
 function setup(handlers: Parameters<typeof dashboardApi>[0] = {}, path = '/admin') {

@@ -20,7 +20,7 @@ interface ConfirmDialogProps extends ConfirmRequest {
 /**
  * A modal question in the page instead of the browser's `confirm()`: a `<dialog>` opened with `showModal()`
  * (the rest of the page inert, Escape cancels), focus on the safe choice, and back where it was once closed.
- * Where `showModal` is missing (jsdom, old browsers) it opens as a plain dialog that still answers Escape.
+ * Where `showModal` is missing (old browsers) it opens as a plain dialog that still answers Escape.
  */
 function ConfirmDialog({
   open,

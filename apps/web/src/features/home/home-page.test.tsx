@@ -60,7 +60,7 @@ describe('hero carousel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
     expect(visibleSlide().getAttribute('aria-label')).toBe('2 of 11');
-    // Focus left the carousel (the buttons were clicked, not focused, in jsdom): it still rotates.
+    // Focus left the carousel (the buttons were clicked, not focused, in the test DOM): it still rotates.
     fireEvent.click(screen.getByRole('button', { name: 'Pause slides and ticker' }));
     act(() => void vi.advanceTimersByTime(3 * 7000));
     expect(visibleSlide().getAttribute('aria-label')).toBe('2 of 11');
@@ -223,7 +223,7 @@ describe('FAQ', () => {
   });
 });
 
-/** Role queries are slow in jsdom on a page this size; the Choose links are found by their text. */
+/** Role queries are slow in the test DOM on a page this size; the Choose links are found by their text. */
 const chooseLink = (title: string) =>
   screen.findByText((_, el) => el?.tagName === 'A' && el.textContent === `Choose ${title}`, undefined, { timeout: 5000 });
 
@@ -276,7 +276,7 @@ describe('plans section', () => {
   });
 });
 
-// A big page: role queries in jsdom are slow on a busy machine.
+// A big page: role queries in the test DOM are slow on a busy machine.
 describe('home page', { timeout: 20_000 }, () => {
   it('has every section anchor of the home page (docs/product.md, Public site)', async () => {
     mockApi({ 'GET /api/plans': json(200, testPlans) });

@@ -6,7 +6,7 @@ import { json, renderSection, type RecordedCall } from '../../../test/helpers';
 import { analyticsApi } from '../test/fixtures';
 import { AnalyticsCard } from './analytics-card';
 
-// uPlot draws on a canvas, which jsdom lacks; the charts' own module is replaced, the table is real.
+// uPlot draws on a canvas, which the test DOM (happy-dom) does not paint; the charts' own module is replaced, the table is real.
 vi.mock('./series-charts', () => ({ default: () => <p>Charts drawn</p> }));
 
 const query = (call: RecordedCall) => Object.fromEntries(new URL(call.path, 'http://x').searchParams);

@@ -5,7 +5,7 @@ import { renderSection } from '../../../test/helpers';
 import { analyticsApi } from '../test/fixtures';
 import { ProfitCard } from './profit-card';
 
-// uPlot draws on a canvas, which jsdom lacks; the chart's own module is replaced, the table is real.
+// uPlot draws on a canvas, which the test DOM (happy-dom) does not paint; the chart's own module is replaced, the table is real.
 vi.mock('./profit-chart', () => ({ default: () => <p>Chart drawn</p> }));
 
 /** A cell's text as a screen reader reads it: a definition's tooltip is its description, not its text. */

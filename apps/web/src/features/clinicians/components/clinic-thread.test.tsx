@@ -13,7 +13,7 @@ const photoToPatient = {
   sentAt: '2026-12-05T15:02:00.000Z',
 };
 
-// jsdom has no object URLs: the thread shows photos and previews through them.
+// The thread shows photos and previews through object URLs; each test's is a known one.
 beforeEach(() => {
   Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo'), revokeObjectURL: vi.fn() });
 });

@@ -20,7 +20,7 @@ const photoMessage = {
   sentAt: '2026-12-05T15:01:00.000Z',
 };
 
-// jsdom has no object URLs: the thread shows photos and previews through them.
+// The thread shows photos and previews through object URLs; each test's is a known one.
 beforeEach(() => {
   Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo'), revokeObjectURL: vi.fn() });
 });
