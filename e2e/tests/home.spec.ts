@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectAccessible } from '../fixtures/a11y';
 import { hydrated, pauseCarousel, showPlanCards } from '../fixtures/home';
-import { expect, test } from '../fixtures/site';
+import { expect, layOutEverySection, test } from '../fixtures/site';
 
 /**
  * The public content pages: the home page (carousel, plans, FAQ), the service pages, the articles and
@@ -194,17 +194,9 @@ test('every public route has a prerendered page in the build', () => {
 /**
  * Where each element of the page is and how it is painted (the colours, backgrounds, borders, shadows,
  * type and visibility of it and its pseudo-elements), a line of text each, with animations held at
- * their start.
+ * their start. Taken with every section laid out (layOutEverySection).
  */
 function computedStyles() {
-  // Every section laid out: content-visibility: auto sizes one off screen by a placeholder until the
-  // browser renders it, at a moment of its choosing.
-  if (!document.getElementById('all-laid-out')) {
-    const style = document.createElement('style');
-    style.id = 'all-laid-out';
-    style.textContent = '* { content-visibility: visible !important; }';
-    document.head.append(style);
-  }
   for (const animation of document.getAnimations()) {
     animation.pause();
     animation.currentTime = 0;
@@ -267,6 +259,7 @@ test.describe('a prerendered page with only the rules its markup uses', () => {
       await page.setViewportSize(viewport);
       for (const route of publicRoutes) {
         await page.goto(route, { waitUntil: 'load' });
+        await layOutEverySection(page);
         const inlinedOnly = await page.evaluate(computedStyles);
         const wholeStylesheet = page.locator('link[data-site-styles]');
         await wholeStylesheet.evaluate((link: HTMLLinkElement) => (link.disabled = false));
