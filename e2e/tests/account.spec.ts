@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { messages } from '@app/shared';
 import type { Page } from '@playwright/test';
 import { openMember } from '../fixtures/console';
-import { createVerifiedPatient, linkIn, signInPatient, uniqueEmail } from '../fixtures/patients';
+import { linkIn, openSignedIn, signedInPatient, uniqueEmail } from '../fixtures/patients';
 import { expect } from '../fixtures/site';
 import { openConsole, STAFF_SITE_ENV, test } from '../fixtures/staff';
 
@@ -20,8 +20,7 @@ const card = (page: Page, name: string) => page.getByRole('region', { name, exac
 test('a member changes their e-mail through the link sent to the new address', async ({ page, request, site }) => {
   const email = uniqueEmail('moving');
   const newEmail = uniqueEmail('moved');
-  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Morgan' });
-  await signInPatient(page, email, PASSWORD);
+  await openSignedIn(page, '/profile', await signedInPatient(request, site, { email, password: PASSWORD, firstName: 'Morgan' }));
 
   const emailCard = card(page, 'E-mail address');
   await emailCard.getByRole('button', { name: 'Change e-mail' }).click();
@@ -57,8 +56,7 @@ test('a member downloads their data and deletes their account; signing in then f
   test.slow();
   const email = uniqueEmail('leaving');
   const lastName = `Leaving${Date.now()}`;
-  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Jordan', lastName });
-  await signInPatient(page, email, PASSWORD);
+  await openSignedIn(page, '/profile', await signedInPatient(request, site, { email, password: PASSWORD, firstName: 'Jordan', lastName }));
 
   await card(page, 'Your data').getByRole('button', { name: 'Download my data' }).click();
   await expect(card(page, 'Your data').getByText(messages.dataExportRequested)).toBeVisible();

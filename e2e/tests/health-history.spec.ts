@@ -1,6 +1,6 @@
 import { messages } from '@app/shared';
 import { expectAccessible } from '../fixtures/a11y';
-import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
+import { openSignedIn, signedInPatient, uniqueEmail } from '../fixtures/patients';
 import { expect, test } from '../fixtures/site';
 
 /**
@@ -13,12 +13,7 @@ const PASSWORD = 'Str0ng!pass';
 
 test('a patient fills in their health history from the profile and sees it saved', async ({ page, request, site }) => {
   const email = uniqueEmail('history');
-  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Casey' });
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await openSignedIn(page, '/profile', await signedInPatient(request, site, { email, password: PASSWORD, firstName: 'Casey' }));
 
   await expect(page.getByText(messages.healthHistoryNotFilled)).toBeVisible();
   await page.getByRole('link', { name: 'Your health history' }).click();

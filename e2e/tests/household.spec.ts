@@ -1,5 +1,5 @@
-import { clinicianOnDuty } from '../fixtures/clinicians';
-import { createVerifiedPatient, linkIn, payMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
+import { clinicBrowser, clinicianOnDuty } from '../fixtures/clinicians';
+import { createMember, linkIn, openSignedIn, signInThroughApi, uniqueEmail } from '../fixtures/patients';
 import { appReady, expect } from '../fixtures/site';
 import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 
@@ -28,12 +28,14 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   browser,
 }, testInfo) => {
   test.setTimeout(300_000);
-  const email = uniqueEmail('jordan');
-  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Jordan', lastName: 'Rivera', plan: 'familyMonthly' });
-  await signInPatient(page, email, PASSWORD);
-  await payMonthly(page, 'Family Monthly', '$49.99');
-  await page.goto('/profile');
-  await appReady(page);
+  const parent = await createMember(request, site, {
+    email: uniqueEmail('jordan'),
+    password: PASSWORD,
+    firstName: 'Jordan',
+    lastName: 'Rivera',
+    plan: 'familyMonthly',
+  });
+  await openSignedIn(page, '/profile', parent);
 
   // "Your family": add a child.
   const family = page.getByRole('region', { name: 'Your family' });
@@ -61,7 +63,7 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   await page.screenshot({ path: testInfo.outputPath('family-card-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  const partnerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const partnerContext = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 390, height: 844 } });
   const partner = await partnerContext.newPage();
   const invitation = await site.mailbox.waitFor(partnerEmail, /invited you to their .* family/);
   await partner.goto(linkIn(invitation, site.baseURL, '/household/join?token='));
@@ -76,16 +78,18 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   await partner.screenshot({ path: testInfo.outputPath('join-family-390.png'), fullPage: true });
   await partner.getByRole('button', { name: 'Create my login and join' }).click();
   await expect(partner.getByText("You joined Jordan Rivera's family.")).toBeVisible();
-  await signInPatient(partner, partnerEmail, 'Casey!Rivera9');
+  const partnerSession = await signInThroughApi(request, partnerEmail, 'Casey!Rivera9');
 
   // The clinician, licensed in Missouri and on duty.
-  const { clinic, context: clinicContext } = await clinicianOnDuty(browser, site, adminSession, {
+  const clinician = await clinicianOnDuty(request, site, adminSession, {
     email: uniqueEmail('ana'),
     firstName: 'Ana',
     lastName: 'Aslan',
     credentials: 'MD',
     states: ['Missouri'],
   });
+  const { clinic, context: clinicContext } = await clinicBrowser(browser, site);
+  await openSignedIn(clinic, '/clinic', clinician);
 
   // "Who is this visit for?": the child, whose care is pediatric and covered.
   await page.goto('/visits/new');
@@ -125,8 +129,7 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   await page.screenshot({ path: testInfo.outputPath('parent-record-1280.png'), fullPage: true });
 
   // Not in the partner's: their record is empty, and the family card shows them no child's details.
-  await partner.goto('/visits');
-  await appReady(partner);
+  await openSignedIn(partner, '/visits', partnerSession);
   await expect(partner.getByText('No visits yet.', { exact: false })).toBeVisible();
   await expect(partner.getByText('Acute otitis media')).toHaveCount(0);
   await partner.goto('/profile');

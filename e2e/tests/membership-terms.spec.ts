@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Page } from '@playwright/test';
-import { createVerifiedPatient, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
+import { createMember, openSignedIn, signInThroughApi, uniqueEmail } from '../fixtures/patients';
 import { expect, MIGRATED_DATA_DIR_ENV, startSiteIn, test } from '../fixtures/site';
 
 /**
@@ -22,10 +22,7 @@ test('a member cancels after reading what it will cost, gets the confirmation, a
   site,
 }) => {
   const email = uniqueEmail('cancel');
-  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Casey' });
-  await signInPatient(page, email, PASSWORD);
-  await payIndividualMonthly(page);
-  await page.goto('/profile');
+  await openSignedIn(page, '/profile', await createMember(request, site, { email, password: PASSWORD, firstName: 'Casey' }));
 
   const membership = membershipCard(page);
   await membership.getByRole('button', { name: 'Cancel membership' }).click();
@@ -71,11 +68,8 @@ test('a plan change scheduled for the next cycle is applied and charged by the r
   try {
     const email = uniqueEmail('plan-change');
     const api = await playwright.request.newContext({ baseURL: own.baseURL });
-    await createVerifiedPatient(api, own, { email, password: PASSWORD, firstName: 'Jordan' });
+    await openSignedIn(page, `${own.baseURL}/profile`, await createMember(api, own, { email, password: PASSWORD, firstName: 'Jordan' }));
     await api.dispose();
-    await signInAt(page, own.baseURL, email);
-    await payIndividualMonthly(page);
-    await page.goto(`${own.baseURL}/profile`);
 
     const membership = membershipCard(page);
     await membership.getByRole('button', { name: 'Change plan' }).click();
@@ -90,7 +84,9 @@ test('a plan change scheduled for the next cycle is applied and charged by the r
     own = await startSiteIn(dataDir);
     await own.mailbox.waitFor(email, /receipt: Family Monthly/, 60_000);
 
-    await signInAt(page, own.baseURL, email);
+    const after = await playwright.request.newContext({ baseURL: own.baseURL });
+    await openSignedIn(page, `${own.baseURL}/profile`, await signInThroughApi(after, email, PASSWORD));
+    await after.dispose();
     await expect(membership.locator('.membership__plan-name')).toHaveText('Family Monthly');
     await expect(membership.locator('.membership__price')).toContainText('$49.99');
     await expect(membership.getByText(/your plan is Family Monthly/)).toHaveCount(0);
@@ -100,11 +96,3 @@ test('a plan change scheduled for the next cycle is applied and charged by the r
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
-
-async function signInAt(page: Page, baseURL: string, email: string) {
-  await page.goto(`${baseURL}/login`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-}

@@ -1,6 +1,6 @@
 import { messages } from '@app/shared';
 import { expectAccessible } from '../fixtures/a11y';
-import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
+import { openSignedIn, signedInPatient, uniqueEmail } from '../fixtures/patients';
 import { expect, test } from '../fixtures/site';
 
 /** The profile's Notifications card: texts turned off and on again with its switch, and the choice kept. */
@@ -10,12 +10,7 @@ const PASSWORD = 'Str0ng!pass';
 
 test('a member turns text messages off and on again from the profile', async ({ page, request, site }) => {
   const email = uniqueEmail('texts');
-  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Robin' });
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await openSignedIn(page, '/profile', await signedInPatient(request, site, { email, password: PASSWORD, firstName: 'Robin' }));
 
   const card = page.getByRole('region', { name: messages.notificationsTitle });
   await expect(card.getByText(messages.notificationsEmail)).toBeVisible();

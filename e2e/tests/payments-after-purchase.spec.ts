@@ -3,7 +3,7 @@ import { messages } from '@app/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readPdf } from '../../apps/server/src/test/pdf-text';
 import { openMember } from '../fixtures/console';
-import { createVerifiedPatient, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
+import { createMember, openSignedIn, uniqueEmail } from '../fixtures/patients';
 import { expect, type Site } from '../fixtures/site';
 import { openConsole, STAFF_SITE_ENV, test } from '../fixtures/staff';
 
@@ -14,10 +14,7 @@ const PASSWORD = 'Str0ng!pass';
 /** A patient signed in on `page` who paid Individual Monthly with the sandbox's Visa 4242; answers their e-mail. */
 async function payingMember(page: Page, request: APIRequestContext, site: Site, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
-  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName, lastName: 'Okafor' });
-  await signInPatient(page, email, PASSWORD);
-  await payIndividualMonthly(page);
-  await page.goto('/profile');
+  await openSignedIn(page, '/profile', await createMember(request, site, { email, password: PASSWORD, firstName, lastName: 'Okafor' }));
   return email;
 }
 
@@ -33,7 +30,7 @@ test('a past-due member updates the card and is charged once for the renewal tha
   const email = await payingMember(page, request, site, 'Pat');
   // The renewal failed: an admin records it as past due (the renewal job does the same after a decline).
   // The token the admin's browser keeps (its session storage's authToken).
-  const headers = { authorization: `Bearer ${adminSession.authToken}` };
+  const headers = { authorization: `Bearer ${adminSession.token}` };
   const found = await request.get(`/api/admin/search?email=${encodeURIComponent(email)}`, { headers });
   const [view] = ((await found.json()) as { content: { id: string }[] }).content;
   const edit = await request.put(`/api/admin/users/${view!.id}`, {

@@ -1,6 +1,6 @@
 import { expectAccessible } from '../fixtures/a11y';
-import { clinicianOnDuty } from '../fixtures/clinicians';
-import { createVerifiedPatient, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
+import { clinicBrowser, clinicianOnDuty } from '../fixtures/clinicians';
+import { createMember, openSignedIn, uniqueEmail } from '../fixtures/patients';
 import { appReady, expect } from '../fixtures/site';
 import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 
@@ -23,24 +23,28 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
 }, testInfo) => {
   // A whole visit in two browsers, from sign-up to the signed summary.
   test.setTimeout(240_000);
-  const email = uniqueEmail('avery');
-  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Avery', lastName: 'Member' });
-  await signInPatient(page, email, PASSWORD);
-  await payIndividualMonthly(page);
+  const member = await createMember(request, site, {
+    email: uniqueEmail('avery'),
+    password: PASSWORD,
+    firstName: 'Avery',
+    lastName: 'Member',
+  });
 
   // The clinician, in a browser of their own, licensed in Missouri and on duty before the request comes.
-  const { clinic, context: clinicContext } = await clinicianOnDuty(browser, site, adminSession, {
+  const clinician = await clinicianOnDuty(request, site, adminSession, {
     email: uniqueEmail('mary'),
     firstName: 'Mary',
     lastName: 'Seacole',
     credentials: 'MD',
     states: ['Missouri'],
   });
+  const { clinic, context: clinicContext } = await clinicBrowser(browser, site);
+  await openSignedIn(clinic, '/clinic', clinician);
   const queue = clinic.getByRole('region', { name: 'Queue' });
   await expect(queue.getByText('No requests are waiting in your states.', { exact: false })).toBeVisible();
 
   // The member asks for a phone visit.
-  await page.goto('/visits/new');
+  await openSignedIn(page, '/visits/new', member);
   await page.getByLabel('Where are you right now?').selectOption({ label: 'Missouri' });
   await page.getByLabel('What brings you in?').selectOption({ label: 'Urgent care' });
   await page.getByLabel('Describe your symptoms').fill('Fever of 101°F since yesterday');
@@ -120,21 +124,19 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
 });
 
 test('a member with chest pain is told to call 911, and no request is made', async ({ page, request, site }) => {
-  const email = uniqueEmail('blake');
-  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Blake', lastName: 'Member' });
-  await signInPatient(page, email, PASSWORD);
-  await payIndividualMonthly(page);
+  const member = await createMember(request, site, {
+    email: uniqueEmail('blake'),
+    password: PASSWORD,
+    firstName: 'Blake',
+    lastName: 'Member',
+  });
 
-  await page.goto('/visits/new');
+  await openSignedIn(page, '/visits/new', member);
   await page.getByRole('checkbox', { name: 'Chest pain or pressure' }).check();
   await page.getByRole('button', { name: 'Request a visit' }).click();
   await expect(page.getByRole('heading', { name: 'Call 911 now' })).toBeVisible();
 
-  const visits = await page.evaluate(async () => {
-    const token = sessionStorage.getItem('authToken') ?? localStorage.getItem('authToken');
-    const response = await fetch('/api/visits', { headers: { authorization: `Bearer ${token}` } });
-    return { status: response.status, body: (await response.json()) as { visits: unknown[] } };
-  });
-  expect(visits.status).toBe(200);
-  expect(visits.body.visits).toEqual([]);
+  const visits = await request.get('/api/visits', { headers: { authorization: `Bearer ${member.token}` } });
+  expect(visits.status()).toBe(200);
+  expect(((await visits.json()) as { visits: unknown[] }).visits).toEqual([]);
 });

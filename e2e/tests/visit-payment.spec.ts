@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
-import { signedInClinician } from '../fixtures/clinicians';
-import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
+import { createClinician } from '../fixtures/clinicians';
+import { openSignedIn, signedInPatient, uniqueEmail } from '../fixtures/patients';
 import { expect } from '../fixtures/site';
 import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 
@@ -12,38 +11,25 @@ test.use({ siteEnv: STAFF_SITE_ENV, viewport: { width: 1280, height: 900 } });
 
 const PASSWORD = 'Str0ng!pass';
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-}
-
 test('a patient without a membership pays $49 for an urgent-care visit and lands in the waiting room', async ({
   page,
   request,
   site,
   adminSession,
-  browser,
 }) => {
   test.setTimeout(120_000);
   // A clinician licensed in Missouri, so that the request can be made.
-  const clinicContext = await browser.newContext({ baseURL: site.baseURL });
-  await signedInClinician(await clinicContext.newPage(), site, adminSession, {
+  await createClinician(request, site, adminSession, {
     email: uniqueEmail('mary'),
     firstName: 'Mary',
     lastName: 'Seacole',
     credentials: 'MD',
     states: ['Missouri'],
   });
-  await clinicContext.close();
 
   const email = uniqueEmail('casey');
-  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Casey', lastName: 'Walker' });
-  await signIn(page, email);
-
-  await page.goto('/services/urgent-care');
+  const patient = await signedInPatient(request, site, { email, password: PASSWORD, firstName: 'Casey', lastName: 'Walker' });
+  await openSignedIn(page, '/services/urgent-care', patient);
   await page.getByRole('link', { name: 'Start Consultation - $49' }).first().click();
   await expect(page).toHaveURL(/\/visits\/new\?service=urgent-care$/);
   await expect(page.getByLabel('What brings you in?')).toHaveValue('urgent-care');

@@ -1,14 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import { messages } from '@app/shared';
-import { clinicianOnDuty } from '../fixtures/clinicians';
-import { createVerifiedPatient, payIndividualMonthly, signInPatient, uniqueEmail } from '../fixtures/patients';
+import { clinicBrowser, clinicianOnDuty } from '../fixtures/clinicians';
+import { createMember, openSignedIn, uniqueEmail } from '../fixtures/patients';
+import { claimVisit, requestVisit } from '../fixtures/visits';
 import { expect } from '../fixtures/site';
 import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 
 /**
- * A message visit with a photo, in two browsers: a member asks for a Message visit in Missouri, a
- * clinician licensed there claims it, the member sends a photo from a file, and the clinician's
- * thread shows it by itself.
+ * A message visit with a photo, in two browsers: a member's Message visit in Missouri is claimed by a
+ * clinician licensed there (both arranged through the API) while the member waits, the member's page
+ * opens the thread by itself, the member sends a photo from a file, and the clinician's thread shows it
+ * by itself.
  */
 test.use({ siteEnv: STAFF_SITE_ENV, viewport: { width: 1280, height: 900 } });
 
@@ -24,36 +26,25 @@ test('a member sends a photo in a message visit, and the clinician holding it se
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('rowan');
-  await createVerifiedPatient(request, site, { email, password: PASSWORD, firstName: 'Rowan', lastName: 'Member' });
-  await signInPatient(page, email, PASSWORD);
-  await payIndividualMonthly(page);
-
-  const { clinic, context: clinicContext } = await clinicianOnDuty(browser, site, adminSession, {
+  const member = await createMember(request, site, {
+    email: uniqueEmail('rowan'),
+    password: PASSWORD,
+    firstName: 'Rowan',
+    lastName: 'Member',
+  });
+  const clinician = await clinicianOnDuty(request, site, adminSession, {
     email: uniqueEmail('florence'),
     firstName: 'Florence',
     lastName: 'Wald',
     credentials: 'NP',
     states: ['Missouri'],
   });
-
-  await page.goto('/visits/new');
-  await page.getByLabel('Where are you right now?').selectOption({ label: 'Missouri' });
-  await page.getByLabel('What brings you in?').selectOption({ label: 'Urgent care' });
-  await page.getByLabel('Describe your symptoms').fill('An itchy rash on my forearm since Monday');
-  await page.getByLabel('Since when?').selectOption({ label: '1–3 days' });
-  await page.getByRole('radio', { name: 'Message' }).check();
-  await page.getByLabel('I agree to receive care by telehealth').check();
-  await page.getByRole('button', { name: 'Request a visit' }).click();
-  await expect(page).toHaveURL(/\/visits\/[0-9a-f-]{36}$/);
-
-  const requests = clinic.getByRole('region', { name: 'Queue' }).getByRole('list', { name: 'Waiting requests' });
-  await expect(requests.getByRole('listitem')).toHaveCount(1);
-  await requests
-    .getByRole('listitem')
-    .first()
-    .getByRole('button', { name: /^Claim/ })
-    .click();
+  const visitId = await requestVisit(request, member, 'message', 'An itchy rash on my forearm since Monday');
+  await openSignedIn(page, `/visits/${visitId}`, member);
+  await expect(page.getByRole('heading', { level: 1, name: 'Waiting for a doctor' })).toBeVisible();
+  await claimVisit(request, clinician, visitId);
+  const { clinic, context: clinicContext } = await clinicBrowser(browser, site);
+  await openSignedIn(clinic, `/clinic/visits/${visitId}`, clinician);
   await expect(clinic.getByRole('heading', { level: 1, name: 'Rowan Member' })).toBeVisible();
 
   // The member's page opens the thread once the visit is claimed; the photo is chosen, previewed and sent.
