@@ -1,6 +1,6 @@
 import { messages } from '@app/shared';
 import type { Locator, Page } from '@playwright/test';
-import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
+import { openSignedIn, signedInPatient, uniqueEmail } from '../fixtures/patients';
 import { appReady, expect, startSite, test } from '../fixtures/site';
 
 /** The frame of every page: top bar, navigation, footer, floating bar, scrolling, the country check. */
@@ -339,16 +339,13 @@ test.describe('the form layout', () => {
   });
 
   test('a signed-in person keeps a compact header on form pages at 900px, and the navbar at 901px', async ({ page, request, site }) => {
-    const email = uniqueEmail('compact-header');
-    const password = 'Compact!Header9';
-    await createVerifiedPatient(request, site, { email, password, firstName: 'Casey' });
+    const patient = await signedInPatient(request, site, {
+      email: uniqueEmail('compact-header'),
+      password: 'Compact!Header9',
+      firstName: 'Casey',
+    });
     await page.setViewportSize({ width: 900, height: 800 });
-    await page.goto('/login');
-    await settle(page);
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL(/\/profile$/);
+    await openSignedIn(page, '/profile', patient);
 
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'CareConnect 24/7 home' })).toHaveAttribute('href', '/');
