@@ -122,7 +122,7 @@ for (const { name, viewport } of WIDTHS) {
       await expectAccessible(page);
       await page.screenshot({ path: testInfo.outputPath(`settings-${viewport.width}.png`), fullPage: true });
 
-      // A context of its own: axe checks a page only through its context.
+      // The invited admin, in a browser of their own.
       const invited = await (await browser.newContext({ baseURL: site.baseURL, viewport })).newPage();
       const invitation = await site.mailbox.waitFor(email, /invited to the .* admin dashboard/);
       await invited.goto(linkIn(invitation, site.baseURL, '/admin/welcome?token='));
