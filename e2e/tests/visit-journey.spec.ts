@@ -5,8 +5,8 @@ import { appReady, expect } from '../fixtures/site';
 import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 
 /**
- * A visit from end to end, in two browsers: a member pays and asks for a phone visit in Missouri; a
- * clinician licensed there sees it arrive in the queue without reloading, claims it, starts it,
+ * A visit from end to end, in two browsers: a member (arranged through the API) asks for a phone visit
+ * in Missouri; a clinician licensed there sees it arrive in the queue without reloading, claims it, starts it,
  * writes the note with a prescription and signs; the member's waiting room turns to the summary by
  * itself, and its PDF downloads. A red flag, instead, makes no request at all.
  */
@@ -21,7 +21,7 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   adminSession,
   browser,
 }, testInfo) => {
-  // A whole visit in two browsers, from sign-up to the signed summary.
+  // A whole visit in two browsers, from the request to the signed summary.
   test.setTimeout(240_000);
   const member = await createMember(request, site, {
     email: uniqueEmail('avery'),
