@@ -184,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           // Read on scrape: the streams are registered with the plugins, below.
           openEventStreams: () => app.eventStreams.count(),
         });
-  const gateway = createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs });
+  const gateway = createSandboxGateway(handle.db, { latencyMs: config.sandboxLatencyMs, holdFile: config.sandboxHoldFile });
   const mail = createMailDelivery({
     db: handle.db,
     config,

@@ -89,6 +89,7 @@ const envSchema = z.object({
   GEO_RESTRICT: onOff.default('on'),
   PAYMENT_GATEWAY: z.enum(['sandbox']).default('sandbox'),
   SANDBOX_GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  SANDBOX_GATEWAY_HOLD_FILE: z.string().min(1).optional(),
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60_000),
   STORAGE: z.enum(['local', 's3']).default('local'),
   // Unset: AWS itself. MinIO, R2 and s3rver give their own endpoint.
@@ -174,6 +175,8 @@ export interface Config {
   paymentGateway: 'sandbox';
   /** Sandbox only: delay between recording a charge and answering (tests crash the server in between). */
   sandboxLatencyMs: number;
+  /** Sandbox only: while this file exists, answers wait after the charge is recorded (tests keep a charge in flight). */
+  sandboxHoldFile?: string;
   /** A pending payment attempt older than this is asked about at the gateway and settled. */
   reconcileAfterMs: number;
   /** Receipt storage: null keeps files under DATA_DIR; otherwise the S3-compatible bucket. */
@@ -326,6 +329,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     geoRestrict: e.GEO_RESTRICT === 'on',
     paymentGateway: e.PAYMENT_GATEWAY,
     sandboxLatencyMs: e.SANDBOX_GATEWAY_LATENCY_MS,
+    sandboxHoldFile: e.SANDBOX_GATEWAY_HOLD_FILE,
     reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
     s3:
       e.STORAGE === 's3'

@@ -49,7 +49,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
   });
 
   it('#26 settles a checkout whose server was killed between charge and commit exactly once, when two instances start together; the key replays the outcome', async () => {
-    const dying = await start({ SANDBOX_GATEWAY_LATENCY_MS: '20000' });
+    const dying = await start(cluster.holdCharges().env);
     const { user, token } = await signedInPatient(cluster.helper);
     const userId = user.id as string;
     const key = randomUUID();

@@ -28,8 +28,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a renewal and an admin edit on 
     const m = await insertDueMember(cluster.helper);
 
     // Its billing run at start claims the membership and charges it; the gateway holds the answer
-    // longer than the other instance takes to start (whose own run then finds the membership claimed).
-    await start({ SANDBOX_GATEWAY_LATENCY_MS: '20000' });
+    // until the other instance has started (whose own run then finds the membership claimed) and
+    // refused the edit.
+    const hold = cluster.holdCharges();
+    await start(hold.env);
     await eventually('the renewal try', async () => (await renewals(m.id)).find((r) => r.status === 'pending'), 60_000);
     const editing = await start();
     const view = (await call(editing.url, 'GET', `/api/admin/search?email=${encodeURIComponent(m.email)}`, undefined, auth)).body
@@ -46,6 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a renewal and an admin edit on 
     expect([refused.status, refused.body.message]).toEqual([409, messages.renewalInFlight]);
     expect((await renewals(m.id)).map((r) => r.status)).toEqual(['pending']);
 
+    hold.release();
     await eventually('the renewal to settle', async () => (await renewals(m.id)).find((r) => r.status !== 'pending'), 30_000);
     expect((await renewals(m.id)).map((r) => [r.status, r.amountCents])).toEqual([['succeeded', 2999]]);
     expect((await cancel()).status).toBe(200);
@@ -58,14 +61,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a renewal and an admin edit on 
 
   it("refuses a member's own cancellation on one instance (409) while the other charges the renewal; after it, the cancellation ends the membership a period on", async () => {
     // Only this test's instances charge. The one the member uses starts first, before the membership is
-    // due, so a slow start of the other cannot let the charge settle before the member asks; both
-    // gateways are slow, so whichever instance claims the renewal, it is in flight when the member asks.
+    // due; both gateways hold their answers, so whichever instance claims the renewal, it is in flight
+    // when the member asks.
     for (const instance of cluster.running) instance.kill();
-    const slow = { SANDBOX_GATEWAY_LATENCY_MS: '20000' };
-    const editing = await start(slow);
+    const hold = cluster.holdCharges();
+    const editing = await start(hold.env);
     const m = await insertDueMember(cluster.helper);
     const member = { authorization: `Bearer ${m.token}` };
-    await start(slow);
+    await start(hold.env);
     await eventually('the renewal try', async () => (await renewals(m.id)).find((r) => r.status === 'pending'), 90_000);
     const cancel = () => call(editing.url, 'POST', '/api/users/me/membership/cancellation', { reason: 'Moving' }, member);
     const refused = await cancel();
@@ -73,6 +76,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a renewal and an admin edit on 
     const [before] = await cluster.helper.ctx.db.select().from(memberships).where(eq(memberships.userId, m.id));
     expect(before?.cancelAt).toBeNull();
 
+    hold.release();
     await eventually('the renewal to settle', async () => (await renewals(m.id)).find((r) => r.status !== 'pending'), 30_000);
     const accepted = await cancel();
     expect(accepted.status).toBe(200);

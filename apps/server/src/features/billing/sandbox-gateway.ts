@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { detectCardBrand } from '@app/shared';
 import type { Executor } from '../../db/client';
@@ -41,18 +42,27 @@ const refundAnswerOf = (row: SandboxRecord): RefundResult =>
 export interface SandboxOptions {
   /** Delay between recording a charge and answering, as a slow network; lets tests crash in between. */
   latencyMs?: number;
+  /**
+   * While a file at this path exists, answers wait after the charge is recorded: a test keeps a charge
+   * in flight for exactly as long as it needs, however long its server processes take to start.
+   */
+  holdFile?: string;
 }
+
+/** How often a held answer looks whether its hold file is gone. */
+const HOLD_POLL_MS = 50;
 
 /**
  * The default gateway: deterministic like a card network's test mode, charging nothing real. Like a
  * real gateway it keeps its record of charges outside our process (its own table), answers the same
  * for a repeated idempotency key, and can be asked about a key and void it.
  */
-export function createSandboxGateway(db: Executor, { latencyMs = 0 }: SandboxOptions = {}): PaymentGateway {
+export function createSandboxGateway(db: Executor, { latencyMs = 0, holdFile }: SandboxOptions = {}): PaymentGateway {
   const record = groupedRecorder(db);
   const recorded = async (request: Pick<ChargeRequest, 'idempotencyKey' | 'amountCents'>, decide: () => SandboxResult) => {
     const row = await record({ idempotencyKey: request.idempotencyKey, result: decide(), amountCents: request.amountCents });
     if (latencyMs > 0) await sleep(latencyMs);
+    while (holdFile && existsSync(holdFile)) await sleep(HOLD_POLL_MS);
     return row;
   };
   const once = async (request: Pick<ChargeRequest, 'idempotencyKey' | 'amountCents'>, decide: () => SandboxResult) =>
