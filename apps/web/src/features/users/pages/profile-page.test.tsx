@@ -33,7 +33,7 @@ const thisDevice = {
 };
 const laptop = { ...thisDevice, id: 's2', current: false, device: 'Safari on macOS', place: null };
 
-function setup(me: Response | (() => Response), extra: Parameters<typeof mockApi>[0] = {}) {
+function setup(me: Response | (() => Response | Promise<Response>), extra: Parameters<typeof mockApi>[0] = {}) {
   window.sessionStorage.setItem('authUser', JSON.stringify({ email: 'pat.lee@example.com', verified: true }));
   window.sessionStorage.setItem('authToken', 'token');
   const api = mockApi({
@@ -113,14 +113,23 @@ describe('profile page', () => {
   });
 
   it('loads the profile and the payments afresh on every visit, with the spinner', async () => {
-    const { api, router } = setup(json(200, profile));
+    // Once held, the profile's answers wait until the test has seen the spinner they load under.
+    let held = false;
+    let answer = () => {};
+    const seenSpinner = new Promise<void>((resolve) => (answer = resolve));
+    const { api, router } = setup(async () => {
+      if (held) await seenSpinner;
+      return json(200, profile);
+    });
     expect(await screen.findByRole('heading', { name: 'Hello, Pat' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET', '/api/users/me/payments')).toHaveLength(1));
     await router.navigate('/');
     expect(await screen.findByRole('heading', { name: 'stub /' })).toBeInTheDocument();
     const [profileReads, paymentReads] = [api.callsTo('GET', '/api/users/me').length, api.callsTo('GET', '/api/users/me/payments').length];
+    held = true;
     await router.navigate('/profile');
     expect(await screen.findByText('Loading your profile…')).toBeInTheDocument();
+    answer();
     expect(await screen.findByText('Account details')).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/users/me').length).toBeGreaterThan(profileReads);
     await waitFor(() => expect(api.callsTo('GET', '/api/users/me/payments').length).toBeGreaterThan(paymentReads));
