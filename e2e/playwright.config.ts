@@ -24,5 +24,8 @@ export default defineConfig({
     // A trace (DOM snapshots and screenshots of every step) is recorded only when CI retries a failed
     // test, not for every test that passes. Locally, `--trace on`.
     trace: 'on-first-retry',
+    // The pictures the tests keep for a person to look at are skipped in CI (fixtures/pictures.ts); a
+    // failed test still leaves one of the page it failed on.
+    screenshot: 'only-on-failure',
   },
 });

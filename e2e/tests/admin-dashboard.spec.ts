@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
 import { openConsoleSection } from '../fixtures/console';
 import { createVerifiedPatient, uniqueEmail } from '../fixtures/patients';
+import { keepPicture } from '../fixtures/pictures';
 import { expect } from '../fixtures/site';
 import { ADMIN_EMAIL, openConsole, STAFF_SITE_ENV, test } from '../fixtures/staff';
 
@@ -157,11 +158,8 @@ for (const { width, height } of [
   test.describe(`the console at ${width} px`, () => {
     test.use({ viewport: { width, height } });
 
-    test('has its own frame with a navigation to every section, each accessible and fitting the screen', async ({
-      page,
-      adminSession,
-    }, testInfo) => {
-      // Nine sections, each checked by axe and captured whole.
+    test('has its own frame with a navigation to every section, each accessible and fitting the screen', async ({ page, adminSession }) => {
+      // Nine sections, each checked by axe and kept as a picture.
       test.slow();
       await openConsole(page, adminSession);
       // No marketing bar, footer or floating buttons.
@@ -188,19 +186,16 @@ for (const { width, height } of [
         await expect(page.locator('[aria-busy="true"], .spinner')).toHaveCount(0);
         await expectAccessible(page);
         await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: testInfo.outputPath(`console-${label.toLowerCase()}-${width}.png`), fullPage: true });
+        await keepPicture(page, `console-${label.toLowerCase()}`);
       }
       if (width < 900) {
         await menu.click();
         await expectAccessible(page);
-        await page.screenshot({ path: testInfo.outputPath(`console-menu-${width}.png`) });
+        await keepPicture(page, 'console-menu', undefined, { fullPage: false });
       }
     });
 
-    test('defines each figure, and reads every chart by pointer and by keyboard over a quick range', async ({
-      page,
-      adminSession,
-    }, testInfo) => {
+    test('defines each figure, and reads every chart by pointer and by keyboard over a quick range', async ({ page, adminSession }) => {
       await openConsole(page, adminSession);
       const analytics = page.getByRole('region', { name: 'Analytics' });
 
@@ -251,7 +246,7 @@ for (const { width, height } of [
       await expect(revenueChart.locator('.admin-chart__tooltip')).toContainText(/^\w+ \d{4} \(partial\)Monthly recurring revenue: \$/);
       await expect(analytics.getByText('Hatched: a partial month').first()).toBeVisible();
       await expectAccessible(page);
-      await page.screenshot({ path: testInfo.outputPath(`console-figures-${width}.png`), fullPage: true });
+      await keepPicture(page, 'console-figures');
 
       // Profit: net bars on a dollar axis, each month's figures and margin, a totals row.
       await openConsoleSection(page, 'Profit');
@@ -264,7 +259,7 @@ for (const { width, height } of [
       await page.getByRole('group', { name: 'Quick ranges' }).getByRole('button', { name: 'Last month' }).click();
       await expect(page.getByRole('region', { name: 'Profit table' }).getByRole('row')).toHaveCount(3);
       await expectAccessible(page);
-      await page.screenshot({ path: testInfo.outputPath(`console-profit-${width}.png`), fullPage: true });
+      await keepPicture(page, 'console-profit');
 
       // Expenses: the same quick ranges filter at once.
       await openConsoleSection(page, 'Expenses');

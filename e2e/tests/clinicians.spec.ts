@@ -3,6 +3,7 @@ import { expectAccessible } from '../fixtures/a11y';
 import { acceptInvitation, CLINICIAN_PASSWORD, sendInvitation } from '../fixtures/clinicians';
 import { signOutOfConsole } from '../fixtures/console';
 import { uniqueEmail } from '../fixtures/patients';
+import { keepPicture } from '../fixtures/pictures';
 import { expect, test } from '../fixtures/site';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signInAsStaff, STAFF_SITE_ENV } from '../fixtures/staff';
 
@@ -13,7 +14,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, signInAsStaff, STAFF_SITE_ENV } from '../f
  */
 test.use({ siteEnv: STAFF_SITE_ENV, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-test('an admin invites a clinician, who sets a password, signs in and goes on duty', async ({ page, site }, testInfo) => {
+test('an admin invites a clinician, who sets a password, signs in and goes on duty', async ({ page, site }) => {
   const email = uniqueEmail('mary');
 
   await signInAsStaff(page, site, ADMIN_EMAIL, ADMIN_PASSWORD, 'Sign in to the admin dashboard');
@@ -22,7 +23,7 @@ test('an admin invites a clinician, who sets a password, signs in and goes on du
   const listed = page.getByRole('list', { name: 'Clinicians' }).getByRole('article').filter({ hasText: email });
   await expect(listed.getByRole('heading', { level: 3, name: 'Mary Seacole, NP' })).toBeVisible();
   await expect(listed.getByText('Off duty')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('admin-clinicians-phone.png'), fullPage: true });
+  await keepPicture(page, 'admin-clinicians');
   await signOutOfConsole(page);
 
   await acceptInvitation(page, site, email);
@@ -39,6 +40,6 @@ test('an admin invites a clinician, who sets a password, signs in and goes on du
   await expect(page.getByRole('region', { name: 'Queue' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'On duty' })).toHaveAttribute('aria-checked', 'true');
-  await page.screenshot({ path: testInfo.outputPath('clinic-phone.png'), fullPage: true });
+  await keepPicture(page, 'clinic');
   await expectAccessible(page);
 });

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from '../fixtures/a11y';
 import { openConsoleSection, openMember } from '../fixtures/console';
 import { createVerifiedPatient, linkIn, uniqueEmail } from '../fixtures/patients';
+import { keepPicture } from '../fixtures/pictures';
 import { appReady, expect } from '../fixtures/site';
 import { ADMIN_EMAIL, openConsole, signInAsStaff, STAFF_SITE_ENV, test } from '../fixtures/staff';
 
@@ -29,7 +30,7 @@ for (const { name, viewport } of WIDTHS) {
   test.describe(`on a ${name} screen`, () => {
     test.use({ viewport });
 
-    test('an admin reads an enquiry, replies by e-mail and closes it', async ({ page, request, site, adminSession }, testInfo) => {
+    test('an admin reads an enquiry, replies by e-mail and closes it', async ({ page, request, site, adminSession }) => {
       const email = uniqueEmail('asker');
       const sent = await request.post('/api/users/questions', {
         data: {
@@ -58,7 +59,7 @@ for (const { name, viewport } of WIDTHS) {
       expect(reply.text).toContain('Yes, we see children from age 2.');
       await enquiry.getByRole('button', { name: 'Close enquiry' }).click();
       await expect(enquiry.getByRole('status')).toContainText(messages.enquiryStatusSaved('closed'));
-      await page.screenshot({ path: testInfo.outputPath(`enquiries-${viewport.width}.png`), fullPage: true });
+      await keepPicture(page, `enquiries`);
     });
 
     test('an admin disables a member with a reason, who is refused at sign-in, and enables them again', async ({
@@ -67,7 +68,7 @@ for (const { name, viewport } of WIDTHS) {
       request,
       site,
       adminSession,
-    }, testInfo) => {
+    }) => {
       const email = uniqueEmail('dana');
       await createVerifiedPatient(request, site, {
         email,
@@ -86,7 +87,7 @@ for (const { name, viewport } of WIDTHS) {
       await access.getByRole('button', { name: 'Disable account', exact: true }).click();
       await expect(access.getByRole('status')).toContainText('is disabled');
       await expectAccessible(page);
-      await page.screenshot({ path: testInfo.outputPath(`disable-${viewport.width}.png`), fullPage: true });
+      await keepPicture(page, `disable`);
 
       const member = await browser.newPage({ baseURL: site.baseURL, viewport });
       await member.goto('/login');
@@ -108,7 +109,7 @@ for (const { name, viewport } of WIDTHS) {
       browser,
       site,
       adminSession,
-    }, testInfo) => {
+    }) => {
       await openConsole(page, adminSession);
       await openSection(page, 'Settings');
       const email = uniqueEmail('ivy');
@@ -120,7 +121,7 @@ for (const { name, viewport } of WIDTHS) {
       await expect(form.getByRole('status')).toContainText(messages.adminInvited(email));
       await expect(page.getByRole('cell').filter({ hasText: email })).toContainText('Ivy Park');
       await expectAccessible(page);
-      await page.screenshot({ path: testInfo.outputPath(`settings-${viewport.width}.png`), fullPage: true });
+      await keepPicture(page, `settings`);
 
       // The invited admin, in a browser of their own.
       const invited = await (await browser.newContext({ baseURL: site.baseURL, viewport })).newPage();
@@ -136,10 +137,7 @@ for (const { name, viewport } of WIDTHS) {
       await invited.context().close();
     });
 
-    test('an admin reads the audit trail in words, filters it and opens a row’s details on request', async ({
-      page,
-      adminSession,
-    }, testInfo) => {
+    test('an admin reads the audit trail in words, filters it and opens a row’s details on request', async ({ page, adminSession }) => {
       await openConsole(page, adminSession);
       // Listing the members is an audited read of the admin's own.
       await openSection(page, 'Members');
@@ -155,7 +153,7 @@ for (const { name, viewport } of WIDTHS) {
       await trail.getByRole('button', { name: 'Open details' }).first().click();
       await expect(trail.locator('pre').first()).toContainText('"count"');
       await expectAccessible(page);
-      await page.screenshot({ path: testInfo.outputPath(`audit-log-${viewport.width}.png`), fullPage: true });
+      await keepPicture(page, `audit-log`);
     });
   });
 }

@@ -1,5 +1,6 @@
 import { clinicBrowser, clinicianOnDuty } from '../fixtures/clinicians';
 import { createMember, linkIn, openSignedIn, signInThroughApi, uniqueEmail } from '../fixtures/patients';
+import { keepPicture, PHONE } from '../fixtures/pictures';
 import { appReady, expect } from '../fixtures/site';
 import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 
@@ -26,7 +27,7 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   site,
   adminSession,
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(300_000);
   const parent = await createMember(request, site, {
     email: uniqueEmail('jordan'),
@@ -47,7 +48,7 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   await childForm.getByLabel('Date of birth').fill(bornYearsAgo(7));
   await childForm.getByLabel('Sex').selectOption({ label: 'Female' });
   await childForm.getByLabel('Relationship').selectOption({ label: 'My child' });
-  await page.screenshot({ path: testInfo.outputPath('family-add-child-1280.png'), fullPage: true });
+  await keepPicture(page, 'family-add-child');
   await childForm.getByRole('button', { name: 'Add a child' }).click();
   await expect(family.getByRole('status')).toContainText('Mia was added to your family.');
   await expect(family).toContainText('Child · 7 years old');
@@ -58,10 +59,7 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   await family.getByLabel('Their e-mail address').fill(partnerEmail);
   await family.getByRole('button', { name: 'Send the invitation' }).click();
   await expect(family.getByRole('status')).toContainText(`Invitation sent to ${partnerEmail}`);
-  await page.screenshot({ path: testInfo.outputPath('family-card-1280.png'), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: testInfo.outputPath('family-card-390.png'), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await keepPicture(page, 'family-card', [{ width: 1280, height: 900 }, PHONE]);
 
   const partnerContext = await browser.newContext({ baseURL: site.baseURL, viewport: { width: 390, height: 844 } });
   const partner = await partnerContext.newPage();
@@ -75,7 +73,7 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   await partner.getByLabel('ZIP code').fill('63101');
   await partner.getByLabel('New password', { exact: true }).fill('Casey!Rivera9');
   await partner.getByLabel('Confirm new password').fill('Casey!Rivera9');
-  await partner.screenshot({ path: testInfo.outputPath('join-family-390.png'), fullPage: true });
+  await keepPicture(partner, 'join-family');
   await partner.getByRole('button', { name: 'Create my login and join' }).click();
   await expect(partner.getByText("You joined Jordan Rivera's family.")).toBeVisible();
   const partnerSession = await signInThroughApi(request, partnerEmail, 'Casey!Rivera9');
@@ -101,7 +99,7 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   await page.getByLabel('Since when?').selectOption({ label: 'Today' });
   await page.getByRole('radio', { name: 'Phone' }).check();
   await page.getByLabel('I agree to receive care by telehealth').check();
-  await page.screenshot({ path: testInfo.outputPath('request-for-child-1280.png'), fullPage: true });
+  await keepPicture(page, 'request-for-child');
   await page.getByRole('button', { name: 'Request a visit', exact: true }).click();
   await expect(page).toHaveURL(/\/visits\/[0-9a-f-]{36}$/);
 
@@ -126,7 +124,7 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   await appReady(page);
   const record = page.getByRole('listitem').filter({ hasText: 'For Mia Rivera' });
   await expect(record.getByRole('region', { name: 'Visit summary' })).toContainText('Acute otitis media, left ear');
-  await page.screenshot({ path: testInfo.outputPath('parent-record-1280.png'), fullPage: true });
+  await keepPicture(page, 'parent-record');
 
   // Not in the partner's: their record is empty, and the family card shows them no child's details.
   await openSignedIn(partner, '/visits', partnerSession);
@@ -138,6 +136,6 @@ test("a parent adds a child and books their pediatric visit; the child's summary
   await expect(theirFamily).toContainText('Mia Rivera');
   await expect(theirFamily.getByRole('link', { name: "Mia's health history" })).toHaveCount(0);
   await expect(theirFamily.getByRole('button', { name: 'Leave the family' })).toBeVisible();
-  await partner.screenshot({ path: testInfo.outputPath('partner-family-390.png'), fullPage: true });
+  await keepPicture(partner, 'partner-family');
   await partnerContext.close();
 });

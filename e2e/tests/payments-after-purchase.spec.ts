@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { readPdf } from '../../apps/server/src/test/pdf-text';
 import { openMember } from '../fixtures/console';
 import { createMember, openSignedIn, uniqueEmail } from '../fixtures/patients';
+import { keepPicture, PHONE } from '../fixtures/pictures';
 import { expect, type Site } from '../fixtures/site';
 import { openConsole, STAFF_SITE_ENV, test } from '../fixtures/staff';
 
@@ -42,7 +43,7 @@ test('a past-due member updates the card and is charged once for the renewal tha
   await page.reload();
   const banner = membership(page).getByRole('alert').filter({ hasText: messages.lastPaymentFailed });
   await expect(banner).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('past-due-1280.png'), fullPage: true });
+  await keepPicture(page, 'past-due');
   await banner.getByRole('button', { name: 'Update card' }).click();
 
   const form = membership(page).getByRole('form', { name: 'Update card' });
@@ -54,9 +55,7 @@ test('a past-due member updates the card and is charged once for the renewal tha
   await form.getByLabel('Card number').pressSequentially('5555555555554444');
   await form.getByLabel('Expiry (MM/YY)').pressSequentially('1234');
   await form.getByLabel('CVC').fill('123');
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath('update-card-390.png'), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await keepPicture(page, 'update-card', [PHONE]);
   // A double click sends one request: the button is busy until the answer.
   await form.getByRole('button', { name: 'Save card and pay' }).dblclick();
 
@@ -66,7 +65,7 @@ test('a past-due member updates the card and is charged once for the renewal tha
   // The checkout and one renewal, both paid: the renewal that failed is charged once.
   await expect(historyRows(page).filter({ hasText: 'Renewal' })).toHaveCount(1);
   await expect(historyRows(page).filter({ hasText: 'Renewal' }).getByText('Paid')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('card-updated-1280.png'), fullPage: true });
+  await keepPicture(page, 'card-updated');
 });
 
 test('a member downloads the receipt of a payment and it says what an HSA administrator asks for', async ({ page, request, site }) => {
@@ -78,8 +77,7 @@ test('a member downloads the receipt of a payment and it says what an HSA admini
   for (const expected of ['Receipt', 'Riley Okafor', 'Individual Monthly membership', '$29.99', 'Visa ending in 4242', 'Tax ID (EIN):']) {
     expect(text).toContain(expected);
   }
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath('history-390.png'), fullPage: true });
+  await keepPicture(page, 'history', [PHONE]);
 });
 
 test('an admin refunds part of a payment, and the member is told and sees it', async ({ page, browser, request, site, adminSession }) => {
@@ -96,7 +94,7 @@ test('an admin refunds part of a payment, and the member is told and sees it', a
   const refund = payments.getByRole('group', { name: 'Refund Individual Monthly' });
   await refund.getByLabel('Amount to refund (USD)').fill('10');
   await refund.getByLabel('Reason for the refund').fill('Asked within the first week');
-  await adminPage.screenshot({ path: test.info().outputPath('refund-1280.png'), fullPage: true });
+  await keepPicture(adminPage, 'refund');
   await refund.getByRole('button', { name: 'Refund $10.00' }).click();
   await expect(payments.getByText(messages.refundDone('$10.00'))).toBeVisible();
   await expect(payments.getByText('$19.99 left to refund')).toBeVisible();

@@ -1,5 +1,6 @@
 import { messages } from '@app/shared';
 import { expectAccessible } from '../fixtures/a11y';
+import { keepPicture, PHONE } from '../fixtures/pictures';
 import { expect } from '../fixtures/site';
 import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 import {
@@ -26,7 +27,7 @@ test('a member and a clinician see and hear each other in a video visit, mute an
   site,
   browser,
   adminSession,
-}, testInfo) => {
+}) => {
   test.setTimeout(420_000);
   const { clinic, clinicContext, room, desk } = await claimedVideoVisit({ page, request, site, browser, adminSession });
 
@@ -39,7 +40,7 @@ test('a member and a clinician see and hear each other in a video visit, mute an
   await room.getByRole('button', { name: 'Test your camera and microphone' }).click();
   await expect(room.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
   await expect(room.getByLabel('Camera', { exact: true })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('video-device-check-1280.png'), fullPage: true });
+  await keepPicture(page, 'video-device-check');
 
   // The clinician starts the video; the member joins it.
   await desk.getByRole('button', { name: 'Start video' }).click();
@@ -62,13 +63,8 @@ test('a member and a clinician see and hear each other in a video visit, mute an
   await expect(clinic.getByLabel('Assessment')).toBeVisible();
   await expectAccessible(page, '.video');
   await expectAccessible(clinic, '.video');
-  await page.screenshot({ path: testInfo.outputPath('video-call-patient-1280.png'), fullPage: true });
-  await clinic.screenshot({ path: testInfo.outputPath('video-call-clinician-1280.png'), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await clinic.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: testInfo.outputPath('video-call-patient-390.png'), fullPage: true });
-  await clinic.screenshot({ path: testInfo.outputPath('video-call-clinician-390.png'), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await keepPicture(page, 'video-call-patient', [{ width: 1280, height: 900 }, PHONE]);
+  await keepPicture(clinic, 'video-call-clinician', [{ width: 1280, height: 900 }, PHONE]);
 
   // The member's page reloads (the tab was closed and opened again): the same call, joined again.
   await page.reload();

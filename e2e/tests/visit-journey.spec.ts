@@ -1,6 +1,7 @@
 import { expectAccessible } from '../fixtures/a11y';
 import { clinicBrowser, clinicianOnDuty } from '../fixtures/clinicians';
 import { createMember, openSignedIn, uniqueEmail } from '../fixtures/patients';
+import { keepPicture, PHONE } from '../fixtures/pictures';
 import { appReady, expect } from '../fixtures/site';
 import { STAFF_SITE_ENV, test } from '../fixtures/staff';
 
@@ -20,7 +21,7 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   site,
   adminSession,
   browser,
-}, testInfo) => {
+}) => {
   // A whole visit in two browsers, from the request to the signed summary.
   test.setTimeout(240_000);
   const member = await createMember(request, site, {
@@ -64,7 +65,7 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   await expect(item).toContainText('Missouri');
   await expect(item).toContainText('Phone');
   await expect(item).not.toContainText('Avery');
-  await clinic.screenshot({ path: testInfo.outputPath('clinic-queue-1280.png'), fullPage: true });
+  await keepPicture(clinic, 'clinic-queue');
   await expectAccessible(clinic, '.clinic');
   await item.getByRole('button', { name: /^Claim/ }).click();
 
@@ -91,11 +92,9 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
   await line.getByLabel('Quantity').fill('20 tablets');
   await clinic.getByRole('button', { name: 'Save draft' }).click();
   await expect(clinic.getByText('Draft saved.')).toBeVisible();
-  await clinic.screenshot({ path: testInfo.outputPath('clinic-workspace-1280.png'), fullPage: true });
+  await keepPicture(clinic, 'clinic-workspace');
   await expectAccessible(clinic, '.workspace');
-  await clinic.setViewportSize({ width: 390, height: 844 });
-  await clinic.screenshot({ path: testInfo.outputPath('clinic-workspace-editing-390.png'), fullPage: true });
-  await clinic.setViewportSize({ width: 1280, height: 900 });
+  await keepPicture(clinic, 'clinic-workspace-editing', [PHONE]);
   await clinic.getByRole('button', { name: 'Sign and close' }).click();
   await expect(clinic.getByRole('alert')).toContainText('A signed note cannot be changed');
   await clinic.getByRole('button', { name: 'Sign and close the visit' }).click();
@@ -115,11 +114,11 @@ test('a member asks for a phone visit, a clinician claims, treats and signs it, 
 
   // On a phone, the workspace is one column.
   await clinic.setViewportSize({ width: 390, height: 844 });
-  await clinic.screenshot({ path: testInfo.outputPath('clinic-workspace-390.png'), fullPage: true });
+  await keepPicture(clinic, 'clinic-workspace');
   await clinic.goto('/clinic');
   await appReady(clinic);
   await expect(clinic.getByRole('list', { name: 'Recently closed visits' })).toContainText('Avery Member');
-  await clinic.screenshot({ path: testInfo.outputPath('clinic-desk-390.png'), fullPage: true });
+  await keepPicture(clinic, 'clinic-desk');
   await clinicContext.close();
 });
 
