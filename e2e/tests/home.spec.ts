@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectAccessible } from '../fixtures/a11y';
-import { hydrated, pauseCarousel, showPlanCards } from '../fixtures/home';
+import { pauseCarousel, showHydrated, showPlanCards } from '../fixtures/home';
 import { expect, layOutEverySection, test } from '../fixtures/site';
 
 /**
@@ -331,8 +331,7 @@ test.describe('the FAQ', () => {
     await homeReady(page);
     const speed = page.getByRole('button', { name: 'How quickly can I see a doctor?' });
     // The sections below the fold fetch their code as they come near the screen: let it arrive and start.
-    await speed.scrollIntoViewIfNeeded();
-    await hydrated(speed);
+    await showHydrated(speed);
     const fees = page.getByRole('button', { name: 'What are the fees?' });
     await speed.click();
     await expect(speed).toHaveAttribute('aria-expanded', 'true');
