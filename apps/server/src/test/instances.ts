@@ -12,7 +12,7 @@ const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 export interface Instance {
   url: string;
   port: number;
-  /** SIGKILL to the whole process group (npx, tsx and node): no shutdown hook runs, as in a crash. */
+  /** SIGKILL to the whole process group: no shutdown hook runs, as in a crash. */
   kill(): void;
   /** SIGTERM, as an orchestrator stops it, and waits until it exited (SIGKILL after 15 s). */
   stop(): Promise<void>;
@@ -64,8 +64,9 @@ export async function startInstance(env: Record<string, string>, options: Instan
   const { timeoutMs = 90_000, built = false } = options;
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const [command, args] = built ? [process.execPath, ['apps/server/dist/server.js']] : ['npx', ['tsx', 'apps/server/src/server.ts']];
-  const child = spawn(command, args, {
+  // From source, Node with tsx's loader, as `npx tsx` runs it, without npm's and tsx's own processes in front.
+  const args = built ? ['apps/server/dist/server.js'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repositoryRoot,
     env: {
       ...process.env,
@@ -79,7 +80,7 @@ export async function startInstance(env: Record<string, string>, options: Instan
       ...env,
     },
     stdio: options.output === undefined ? 'ignore' : ['ignore', options.output, options.output],
-    // Its own process group, so that SIGKILL reaches the server behind npx and tsx.
+    // Its own process group, so that SIGKILL reaches whatever the server started too.
     detached: true,
   });
   const instance: Instance = { url, port, kill: () => killGroup(child), stop: () => stopGroup(child) };
