@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './auth';
+export * from './stored-user';
 export * from './new-password';
 export * from './dates';
 export * from './plans';

@@ -1,7 +1,8 @@
+import { toStoredUser } from '@app/shared';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../../test/helpers';
-import { AUTH_CHANGED_EVENT, clearSessionLocally, readRememberedEmail, readSession, storeLogin, toStoredUser, useSession } from './session';
+import { AUTH_CHANGED_EVENT, clearSessionLocally, readRememberedEmail, readSession, storeLogin, useSession } from './session';
 
 const PASSWORD = 'Sup3r$ecretPass';
 const profile = {

@@ -1,25 +1,8 @@
-import { isAdminRole, isClinicianRole, readVerification, type UserProfile } from '@app/shared';
+import { isAdminRole, isClinicianRole, readVerification, type StoredUser } from '@app/shared';
 import { useSyncExternalStore } from 'react';
 import { clearArea, readItem, readJson, removeItem, storageKeys, writeItem, type StorageKind } from '../../lib/storage';
 
 export const AUTH_CHANGED_EVENT = 'auth-changed';
-
-/** The user as kept in storage under authUser (docs/product.md, Data). Never a password. */
-export interface StoredUser {
-  id?: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  verified?: boolean;
-  emailVerificationStat?: string;
-  planId?: string | null;
-  subscriptionPlan?: string | null;
-  /** As the server's last answer about the account gave them (sign-in, the profile); the server checks them itself on every call. */
-  roles?: string[];
-  /** Older sessions kept the token inside the user. */
-  token?: string;
-  accessToken?: string;
-}
 
 export interface Session {
   user: StoredUser | null;
@@ -50,22 +33,6 @@ export function homePathOf(user: StoredUser | null): '/admin' | '/clinic' | '/pr
   const roles = rolesOf(user);
   if (roles.some(isAdminRole)) return '/admin';
   return roles.some(isClinicianRole) ? '/clinic' : '/profile';
-}
-
-/** The fields of a profile worth keeping for the session; nothing else goes to storage. */
-export function toStoredUser(profile: Partial<UserProfile> & { email: string }): StoredUser {
-  const user: StoredUser = {
-    id: profile.id,
-    email: profile.email,
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    verified: profile.verified,
-    emailVerificationStat: profile.emailVerificationStat,
-    planId: profile.planId ?? profile.subscriptionPlan ?? null,
-    subscriptionPlan: profile.subscriptionPlan ?? profile.planId ?? null,
-    roles: profile.roles,
-  };
-  return Object.fromEntries(Object.entries(user).filter(([, value]) => value !== undefined));
 }
 
 const other = (kind: StorageKind): StorageKind => (kind === 'local' ? 'session' : 'local');

@@ -1,4 +1,4 @@
-import { messages } from '@app/shared';
+import { messages, toStoredUser } from '@app/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormPage } from '../../../components/layout/form-page';
@@ -7,7 +7,7 @@ import { Alert, Button, buttonClass } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { storageKeys, writeItem } from '../../../lib/storage';
 import { verifyAdminLogin } from '../api/verify-admin-login';
-import { homePathOf, notifyAuthChanged, saveSession, toStoredUser } from '../session';
+import { homePathOf, notifyAuthChanged, saveSession } from '../session';
 import { useTokenParam } from '../token-param';
 
 /** What the screen says, for an admin's link or a clinician's (whose link ends in ?for=clinic). */

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, FAILED_LOGIN_HINT_THRESHOLD, messages, type LoginResponse } from '@app/shared';
+import { EMAIL_PATTERN, FAILED_LOGIN_HINT_THRESHOLD, messages, toStoredUser, type LoginResponse } from '@app/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormPage, TrustPanel } from '../../../components/layout/form-page';
@@ -17,7 +17,6 @@ import {
   readRememberedEmail,
   rememberEmail,
   storeLogin,
-  toStoredUser,
   useSession,
   type Flash,
 } from '../session';
