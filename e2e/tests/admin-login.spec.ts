@@ -10,6 +10,9 @@ import { expect, test } from '../fixtures/site';
  */
 const ADMIN_EMAIL = 'admin@careconnect.test';
 const ADMIN_PASSWORD = 'Adm1n!secret';
+// In one worker, one after another: a file with a server of its own would otherwise start one in each
+// worker that takes a test of it.
+test.describe.configure({ mode: 'default' });
 test.use({ siteEnv: { ADMIN_EMAIL, ADMIN_PASSWORD }, viewport: { width: 1280, height: 800 } });
 
 async function openLogin(page: Page) {
