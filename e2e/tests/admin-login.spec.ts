@@ -2,14 +2,13 @@ import { messages } from '@app/shared';
 import type { Page } from '@playwright/test';
 import { createVerifiedPatient, linkIn } from '../fixtures/patients';
 import { expect, test } from '../fixtures/site';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../fixtures/staff';
 
 /**
  * Admin sign-in: a password never gives an admin a session by itself; it sends a single-use magic
  * link, and the link only signs in after a button press on the confirmation screen (mail scanners
  * open links, so opening alone must not spend it).
  */
-const ADMIN_EMAIL = 'admin@careconnect.test';
-const ADMIN_PASSWORD = 'Adm1n!secret';
 // In one worker, one after another: a file with a server of its own would otherwise start one in each
 // worker that takes a test of it.
 test.describe.configure({ mode: 'default' });
