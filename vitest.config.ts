@@ -15,8 +15,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          // One migrated database (PGlite, or a template on the Postgres server) that every test app's database starts as.
-          globalSetup: ['apps/server/src/test/migrated-template.ts'],
+          // One migrated database (PGlite, or a template on the Postgres server) that every test app's database
+          // starts as, and the server bundled once for the tests that start server processes.
+          globalSetup: ['apps/server/src/test/migrated-template.ts', 'apps/server/src/test/server-bundle.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

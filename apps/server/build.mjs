@@ -1,12 +1,14 @@
-// Bundles the server into dist/server.js. Installed packages stay external (node loads them from
+// Bundles the server into dist/server.js, or into the folder its first argument names (the server
+// tests' own bundle, test/server-bundle.ts). Installed packages stay external (node loads them from
 // node_modules at run time); the workspace packages (@app/*) are TypeScript source, so they are
 // bundled. The SQL migrations are copied beside the bundle, where db/client.ts looks for them.
 import { cpSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = (/** @type {string} */ path) => fileURLToPath(new URL(path, import.meta.url));
-const outdir = here('./dist');
+const outdir = process.argv[2] ? resolve(process.argv[2]) : here('./dist');
 
 /** Every bare import is external unless it names a workspace package. @type {import('esbuild').Plugin} */
 const externalPackages = {

@@ -3,11 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
-const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The environment the server starts with: these settings over the test process's own. */
@@ -23,10 +22,10 @@ const settings = (env: Record<string, string>) => ({
 /** Starts the real server process with these settings; resolves when it exits. */
 function start(env: Record<string, string>) {
   return new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    // Node with tsx's loader, as `npx tsx` runs it, without npx and tsx's own process in front.
+    // This run's bundle, with its source map, so that a stack would name the TypeScript files.
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', serverFile],
+      ['--enable-source-maps', inject('serverBundle')],
       { cwd: repoRoot, timeout: 60_000, env: settings(env) },
       (_error, _stdout, stderr) =>
         resolve({

@@ -1,14 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from './app';
 import { checkoutBody, createTestConfig, eventually, signedInPatient, testPhiKey } from './test/harness';
-import { freePort } from './test/instances';
+import { freePort, startInstance } from './test/instances';
 
-const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** How long the sandbox gateway takes to answer: the checkout is in flight that long. */
 const GATEWAY_MS = 5_000;
 
@@ -40,7 +36,8 @@ describe('a server process told to stop (SIGTERM)', () => {
 
   it('refuses new connections, answers the request under way and a late readiness probe (503), closes the metrics port and exits 0', async () => {
     const metricsPort = await freePort();
-    const { url, port, child, exited } = await startServer({ SHUTDOWN_TIMEOUT_MS: '30000', METRICS_PORT: String(metricsPort) });
+    const server = await startServer({ SHUTDOWN_TIMEOUT_MS: '30000', METRICS_PORT: String(metricsPort) });
+    const { url, port } = server;
     try {
       // The metrics listen on their own port, and only there.
       const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
@@ -54,7 +51,7 @@ describe('a server process told to stop (SIGTERM)', () => {
       const { socket, closed, received } = checkoutOnRawConnection(port, patients[0]!);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const stoppedAt = Date.now();
-      child.kill('SIGTERM');
+      const exitCode = server.stop();
 
       // The listener closes at once: a new connection is refused while the checkout is still under way.
       await eventually('new connections to be refused', () =>
@@ -72,69 +69,38 @@ describe('a server process told to stop (SIGTERM)', () => {
       const statuses = [...received().matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1]);
       expect(statuses).toEqual(['200', '503']);
       expect(received()).toContain('{"status":"down","checks":{"accepting":"down"}}');
-      expect(await exited).toBe(0);
+      expect(await exitCode).toBe(0);
       await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
       // It waited for the gateway rather than cutting the checkout off.
       expect(Date.now() - stoppedAt).toBeGreaterThan(GATEWAY_MS - 1_000);
     } finally {
-      child.kill('SIGKILL');
+      server.kill();
     }
   }, 120_000);
 
   it('cuts off a request still under way after SHUTDOWN_TIMEOUT_MS, and still exits', async () => {
-    const { port, child, exited } = await startServer({ SHUTDOWN_TIMEOUT_MS: '1000' });
+    const server = await startServer({ SHUTDOWN_TIMEOUT_MS: '1000' });
     try {
-      const { closed, received } = checkoutOnRawConnection(port, patients[1]!);
+      const { closed, received } = checkoutOnRawConnection(server.port, patients[1]!);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const stoppedAt = Date.now();
-      child.kill('SIGTERM');
+      const exitCode = server.stop();
       await closed;
       // No answer: the gateway was still thinking when the connection was closed.
       expect(received()).toBe('');
-      expect(await exited).toBe(0);
+      expect(await exitCode).toBe(0);
       expect(Date.now() - stoppedAt).toBeLessThan(GATEWAY_MS - 1_000);
     } finally {
-      child.kill('SIGKILL');
+      server.kill();
     }
   }, 120_000);
 
-  /** Starts the server process (Node with tsx's loader, so a signal reaches the server itself) and waits until it is ready. */
-  async function startServer(settings: Record<string, string>) {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', serverFile], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        ...env,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        APP_URL: url,
-        CAPTCHA: 'off',
-        GEO_RESTRICT: 'off',
-        LOG_LEVEL: 'silent',
-        SANDBOX_GATEWAY_LATENCY_MS: String(GATEWAY_MS),
-        ...settings,
-      },
-      stdio: 'ignore',
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    try {
-      await eventually(
-        'the server to be ready',
-        () =>
-          fetch(`${url}/health/ready`).then(
-            (res) => (res.ok ? true : undefined),
-            () => undefined,
-          ),
-        60_000,
-      );
-    } catch (error) {
-      child.kill('SIGKILL');
-      throw error;
-    }
-    return { url, port, child, exited };
+  /** Starts the server process from this run's bundle, on the patients' database, and waits until it is ready. */
+  function startServer(settings: Record<string, string>) {
+    return startInstance(
+      { ...env, LOG_LEVEL: 'silent', SANDBOX_GATEWAY_LATENCY_MS: String(GATEWAY_MS), ...settings },
+      { entry: inject('serverBundle') },
+    );
   }
 });
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { freePort, startInstance, type Instance } from '../test/instances';
+import { BUILT_SERVER, freePort, startInstance, type Instance } from '../test/instances';
 import { startS3rver } from '../test/s3rver';
 
 /**
@@ -280,7 +280,7 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
       const env = { ...serverEnv, PORT: String(port), METRICS_PORT: String(metricsPort) };
       const log = openSync(join(runDir, `${name}.log`), 'a', 0o600);
       stops.push(() => Promise.resolve(closeSync(log)));
-      const start = () => startInstance(env, { built: true, port, output: log, timeoutMs: 60_000 });
+      const start = () => startInstance(env, { entry: BUILT_SERVER, port, output: log, timeoutMs: 60_000 });
       const entry: ClusterInstance = {
         name,
         url: `http://127.0.0.1:${port}`,
@@ -292,7 +292,7 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
         },
       };
       instances.push(entry);
-      stops.push(() => entry.process?.stop() ?? Promise.resolve());
+      stops.push(async () => void (await entry.process?.stop()));
       // The first one alone, so that it migrates and makes the admin before the others start.
       if (i === 0) entry.process = await start();
     }

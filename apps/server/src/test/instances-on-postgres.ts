@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App } from '../app';
 import { createTestConfig, testPhiKey } from './harness';
 import { startInstance, type Instance } from './instances';
@@ -21,7 +21,7 @@ export function useInstancesOnOnePostgres() {
     helper: undefined as unknown as App,
     running: running as readonly Instance[],
     start: async (extra: Record<string, string> = {}) => {
-      const instance = await startInstance({ ...env, ...extra });
+      const instance = await startInstance({ ...env, ...extra }, { entry: inject('serverBundle') });
       running.push(instance);
       return instance;
     },

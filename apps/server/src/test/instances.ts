@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -14,8 +15,11 @@ export interface Instance {
   port: number;
   /** SIGKILL to the whole process group: no shutdown hook runs, as in a crash. */
   kill(): void;
-  /** SIGTERM, as an orchestrator stops it, and waits until it exited (SIGKILL after 15 s). */
-  stop(): Promise<void>;
+  /**
+   * SIGTERM, as an orchestrator stops it, and waits until it exited (SIGKILL after 15 s). Resolves its
+   * exit code, null when a signal ended it.
+   */
+  stop(): Promise<number | null>;
 }
 
 /** A port nothing listens on now, for a server process to take. */
@@ -30,43 +34,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function killGroup(child: ChildProcess) {
-  if (!child.pid || child.exitCode !== null) return;
+/** The bundle `npm run build` writes, which `npm run cluster` and `drill` start. */
+export const BUILT_SERVER = join(repositoryRoot, 'apps/server/dist/server.js');
+
+/**
+ * How a server process is started: the bundled server to run (BUILT_SERVER, or the tests' own bundle),
+ * on a port of its own unless named, its output dropped unless a file descriptor takes it.
+ */
+export interface InstanceOptions {
+  entry: string;
+  timeoutMs?: number;
+  port?: number;
+  output?: number;
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
   try {
-    process.kill(-child.pid, 'SIGKILL');
+    process.kill(-child.pid, signal);
   } catch {
     // Already gone.
   }
 }
 
-/** How a server process is started: from source (tsx) by default, or the built bundle; on a port of its own unless named; its output dropped unless a file descriptor takes it. */
-export interface InstanceOptions {
-  timeoutMs?: number;
-  built?: boolean;
-  port?: number;
-  output?: number;
-}
-
-function stopGroup(child: ChildProcess): Promise<void> {
-  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return Promise.resolve();
-  }
-  const cutOff = setTimeout(() => killGroup(child), 15_000);
-  return exited.finally(() => clearTimeout(cutOff));
-}
-
-/** Starts one server process and waits until it answers. */
-export async function startInstance(env: Record<string, string>, options: InstanceOptions = {}): Promise<Instance> {
-  const { timeoutMs = 90_000, built = false } = options;
+/** Starts one server process and waits until it is ready (GET /health/ready answers 200). */
+export async function startInstance(env: Record<string, string>, options: InstanceOptions): Promise<Instance> {
+  const { timeoutMs = 90_000 } = options;
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  // From source, Node with tsx's loader, as `npx tsx` runs it, without npm's and tsx's own processes in front.
-  const args = built ? ['apps/server/dist/server.js'] : ['--import', 'tsx', 'apps/server/src/server.ts'];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, ['--enable-source-maps', options.entry], {
     cwd: repositoryRoot,
     env: {
       ...process.env,
@@ -83,17 +79,32 @@ export async function startInstance(env: Record<string, string>, options: Instan
     // Its own process group, so that SIGKILL reaches whatever the server started too.
     detached: true,
   });
-  const instance: Instance = { url, port, kill: () => killGroup(child), stop: () => stopGroup(child) };
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const kill = () => signalGroup(child, 'SIGKILL');
+  const instance: Instance = {
+    url,
+    port,
+    kill,
+    stop: async () => {
+      signalGroup(child, 'SIGTERM');
+      const cutOff = setTimeout(kill, 15_000);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(cutOff);
+      }
+    },
+  };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server process exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/api/plans`).then(
+    const up = await fetch(`${url}/health/ready`).then(
       (response) => response.ok,
       () => false,
     );
     if (up) return instance;
     if (Date.now() > deadline) {
-      instance.kill();
+      kill();
       throw new Error(`the server at ${url} did not start`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
