@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { HEADLESS_LAUNCH } from './fixtures/chromium';
 
+const RUN_FIRST = /\/(video-[^/]*|accounts|admin-login)\.spec\.ts$/;
+
 // The tests drive Debian's Chromium (fixtures/chromium.ts); Playwright never downloads a browser.
 // The site itself (server + SMTP server) is started by the `site` fixture in fixtures/site.ts.
 export default defineConfig({
@@ -17,6 +19,15 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
+  // The files that run in one worker of their own start first, so that they overlap the many short
+  // tests instead of ending the run with the other workers idle: the video calls, which wait on the
+  // network's timers (a relay that stops, a call that comes back) more than they compute, and the two
+  // files with a server of their own and their tests in order. A project only orders the queue; every
+  // test runs once.
+  projects: [
+    { name: 'first', testMatch: RUN_FIRST },
+    { name: 'site', testIgnore: RUN_FIRST },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,

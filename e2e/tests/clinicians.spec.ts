@@ -4,8 +4,8 @@ import { acceptInvitation, CLINICIAN_PASSWORD, sendInvitation } from '../fixture
 import { signOutOfConsole } from '../fixtures/console';
 import { uniqueEmail } from '../fixtures/patients';
 import { keepPicture } from '../fixtures/pictures';
-import { expect, test } from '../fixtures/site';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signInAsStaff, STAFF_SITE_ENV } from '../fixtures/staff';
+import { expect } from '../fixtures/site';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signInAsStaff, STAFF_SITE_ENV, test } from '../fixtures/staff';
 
 /**
  * Clinicians in the browser, on a phone: an admin invites one from the console's Clinicians section,
