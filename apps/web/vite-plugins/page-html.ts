@@ -65,56 +65,73 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
  * loaded chunks (imported with `?inline`, inserted by React as <style> elements): the policy's
  * style-src allows no other inline style.
  */
-export function pageHtml({ sprite, favicon }: { sprite: string; favicon: string }): Plugin {
+export function pageHtml({ sprite, favicon }: { sprite: string; favicon: string }): Plugin[] {
   const inlineScripts: string[] = [];
   const chunkStyles = new Set<string>();
   let outDir = '';
   let building = false;
+  return [
+    brandInPageShell(),
+    {
+      name: 'page-html',
+      configResolved(config) {
+        outDir = resolve(config.root, config.build.outDir);
+        building = config.command === 'build';
+      },
+      transform: {
+        order: 'post',
+        handler(code, id, options) {
+          if (!building || options?.ssr || !CHUNK_STYLESHEET.test(id)) return;
+          const css = /^export default ("(?:[^"\\]|\\.)*");?\s*$/.exec(code.trim());
+          if (!css) throw new Error(`${id} did not become a string module; its stylesheet cannot be hashed for the CSP.`);
+          chunkStyles.add(JSON.parse(css[1]!) as string);
+        },
+      },
+      transformIndexHtml: {
+        order: 'post',
+        async handler(html, context) {
+          const spriteSvg = readFileSync(sprite, 'utf8').replace(/^<svg\b/, '<svg class="icon-sprite" aria-hidden="true"');
+          const faviconUrl = `data:image/svg+xml,${encodeURIComponent(readFileSync(favicon, 'utf8').trim())}`;
+          let page = html
+            .replace(/(<link rel="icon" type="image\/svg\+xml" href=")[^"]*"/, (_, start: string) => `${start}${faviconUrl}"`)
+            .replace(/<body>/, () => `<body>\n    ${spriteSvg.trim()}`);
+          if (context.bundle) {
+            const entries = [...page.matchAll(ENTRY_SCRIPT)];
+            if (entries.length !== 1) throw new Error(`index.html has ${entries.length} entry scripts; one is expected.`);
+            const [tag, entry] = entries[0]!;
+            const source = `(${importAfterFirstPaint.toString()})(${JSON.stringify(entry)}, ${FIRST_PAINT_WAIT_MS})`;
+            const loader = (await transformWithEsbuild(source, 'loader.js', { minify: true, target: 'es2020' })).code.trim();
+            inlineScripts.push(loader);
+            page = page.replace(tag, () => `<script type="module">${loader}</script>`);
+          }
+          return page;
+        },
+      },
+      writeBundle() {
+        // The server-side build of scripts/prerender.mjs has no page.
+        if (inlineScripts.length === 0) return;
+        const scriptSrc = inlineScripts.map(hashSource);
+        const styleSrc = [...chunkStyles].map(hashSource);
+        writeFileSync(resolve(outDir, CSP_FILE), `${JSON.stringify({ scriptSrc, styleSrc }, null, 2)}\n`);
+      },
+    },
+  ];
+}
+
+/**
+ * The page shell names the brand as the pages do (BRAND_NAME at build time, see src/lib/brand.ts), the
+ * default when it is unset. Before Vite's own %VARIABLE% replacement, which would warn of an unset one.
+ */
+function brandInPageShell(): Plugin {
   let brandName: string = BRAND_DEFAULTS.name;
   return {
-    name: 'page-html',
+    name: 'page-html:brand',
     configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-      building = config.command === 'build';
-      // The page shell names the brand as the pages do (BRAND_NAME at build time, see src/lib/brand.ts).
       brandName = String(config.env.BRAND_NAME ?? '').trim() || BRAND_DEFAULTS.name;
     },
-    transform: {
-      order: 'post',
-      handler(code, id, options) {
-        if (!building || options?.ssr || !CHUNK_STYLESHEET.test(id)) return;
-        const css = /^export default ("(?:[^"\\]|\\.)*");?\s*$/.exec(code.trim());
-        if (!css) throw new Error(`${id} did not become a string module; its stylesheet cannot be hashed for the CSP.`);
-        chunkStyles.add(JSON.parse(css[1]!) as string);
-      },
-    },
     transformIndexHtml: {
-      order: 'post',
-      async handler(html, context) {
-        const spriteSvg = readFileSync(sprite, 'utf8').replace(/^<svg\b/, '<svg class="icon-sprite" aria-hidden="true"');
-        const faviconUrl = `data:image/svg+xml,${encodeURIComponent(readFileSync(favicon, 'utf8').trim())}`;
-        let page = html
-          .replaceAll('%BRAND_NAME%', () => escapeHtml(brandName))
-          .replace(/(<link rel="icon" type="image\/svg\+xml" href=")[^"]*"/, (_, start: string) => `${start}${faviconUrl}"`)
-          .replace(/<body>/, () => `<body>\n    ${spriteSvg.trim()}`);
-        if (context.bundle) {
-          const entries = [...page.matchAll(ENTRY_SCRIPT)];
-          if (entries.length !== 1) throw new Error(`index.html has ${entries.length} entry scripts; one is expected.`);
-          const [tag, entry] = entries[0]!;
-          const source = `(${importAfterFirstPaint.toString()})(${JSON.stringify(entry)}, ${FIRST_PAINT_WAIT_MS})`;
-          const loader = (await transformWithEsbuild(source, 'loader.js', { minify: true, target: 'es2020' })).code.trim();
-          inlineScripts.push(loader);
-          page = page.replace(tag, () => `<script type="module">${loader}</script>`);
-        }
-        return page;
-      },
-    },
-    writeBundle() {
-      // The server-side build of scripts/prerender.mjs has no page.
-      if (inlineScripts.length === 0) return;
-      const scriptSrc = inlineScripts.map(hashSource);
-      const styleSrc = [...chunkStyles].map(hashSource);
-      writeFileSync(resolve(outDir, CSP_FILE), `${JSON.stringify({ scriptSrc, styleSrc }, null, 2)}\n`);
+      order: 'pre',
+      handler: (html) => html.replaceAll('%BRAND_NAME%', () => escapeHtml(brandName)),
     },
   };
 }
