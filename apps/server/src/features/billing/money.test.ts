@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@app/shared';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys, payments, sandboxGatewayCharges, users } from '../../db/schema';
 import { runReconciliation } from '.';
@@ -225,6 +225,21 @@ describe('money under attack: an attempt cut short after the charge', () => {
     await runReconciliation(server.app.ctx);
     expect((await ledger(id)).map((p) => p.status)).toEqual(['pending']);
     await runReconciliation(server.app.ctx, { olderThanMs: 0 });
+    expect((await ledger(id)).map((p) => p.status)).toEqual(['failed']);
+  });
+
+  it("counts an attempt recorded within the cut-off's own millisecond as old enough", async () => {
+    const { id } = await patient();
+    const [attempt] = await server.app.ctx.db
+      .insert(payments)
+      .values({ userId: id, planId: 'individualMonthly', kind: 'checkout', amountCents: 2999, gateway: 'sandbox', status: 'pending' })
+      .returning();
+    // The column keeps microseconds, which a JavaScript time cannot name.
+    const cutOff = new Date(Date.now() - 60_000);
+    await server.app.ctx.db.execute(
+      sql`UPDATE payments SET created_at = ${cutOff.toISOString()}::timestamptz + interval '500 microseconds' WHERE id = ${attempt!.id}`,
+    );
+    expect(await runReconciliation(server.app.ctx, { now: cutOff, olderThanMs: 0 })).toBe(1);
     expect((await ledger(id)).map((p) => p.status)).toEqual(['failed']);
   });
 

@@ -330,7 +330,9 @@ export async function claimPendingPayments(
   leaseMs: number,
   filter: { olderThan: Date; limit: number } | { id: string },
 ): Promise<PaymentRow[]> {
-  const which = 'id' in filter ? eq(payments.id, filter.id) : lte(payments.createdAt, filter.olderThan);
+  // A JavaScript time is whole milliseconds and the column's microseconds: an attempt recorded within the
+  // cut-off's own millisecond is not after it.
+  const which = 'id' in filter ? eq(payments.id, filter.id) : lt(payments.createdAt, new Date(filter.olderThan.getTime() + 1));
   const due = db
     .select({ id: payments.id })
     .from(payments)
