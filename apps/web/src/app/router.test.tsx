@@ -1,7 +1,7 @@
 import { messages } from '@app/shared';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { json, mockApi, TestQueryClient } from '../test/helpers';
 import { routes } from './router';
 import type { PageHandle } from './split-page';
@@ -55,6 +55,8 @@ const preloadAll = (list: RouteObject[]): Promise<unknown>[] =>
 describe('routes and gates', () => {
   // A page that suspends inside the testing library's act() is not retried when its code arrives.
   beforeAll(() => Promise.all(preloadAll(routes)), 60_000);
+  // No test reaches the network: one that names no answers gets 599 for every call.
+  beforeEach(() => void mockApi({}));
 
   it('sends a signed-out visitor of /profile and /payment to /login', async () => {
     mockApi({ 'GET /api/captcha/config': json(200, { mode: 'off' }) });
