@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notExists,
 import { assignments, queryRows, type Executor } from '../../db/client';
 import { idempotencyKeys, memberships, payments, users, visits } from '../../db/schema';
 import { membershipTerm } from '../../db/sql-constants';
+import { atOrBefore } from '../../db/time';
 import type { Outcome } from '../../lib/errors';
 import { outboxInsert, type OutboxSchedule, type OutgoingMail } from '../mail';
 import type { NewUser } from '../users';
@@ -330,9 +331,7 @@ export async function claimPendingPayments(
   leaseMs: number,
   filter: { olderThan: Date; limit: number } | { id: string },
 ): Promise<PaymentRow[]> {
-  // A JavaScript time is whole milliseconds and the column's microseconds: an attempt recorded within the
-  // cut-off's own millisecond is not after it.
-  const which = 'id' in filter ? eq(payments.id, filter.id) : lt(payments.createdAt, new Date(filter.olderThan.getTime() + 1));
+  const which = 'id' in filter ? eq(payments.id, filter.id) : atOrBefore(payments.createdAt, filter.olderThan);
   const due = db
     .select({ id: payments.id })
     .from(payments)

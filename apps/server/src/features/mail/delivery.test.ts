@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app';
@@ -133,6 +134,15 @@ describe('mail delivery over SMTP', () => {
     expect(await app.ctx.mail.deliverDue()).toBe(2);
     expect(smtp.received.map((r) => r.to[0]).sort()).toEqual(mails.map((m) => m.to).sort());
     for (const id of ids) expect(await findMail(app.ctx.db, id)).toMatchObject({ attempts: 1, sentAt: expect.any(Date) });
+  });
+
+  it("delivers a message due within the worker's own millisecond", async () => {
+    const [id] = await enqueueMails(app.ctx.db, [letter()]);
+    // The column keeps microseconds, which a JavaScript time cannot name; the fake clock stands still.
+    await app.ctx.db.execute(
+      sql`UPDATE mail_outbox SET next_attempt_at = ${new Date().toISOString()}::timestamptz + interval '500 microseconds' WHERE id = ${id}`,
+    );
+    expect(await app.ctx.mail.deliverDue()).toBe(1);
   });
 
   it('#9 keeps no usable link of a delivered message: its bodies are replaced when it is marked sent', async () => {
