@@ -2,7 +2,8 @@ import { messages } from '@app/shared';
 import { render, screen } from '@testing-library/react';
 import { lazy, type ReactNode } from 'react';
 import { MemoryRouter, useRoutes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../test/helpers';
 import { RootLayout } from './layouts/root-layout';
 import { isChunkLoadError } from './route-error';
 
@@ -22,6 +23,9 @@ function open(element: ReactNode) {
 }
 
 describe('route errors', () => {
+  // The layout asks for the site's settings and the visitor's country: no test reaches the network.
+  beforeEach(() => void mockApi({}));
+
   it('recognises failed chunk loads', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
     expect(isChunkLoadError(new Error('Loading chunk 3 failed'))).toBe(true);

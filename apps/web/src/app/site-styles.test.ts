@@ -9,7 +9,8 @@ async function freshApplySiteStyles() {
 function linkSiteStyles({ disabled }: { disabled: boolean }) {
   const link = document.createElement('link');
   link.rel = 'stylesheet';
-  link.href = '/assets/site-rules-test.css';
+  // A stylesheet the test DOM can load without a server.
+  link.href = 'data:text/css,';
   link.dataset.siteStyles = '';
   link.disabled = disabled;
   document.head.append(link);
