@@ -171,9 +171,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the live bus on the Postgres se
     expect(log.lines.map((line) => line.message)).toContain('live updates: the listening connection dropped; connecting again');
     await instanceB.publish('queue:IL', { type: 'visit-queued', id: '7' });
     expect(await queue.next(2)).toEqual([RESYNC, { type: 'visit-queued', id: '7' }]);
-    const now = await listeningBackends();
-    expect(now).toHaveLength(2);
+    // The publishing instance listens again too, in its own time: its publishing does not wait for that.
+    const now = await eventually('both instances to listen again', async () => {
+      const listening = await listeningBackends();
+      return listening.length === 2 ? listening : undefined;
+    });
     expect(now.map((b) => b.pid)).not.toContain(backends[0]!.pid);
+    expect(now.map((b) => b.pid)).not.toContain(backends[1]!.pid);
     queue.unsubscribe();
   });
 });
