@@ -19,13 +19,14 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
-  // The files that run in one worker of their own start first, so that they overlap the many short
-  // tests instead of ending the run with the other workers idle: the video calls, which wait on the
-  // network's timers (a relay that stops, a call that comes back) more than they compute, and the two
-  // files with a server of their own and their tests in order. A project only orders the queue; every
-  // test runs once.
+  // The files that keep a worker to themselves start first, each file in one worker with its tests in
+  // order, so that they overlap the many short tests instead of ending the run with the other workers
+  // idle: the video calls, which wait on the network's timers (a relay that stops, a call that comes
+  // back) more than they compute, and the two files with a server of their own, which would otherwise
+  // start one in each worker that takes a test of theirs. A project only orders the queue; every test
+  // runs once.
   projects: [
-    { name: 'first', testMatch: RUN_FIRST },
+    { name: 'first', testMatch: RUN_FIRST, fullyParallel: false },
     { name: 'site', testIgnore: RUN_FIRST },
   ],
   use: {

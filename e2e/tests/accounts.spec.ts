@@ -12,9 +12,6 @@ import { appReady, expect, test } from '../fixtures/site';
  * address makes that server recognisable in the mail it sends.
  */
 const MAIL_FROM_ADDRESS = 'accounts@careconnect.test';
-// In one worker, one after another: a file with a server of its own would otherwise start one in each
-// worker that takes a test of it.
-test.describe.configure({ mode: 'default' });
 test.use({
   siteEnv: { MAIL_FROM: `CareConnect 24/7 <${MAIL_FROM_ADDRESS}>` },
   viewport: { width: 1280, height: 800 },

@@ -9,9 +9,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../fixtures/staff';
  * link, and the link only signs in after a button press on the confirmation screen (mail scanners
  * open links, so opening alone must not spend it).
  */
-// In one worker, one after another: a file with a server of its own would otherwise start one in each
-// worker that takes a test of it.
-test.describe.configure({ mode: 'default' });
 test.use({ siteEnv: { ADMIN_EMAIL, ADMIN_PASSWORD }, viewport: { width: 1280, height: 800 } });
 
 async function openLogin(page: Page) {
